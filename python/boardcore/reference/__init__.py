@@ -1,0 +1,8 @@
+"""Pure-Python twins of boardcore's engines: the same API and answers, written to be read.
+
+They document the rules in executable form and cross-check the Rust engines; they are not fast.
+"""
+
+from .reversi import Reversi
+
+__all__ = ["Reversi"]

@@ -1,0 +1,881 @@
+"""Reversi with blocked squares, in plain Python.
+
+This is the readable twin of the Rust engine ``boardcore.Reversi``: same arguments, same
+notation, same answers (docs/reversi.md is the contract both follow). It is written for
+clarity, not speed: the board is a list of one-character cells in row-major order, and a move
+walks the eight directions from the square it is played on.
+
+Cells use the position notation directly: ``.`` empty, ``b`` black, ``w`` white, ``#`` hole,
+``-`` a square cut from the Octagon.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from ._splitmix import SplitMix64
+
+try:
+    from boardcore.errors import IllegalMoveError, NotationError
+except ImportError:  # the compiled engine is not built: the reference still works on its own
+
+    class IllegalMoveError(ValueError):
+        """A well-formed move that the rules do not allow in this position."""
+
+    class NotationError(ValueError):
+        """Text that cannot be parsed; the message says what was expected where."""
+
+
+__all__ = ["BLACK", "WHITE", "Reversi", "Move", "IllegalMoveError", "NotationError"]
+
+BLACK = 0
+WHITE = 1
+
+EMPTY = "."
+HOLE = "#"
+CUT = "-"
+DISC = ("b", "w")  # DISC[colour] is that colour's cell character
+COLOR_NAMES = ("black", "white")
+
+BOARD_SIZES = {"4": 4, "6": 6, "8": 8, "10": 10, "octagon": 10}
+OCTAGON_CUTS = ("a1", "b1", "a2", "i1", "j1", "j2", "a9", "a10", "b10", "j9", "i10", "j10")
+MAX_HOLES = 4
+
+# (row step, column step); rows grow downwards, columns to the right.
+DIRECTIONS = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))
+
+ZOBRIST_SEED = 0x424F415244434F52  # the bytes of "BOARDCOR"
+
+_SQUARE_RE = re.compile(r"([a-z])([1-9][0-9]?)")
+
+
+# --------------------------------------------------------------------------------------------
+# Squares
+
+
+def square_name(row: int, col: int) -> str:
+    """``a1`` style name of a (row, column) pair, both counted from 0 at the top-left."""
+    return f"{chr(ord('a') + col)}{row + 1}"
+
+
+def parse_square(text: str) -> tuple[int, int]:
+    """(row, column) of a square name: a column letter then a row number from 1 to 26.
+
+    Case-insensitive, surrounding whitespace ignored. Only the shape is checked, not whether the
+    square is on some board. Raises NotationError if the text is not a square name.
+    """
+    match = _SQUARE_RE.fullmatch(text.strip().lower()) if text.isascii() else None
+    if match is None or int(match.group(2)) > 26:
+        raise NotationError(
+            f"expected a square name like 'd3' (a column letter, then a row number), got {_short(text)}"
+        )
+    return int(match.group(2)) - 1, ord(match.group(1)) - ord("a")
+
+
+def _short(text: str) -> str:
+    """repr of text, cut short so that a megabyte of garbage makes a short message."""
+    return repr(text if len(text) <= 40 else text[:40] + "...")
+
+
+# --------------------------------------------------------------------------------------------
+# Moves
+
+
+class Move:
+    """A Reversi move: a placement on a square, or a pass. Immutable and hashable.
+
+    ``Move("d3")`` and ``Move("pass")`` parse notation (case-insensitive, whitespace ignored) and
+    raise NotationError on anything else. A move compares equal to its notation string.
+    """
+
+    __slots__ = ("_square",)
+
+    def __init__(self, notation: str) -> None:
+        if not isinstance(notation, str):
+            raise TypeError(f"a move is given by its notation string, got {type(notation).__name__}")
+        if notation.strip().lower() == "pass":
+            square = None
+        else:
+            try:
+                square = square_name(*parse_square(notation))
+            except NotationError:
+                raise NotationError(
+                    f"expected a move: a square name like 'd3' or 'pass', got {_short(notation)}"
+                ) from None
+        object.__setattr__(self, "_square", square)
+
+    @classmethod
+    def _of(cls, square: str | None) -> Move:
+        """A move from an already normalised square name (None for a pass), without parsing."""
+        move = object.__new__(cls)
+        object.__setattr__(move, "_square", square)
+        return move
+
+    @property
+    def square(self) -> str | None:
+        """The square played on, or None for a pass."""
+        return self._square
+
+    @property
+    def is_pass(self) -> bool:
+        return self._square is None
+
+    def __str__(self) -> str:
+        return "pass" if self._square is None else self._square
+
+    def __repr__(self) -> str:
+        return f"Move({str(self)!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Move):
+            return self._square == other._square
+        if isinstance(other, str):
+            return other.strip().lower() == str(self)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(str(self))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Move is immutable")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("Move is immutable")
+
+    def __reduce__(self):
+        return (Move, (str(self),))
+
+
+PASS = Move._of(None)
+
+
+# --------------------------------------------------------------------------------------------
+# Board geometry: facts that depend only on the board name
+
+
+def _check_board_name(size: object) -> str:
+    """The board name for a ``size`` argument; raises ValueError if it is not allowed."""
+    if isinstance(size, int) and not isinstance(size, bool) and str(size) in BOARD_SIZES:
+        return str(size)
+    if size == "octagon":
+        return "octagon"
+    raise ValueError(f"size must be 4, 6, 8, 10 or 'octagon', got {size!r}")
+
+
+def _describe(board_name: str) -> str:
+    return "octagon" if board_name == "octagon" else f"{board_name}x{board_name}"
+
+
+def _is_cut(board_name: str, row: int, col: int) -> bool:
+    return board_name == "octagon" and square_name(row, col) in OCTAGON_CUTS
+
+
+def _on_grid(board_name: str, row: int, col: int) -> bool:
+    size = BOARD_SIZES[board_name]
+    return 0 <= row < size and 0 <= col < size
+
+
+def _in_centre(board_name: str, row: int, col: int) -> bool:
+    """Whether (row, col) is in the central 4x4, where no hole may be."""
+    low = BOARD_SIZES[board_name] // 2 - 2
+    return low <= row <= low + 3 and low <= col <= low + 3
+
+
+def _centre_text(board_name: str) -> str:
+    low = BOARD_SIZES[board_name] // 2 - 2
+    return f"{square_name(low, low)}-{square_name(low + 3, low + 3)}"
+
+
+def _handicap_corners(board_name: str) -> list[tuple[int, int]]:
+    """The handicap squares as (row, col), in order: top-left, bottom-right, top-right, bottom-left."""
+    if board_name == "octagon":
+        return [(1, 1), (8, 8), (1, 8), (8, 1)]  # b2 i9 i2 b9: the tips next to the cuts
+    last = BOARD_SIZES[board_name] - 1
+    return [(0, 0), (last, last), (0, last), (last, 0)]
+
+
+def _hole_problem(board_name: str, row: int, col: int, corners: list[tuple[int, int]]) -> str | None:
+    """Why (row, col) may not be a hole on this board, or None if it may."""
+    if not _on_grid(board_name, row, col):
+        return f"is off the {_describe(board_name)} board"
+    if _is_cut(board_name, row, col):
+        return "is a cut square of the octagon"
+    if _in_centre(board_name, row, col):
+        return f"is in the central 4x4 ({_centre_text(board_name)}), where no hole may be"
+    if (row, col) in corners:
+        return "is a corner holding a handicap disc"
+    return None
+
+
+@lru_cache(maxsize=None)
+def _rays(size: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """For each cell index, the eight lines of cell indices leading away from it to the edge."""
+    rays = []
+    for row in range(size):
+        for col in range(size):
+            lines = []
+            for d_row, d_col in DIRECTIONS:
+                line = []
+                r, c = row + d_row, col + d_col
+                while 0 <= r < size and 0 <= c < size:
+                    line.append(r * size + c)
+                    r, c = r + d_row, c + d_col
+                if line:
+                    lines.append(tuple(line))
+            rays.append(tuple(lines))
+    return tuple(rays)
+
+
+@lru_cache(maxsize=None)
+def _square_moves(size: int) -> tuple[Move, ...]:
+    """The placement Move of each cell index of a size x size grid (made once, then shared)."""
+    return tuple(Move._of(square_name(i // size, i % size)) for i in range(size * size))
+
+
+@lru_cache(maxsize=None)
+def _square_indices(size: int) -> dict[str, int]:
+    """Cell index of each square name of a size x size grid."""
+    return {str(move): i for i, move in enumerate(_square_moves(size))}
+
+
+@lru_cache(maxsize=None)
+def _zobrist_keys() -> tuple[int, ...]:
+    """300 square keys (Black, then White, then holes, each indexed row*10+col), then the side key."""
+    rng = SplitMix64(ZOBRIST_SEED)
+    return tuple(rng.next() for _ in range(301))
+
+
+# --------------------------------------------------------------------------------------------
+# Constructor arguments
+
+
+def _check_handicap(handicap: object) -> int:
+    if isinstance(handicap, int) and not isinstance(handicap, bool) and 0 <= handicap <= 4:
+        return handicap
+    raise ValueError(f"handicap must be an integer from 0 to 4, got {handicap!r}")
+
+
+def _check_handicap_color(color: object) -> int:
+    if color in ("black", "white"):
+        return COLOR_NAMES.index(color)
+    if isinstance(color, int) and not isinstance(color, bool) and color in (BLACK, WHITE):
+        return color
+    raise ValueError(f"handicap_color must be BLACK (0), WHITE (1), 'black' or 'white', got {color!r}")
+
+
+def _check_seed(seed: object) -> int:
+    if isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed < 2**64:
+        return seed
+    raise ValueError(f"seed must be an integer with 0 <= seed < 2**64, got {seed!r}")
+
+
+def _explicit_holes(board_name: str, blocked: object, corners) -> list[tuple[int, int]]:
+    """The holes of ``blocked=[...]``; raises ValueError naming the bad square and the reason."""
+    if isinstance(blocked, (str, bytes)) or not hasattr(blocked, "__iter__"):
+        raise ValueError(f"blocked must be None, 'random' or a list of square names, got {blocked!r}")
+    holes: list[tuple[int, int]] = []
+    for name in blocked:
+        if not isinstance(name, str):
+            raise ValueError(f"blocked must list square names like 'b2', got {name!r}")
+        try:
+            row, col = parse_square(name)
+        except NotationError:
+            raise ValueError(f"blocked must list square names like 'b2', got {_short(name)}") from None
+        problem = _hole_problem(board_name, row, col, corners)
+        if problem:
+            raise ValueError(f"blocked: {square_name(row, col)} {problem}")
+        if (row, col) in holes:
+            raise ValueError(f"blocked: {square_name(row, col)} is given twice")
+        holes.append((row, col))
+    if len(holes) > MAX_HOLES:
+        raise ValueError(f"blocked may list at most {MAX_HOLES} squares, got {len(holes)}")
+    return holes
+
+
+def _random_holes(board_name: str, seed: int, corners) -> list[tuple[int, int]]:
+    """The holes drawn from ``seed`` by the algorithm of docs/reversi.md.
+
+    Raises ValueError if the board has no square where a hole may be (4x4).
+    """
+    size = BOARD_SIZES[board_name]
+    allowed = [
+        (row, col)
+        for row in range(size)
+        for col in range(size)
+        if _hole_problem(board_name, row, col, corners) is None
+    ]
+    if not allowed:
+        raise ValueError(f"blocked='random': the {_describe(board_name)} board has no square where a hole may be")
+    rng = SplitMix64(seed)
+    count = 1 + rng.below(MAX_HOLES)
+    for i in range(count):  # partial Fisher-Yates
+        j = i + rng.below(len(allowed) - i)
+        allowed[i], allowed[j] = allowed[j], allowed[i]
+    return sorted(allowed[:count])
+
+
+def _choose_holes(board_name: str, blocked: object, seed: object, corners) -> list[tuple[int, int]]:
+    """The holes for the constructor's ``blocked`` and ``seed``; raises ValueError if they are bad."""
+    if blocked == "random":
+        if seed is None:
+            raise ValueError("blocked='random' needs a seed (seed=...)")
+        return _random_holes(board_name, _check_seed(seed), corners)
+    if seed is not None:
+        raise ValueError("seed is only used with blocked='random'")
+    if blocked is None:
+        return []
+    return _explicit_holes(board_name, blocked, corners)
+
+
+# --------------------------------------------------------------------------------------------
+# Records
+
+
+_TAG_RE = re.compile(r'\[([A-Za-z0-9]+) "([^"]*)"\]')
+_RECORD_TAGS = ("Game", "Board", "Blocked", "Seed", "Handicap", "HandicapColor", "Position", "Result")
+_VARIANT_TAGS = ("Blocked", "Seed", "Handicap", "HandicapColor")
+
+
+def _parse_record(text: str) -> tuple[dict[str, str], list[str]]:
+    """The tags and move tokens of a record; raises NotationError on bad syntax."""
+    tags: dict[str, str] = {}
+    moves: list[str] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        line = line.strip()
+        if not line:
+            continue
+        if not line.startswith("["):
+            moves.extend(line.split())
+            continue
+        if moves:
+            raise NotationError(f"record line {number}: a tag after the moves began")
+        match = _TAG_RE.fullmatch(line)
+        if match is None:
+            raise NotationError(f'record line {number}: expected a tag like [Name "value"], got {_short(line)}')
+        name, value = match.groups()
+        if name not in _RECORD_TAGS:
+            raise NotationError(f"record line {number}: unknown tag {name!r}")
+        if name in tags:
+            raise NotationError(f"record: tag {name} given twice")
+        tags[name] = value
+    return tags, moves
+
+
+def _tag_number(tags: dict[str, str], name: str, default: int) -> int:
+    value = tags.get(name)
+    if value is None:
+        return default
+    if not value.isascii() or not value.isdigit():
+        raise NotationError(f"record: tag {name} must be a decimal number, got {_short(value)}")
+    return int(value)
+
+
+def _result_text(winner: int | None, over: bool) -> str:
+    if not over:
+        return "*"
+    return {BLACK: "1-0", WHITE: "0-1", None: "1/2-1/2"}[winner]
+
+
+# --------------------------------------------------------------------------------------------
+# The game
+
+
+class Reversi:
+    """A game of Reversi (Othello) on a square board or the Octagon, possibly with holes.
+
+    ``Reversi(size=8, *, blocked=None, seed=None, handicap=0, handicap_color=BLACK)``
+
+    - ``size``: 4, 6, 8, 10 or ``"octagon"``.
+    - ``blocked``: None, a list of 0 to 4 square names, or ``"random"`` (then ``seed`` is needed).
+    - ``handicap``: 0 to 4 discs of ``handicap_color`` on the corners before the first move.
+
+    Raises ValueError, naming the argument, if an argument is not allowed.
+    """
+
+    # ---- construction ----------------------------------------------------------------------
+
+    def __init__(self, size=8, *, blocked=None, seed=None, handicap=0, handicap_color=BLACK):
+        board_name = _check_board_name(size)
+        handicap = _check_handicap(handicap)
+        handicap_color = _check_handicap_color(handicap_color)
+        corners = _handicap_corners(board_name)[:handicap]
+        holes = _choose_holes(board_name, blocked, seed, corners)
+
+        self._setup(board_name, self._start_cells(board_name), BLACK)
+        for row, col in corners:
+            self._set(row, col, DISC[handicap_color])
+        for row, col in holes:
+            self._set(row, col, HOLE)
+        self._seed = seed
+        self._handicap = handicap
+        self._handicap_color = handicap_color
+
+    @classmethod
+    def random(cls, seed, *, size=8, handicap=0, handicap_color=BLACK) -> Reversi:
+        """A game with 1 to 4 holes drawn from ``seed``; raises ValueError like the constructor."""
+        return cls(size, blocked="random", seed=seed, handicap=handicap, handicap_color=handicap_color)
+
+    @classmethod
+    def from_position(cls, text: str) -> Reversi:
+        """The game at a position given as ``BOARD ROWS SIDE`` (see ``position()``).
+
+        The game has no history, no seed and no handicap. Raises NotationError if the text is not
+        a valid position (including holes that break the hole rules).
+        """
+        if not isinstance(text, str):
+            raise TypeError(f"a position is a string, got {type(text).__name__}")
+        fields = text.strip().split(" ")
+        if len(fields) != 3:
+            raise NotationError(
+                f"position: expected 'BOARD ROWS SIDE' separated by single spaces, got {_short(text)}"
+            )
+        board_name, rows_text, side = fields
+        if board_name not in BOARD_SIZES:
+            raise NotationError(f"position: expected the board (4, 6, 8, 10 or octagon) first, got {_short(board_name)}")
+        cells = cls._parse_rows(board_name, rows_text)
+        if side not in DISC:
+            raise NotationError(f"position: expected the side to move ('b' or 'w') last, got {_short(side)}")
+        game = cls.__new__(cls)
+        game._setup(board_name, cells, DISC.index(side))
+        game._start_position = game.position()
+        return game
+
+    @classmethod
+    def from_record(cls, text: str) -> Reversi:
+        """The game of a record written by ``record()``, replayed move by move.
+
+        Raises NotationError for bad syntax, an unknown tag, a missing or wrong Game tag, a bad
+        variant, a bad move (its number is in the message) or a Result that does not match.
+        """
+        if not isinstance(text, str):
+            raise TypeError(f"a record is a string, got {type(text).__name__}")
+        tags, moves = _parse_record(text)
+        if tags.get("Game") != "reversi":
+            raise NotationError(f"record: expected the tag [Game \"reversi\"], got {tags.get('Game')!r}")
+        game = cls._game_from_tags(tags)
+        for number, token in enumerate(moves, start=1):
+            try:
+                game.play(token)
+            except ValueError as error:
+                raise NotationError(f"record: move {number} ({_short(token)}): {error}") from None
+        result = _result_text(game.winner(), game.is_over())
+        if tags.get("Result", result) != result:
+            raise NotationError(f"record: the tag Result is {tags['Result']!r} but the game gives {result!r}")
+        return game
+
+    @classmethod
+    def _game_from_tags(cls, tags: dict[str, str]) -> Reversi:
+        """The starting game a record's tags describe; raises NotationError if they are bad."""
+        board_name = tags.get("Board")
+        if board_name not in BOARD_SIZES:
+            raise NotationError(f"record: expected the tag Board with 4, 6, 8, 10 or octagon, got {board_name!r}")
+        if "Position" in tags:
+            extra = [name for name in _VARIANT_TAGS if name in tags]
+            if extra:
+                raise NotationError(f"record: tag {extra[0]} cannot be given with a Position")
+            try:
+                game = cls.from_position(tags["Position"])
+            except NotationError as error:
+                raise NotationError(f"record: tag Position: {error}") from None
+            if game.board_name != board_name:
+                raise NotationError(f"record: tag Board is {board_name} but the Position is on {game.board_name}")
+            return game
+        color = tags.get("HandicapColor", "black")
+        if color not in COLOR_NAMES:
+            raise NotationError(f"record: tag HandicapColor must be 'black' or 'white', got {_short(color)}")
+        size = board_name if board_name == "octagon" else int(board_name)
+        options = {"handicap": _tag_number(tags, "Handicap", 0), "handicap_color": color}
+        try:
+            if "Seed" in tags:
+                game = cls(size, blocked="random", seed=_tag_number(tags, "Seed", 0), **options)
+                if "Blocked" in tags and tags["Blocked"].split() != list(game.blocked):
+                    raise NotationError(
+                        f"record: seed {game.seed} gives the holes {' '.join(game.blocked)!r}, "
+                        f"not the Blocked {tags['Blocked']!r}"
+                    )
+                return game
+            return cls(size, blocked=tags.get("Blocked", "").split(), **options)
+        except NotationError:
+            raise
+        except ValueError as error:
+            raise NotationError(f"record: {error}") from None
+
+    @staticmethod
+    def _start_cells(board_name: str) -> list[str]:
+        """The empty board (cut squares marked) with the four starting discs in the centre."""
+        size = BOARD_SIZES[board_name]
+        cells = [
+            CUT if _is_cut(board_name, row, col) else EMPTY for row in range(size) for col in range(size)
+        ]
+        mid = size // 2
+        for row, col, color in ((mid - 1, mid - 1, WHITE), (mid - 1, mid, BLACK), (mid, mid - 1, BLACK), (mid, mid, WHITE)):
+            cells[row * size + col] = DISC[color]
+        return cells
+
+    @staticmethod
+    def _parse_rows(board_name: str, rows_text: str) -> list[str]:
+        """The cells of a position's ROWS field; raises NotationError if it is not valid."""
+        size = BOARD_SIZES[board_name]
+        rows = rows_text.split("/")
+        if len(rows) != size:
+            raise NotationError(f"position: expected {size} rows joined by '/', got {len(rows)}")
+        cells: list[str] = []
+        for row, line in enumerate(rows):
+            if len(line) != size:
+                raise NotationError(f"position: expected row {row + 1} to have {size} cells, got {_short(line)}")
+            for col, cell in enumerate(line):
+                cells.append(Reversi._check_cell(board_name, row, col, cell))
+        holes = [i for i, cell in enumerate(cells) if cell == HOLE]
+        if len(holes) > MAX_HOLES:
+            raise NotationError(f"position: at most {MAX_HOLES} holes are allowed, got {len(holes)}")
+        for i in holes:
+            problem = _hole_problem(board_name, i // size, i % size, [])
+            if problem:
+                raise NotationError(f"position: the hole at {square_name(i // size, i % size)} {problem}")
+        return cells
+
+    @staticmethod
+    def _check_cell(board_name: str, row: int, col: int, cell: str) -> str:
+        """One cell of a position; raises NotationError if it is not allowed there."""
+        name = square_name(row, col)
+        if _is_cut(board_name, row, col):
+            if cell != CUT:
+                raise NotationError(f"position: expected '-' at the octagon's cut square {name}, got {cell!r}")
+        elif cell not in (EMPTY, HOLE, *DISC):
+            allowed = "'.', 'b', 'w' or '#'"
+            raise NotationError(f"position: expected one of {allowed} at {name}, got {cell!r}")
+        return cell
+
+    def _setup(self, board_name: str, cells: list[str], to_move: int) -> None:
+        """Sets every field; the variant fields get the values of a game without variant."""
+        self._board_name = board_name
+        self._size = BOARD_SIZES[board_name]
+        self._cells = cells
+        self._to_move = to_move
+        self._history: list[tuple[Move, list[str], int]] = []  # (move, cells before, side before)
+        self._seed = None
+        self._handicap = 0
+        self._handicap_color = BLACK
+        self._start_position: str | None = None  # set when the game began from from_position
+
+    def _set(self, row: int, col: int, cell: str) -> None:
+        self._cells[row * self._size + col] = cell
+
+    # ---- properties ------------------------------------------------------------------------
+
+    @property
+    def to_move(self) -> int:
+        """BLACK (0) or WHITE (1)."""
+        return self._to_move
+
+    @property
+    def size(self) -> int:
+        """The board's width: 4, 6, 8 or 10 (10 for the Octagon)."""
+        return self._size
+
+    @property
+    def board_name(self) -> str:
+        """'4', '6', '8', '10' or 'octagon'."""
+        return self._board_name
+
+    @property
+    def blocked(self) -> tuple[str, ...]:
+        """The holes' square names, in board order."""
+        return tuple(self._name(i) for i, cell in enumerate(self._cells) if cell == HOLE)
+
+    @property
+    def seed(self) -> int | None:
+        return self._seed
+
+    @property
+    def handicap(self) -> int:
+        return self._handicap
+
+    @property
+    def handicap_color(self) -> int:
+        return self._handicap_color
+
+    @property
+    def history(self) -> list[Move]:
+        """The moves played since the start (a copy)."""
+        return [move for move, _, _ in self._history]
+
+    def _name(self, index: int) -> str:
+        return square_name(index // self._size, index % self._size)
+
+    # ---- rules -----------------------------------------------------------------------------
+
+    def _flips(self, index: int, color: int) -> list[int]:
+        """The discs a disc of ``color`` placed on the empty cell ``index`` would flip.
+
+        Along each direction, a run of one or more opponent discs followed by one of the mover's
+        discs is flipped. Anything else ends the line: an empty square, a hole, a cut square, the edge.
+        """
+        mine, theirs = DISC[color], DISC[1 - color]
+        flips: list[int] = []
+        for line in _rays(self._size)[index]:
+            run: list[int] = []
+            for i in line:
+                if self._cells[i] != theirs:
+                    if self._cells[i] == mine:
+                        flips.extend(run)
+                    break
+                run.append(i)
+        return flips
+
+    def _brackets(self, index: int, color: int) -> bool:
+        """Whether a disc of ``color`` on the empty cell ``index`` would flip anything (the same
+        walk as ``_flips``, stopping at the first bracketed run)."""
+        mine, theirs = DISC[color], DISC[1 - color]
+        for line in _rays(self._size)[index]:
+            if self._cells[line[0]] != theirs:
+                continue
+            for i in line[1:]:
+                if self._cells[i] != theirs:
+                    if self._cells[i] == mine:
+                        return True
+                    break
+        return False
+
+    def _placements(self, color: int) -> list[int]:
+        """The cells where ``color`` may place a disc, in board order."""
+        return [i for i, cell in enumerate(self._cells) if cell == EMPTY and self._brackets(i, color)]
+
+    def legal_moves(self) -> list[Move]:
+        """The placements in board order; ``[pass]`` if the mover has none but the opponent has
+        one; ``[]`` when the game is over."""
+        mine = self._placements(self._to_move)
+        if mine:
+            moves = _square_moves(self._size)
+            return [moves[i] for i in mine]
+        if self._placements(1 - self._to_move):
+            return [PASS]
+        return []
+
+    def is_over(self) -> bool:
+        """True when neither player can place a disc."""
+        return not self._placements(BLACK) and not self._placements(WHITE)
+
+    def score(self) -> tuple[int, int]:
+        """(black discs, white discs)."""
+        return self._cells.count(DISC[BLACK]), self._cells.count(DISC[WHITE])
+
+    def winner(self) -> int | None:
+        """BLACK or WHITE if the game is over and that side has more discs; otherwise None."""
+        if not self.is_over():
+            return None
+        black, white = self.score()
+        if black == white:
+            return None
+        return BLACK if black > white else WHITE
+
+    # ---- moves -----------------------------------------------------------------------------
+
+    @staticmethod
+    def _coerce(move) -> Move:
+        """A Move from a Move or its notation; raises NotationError for text that is not a move."""
+        if isinstance(move, Move):
+            return move
+        if isinstance(move, str):
+            return Move(move)
+        if hasattr(move, "is_pass") and hasattr(move, "square"):  # another implementation's Move
+            return Move(str(move))
+        raise TypeError(f"expected a Move or its notation string, got {type(move).__name__}")
+
+    def _illegality(self, move: Move) -> str | None:
+        """Why ``move`` may not be played here, or None if it may."""
+        if move.is_pass:
+            return self._pass_illegality()
+        index = _square_indices(self._size).get(move.square)
+        if index is not None and self._cells[index] == EMPTY and self._brackets(index, self._to_move):
+            return None
+        if self.is_over():
+            return f"{move} is not allowed: the game is over"
+        if index is None:
+            return f"{move} is off the {_describe(self._board_name)} board"
+        cell = self._cells[index]
+        if cell == CUT:
+            return f"{move} is a cut square of the octagon"
+        if cell == HOLE:
+            return f"{move} is a hole"
+        if cell != EMPTY:
+            return f"{move} is occupied"
+        side, other = COLOR_NAMES[self._to_move], COLOR_NAMES[1 - self._to_move]
+        return f"{move} brackets no {other} disc for {side}"
+
+    def _pass_illegality(self) -> str | None:
+        """Why passing is not allowed here, or None if it is."""
+        placements = self._placements(self._to_move)
+        if placements:
+            side = COLOR_NAMES[self._to_move]
+            return f"{side} may not pass while a placement exists (e.g. {self._name(placements[0])})"
+        if not self._placements(1 - self._to_move):
+            return "pass is not allowed: the game is over"
+        return None
+
+    def is_legal(self, move) -> bool:
+        """Whether ``move`` (a Move or its notation) may be played now.
+
+        Raises NotationError if the text is not a square name or 'pass'.
+        """
+        return self._illegality(self._coerce(move)) is None
+
+    def play(self, move) -> None:
+        """Plays ``move``, a Move or its notation string.
+
+        Raises NotationError if the text is not a square name or 'pass', IllegalMoveError if the
+        move is not legal here (off the board, cut, a hole, occupied, bracketing nothing, a pass
+        while a placement exists, any move once the game is over). On error nothing changes.
+        """
+        move = self._coerce(move)
+        problem = self._illegality(move)
+        if problem:
+            raise IllegalMoveError(problem)
+        self._push(move)
+
+    def _push(self, move: Move) -> None:
+        """Plays a legal move without checking it."""
+        self._history.append((move, list(self._cells), self._to_move))
+        if not move.is_pass:
+            index = _square_indices(self._size)[move.square]
+            for i in self._flips(index, self._to_move):
+                self._cells[i] = DISC[self._to_move]
+            self._cells[index] = DISC[self._to_move]
+        self._to_move = 1 - self._to_move
+
+    def undo(self) -> Move:
+        """Takes back the last move and returns it; raises IndexError if no move was played."""
+        if not self._history:
+            raise IndexError("undo: no move to take back")
+        move, self._cells, self._to_move = self._history.pop()
+        return move
+
+    # ---- copying ---------------------------------------------------------------------------
+
+    def copy(self) -> Reversi:
+        """An independent copy, history included."""
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        other._cells = list(self._cells)
+        other._history = list(self._history)  # the entries are never mutated
+        return other
+
+    def __copy__(self) -> Reversi:
+        return self.copy()
+
+    def __deepcopy__(self, memo) -> Reversi:
+        return self.copy()
+
+    def __reduce__(self):
+        return (type(self).from_record, (self.record(),))
+
+    # ---- notation --------------------------------------------------------------------------
+
+    def position(self) -> str:
+        """The position as ``BOARD ROWS SIDE``, e.g. the 8x8 start
+        ``8 ......../......../......../...wb.../...bw.../......../......../........ b``."""
+        size = self._size
+        rows = ("".join(self._cells[row * size : (row + 1) * size]) for row in range(size))
+        return f"{self._board_name} {'/'.join(rows)} {DISC[self._to_move]}"
+
+    def record(self) -> str:
+        """The game as a PGN-like record: tag lines, a blank line, the moves on one line."""
+        tags = [("Game", "reversi"), ("Board", self._board_name)]
+        if self._start_position is not None:
+            tags.append(("Position", self._start_position))
+        else:
+            if self.blocked:
+                tags.append(("Blocked", " ".join(self.blocked)))
+            if self._seed is not None:
+                tags.append(("Seed", str(self._seed)))
+            if self._handicap:
+                tags.append(("Handicap", str(self._handicap)))
+            if self._handicap_color == WHITE:
+                tags.append(("HandicapColor", "white"))
+        tags.append(("Result", _result_text(self.winner(), self.is_over())))
+        head = "".join(f'[{name} "{value}"]\n' for name, value in tags)
+        return head + "\n" + " ".join(str(move) for move in self.history) + "\n"
+
+    def __str__(self) -> str:
+        size = self._size
+        lines = ["   " + " ".join(chr(ord("a") + col) for col in range(size))]
+        for row in range(size):
+            lines.append(f"{row + 1:>2} " + " ".join(self._cells[row * size : (row + 1) * size]))
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}.from_position({self.position()!r})"
+
+    # ---- hashing and equality --------------------------------------------------------------
+
+    def zobrist(self) -> int:
+        """The 64-bit Zobrist hash: XOR of the keys of every disc and hole, and of the side key
+        when White is to move (keys as in docs/reversi.md)."""
+        keys = _zobrist_keys()
+        offsets = {DISC[BLACK]: 0, DISC[WHITE]: 100, HOLE: 200}
+        value = keys[300] if self._to_move == WHITE else 0
+        for i, cell in enumerate(self._cells):
+            if cell in offsets:
+                value ^= keys[offsets[cell] + (i // self._size) * 10 + i % self._size]
+        return value
+
+    def __hash__(self) -> int:
+        value = self.zobrist()
+        if value >= 2**63:
+            value -= 2**64
+        return -2 if value == -1 else value
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Reversi):
+            return NotImplemented
+        return (self._board_name, self._cells, self._to_move) == (other._board_name, other._cells, other._to_move)
+
+    # ---- perft -----------------------------------------------------------------------------
+
+    def perft(self, depth: int, threads: int = 1, passes_count_as_ply: bool = True) -> int:
+        """The number of leaves of the game tree ``depth`` plies deep.
+
+        ``perft(0) == 1``; a finished game is one leaf even when depth remains. With
+        ``passes_count_as_ply=False`` a pass uses no ply. ``threads`` is accepted for
+        compatibility (this reference is single-threaded). Raises ValueError if ``depth`` is not
+        an integer >= 0 or ``threads`` not an integer >= 1.
+        """
+        _check_count("depth", depth, 0)
+        _check_count("threads", threads, 1)
+        return self.copy()._perft(depth, bool(passes_count_as_ply))
+
+    def divide(self, depth: int, passes_count_as_ply: bool = True) -> dict[str, int]:
+        """Each legal move's notation mapped to the perft of its child (``depth - 1`` plies, or
+        ``depth`` for a pass that uses no ply), in legal move order.
+
+        Raises ValueError if ``depth`` is not an integer >= 1.
+        """
+        _check_count("depth", depth, 1)
+        game = self.copy()
+        counts = {}
+        for move in game.legal_moves():
+            game._push(move)
+            child_depth = depth if move.is_pass and not passes_count_as_ply else depth - 1
+            counts[str(move)] = game._perft(child_depth, bool(passes_count_as_ply))
+            game.undo()
+        return counts
+
+    def _perft(self, depth: int, passes_count_as_ply: bool) -> int:
+        if depth == 0:
+            return 1
+        moves = self.legal_moves()
+        if not moves:
+            return 1
+        total = 0
+        for move in moves:
+            self._push(move)
+            free = move.is_pass and not passes_count_as_ply
+            total += self._perft(depth if free else depth - 1, passes_count_as_ply)
+            self.undo()
+        return total
+
+
+def _check_count(name: str, value: object, minimum: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
+        raise ValueError(f"{name} must be an integer >= {minimum}, got {value!r}")

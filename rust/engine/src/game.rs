@@ -1,0 +1,200 @@
+//! The one trait every game implements, and the history-keeping wrapper built on it.
+
+use crate::error::{Error, Result};
+
+/// The two players. Black moves first in every game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Player {
+    Black = 0,
+    White = 1,
+}
+
+impl Player {
+    pub fn other(self) -> Player {
+        match self {
+            Player::Black => Player::White,
+            Player::White => Player::Black,
+        }
+    }
+
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The one-letter notation shared by all games' positions.
+    pub fn letter(self) -> char {
+        match self {
+            Player::Black => 'b',
+            Player::White => 'w',
+        }
+    }
+
+    pub fn from_letter(token: &str) -> Option<Player> {
+        match token {
+            "b" => Some(Player::Black),
+            "w" => Some(Player::White),
+            _ => None,
+        }
+    }
+}
+
+/// How a finished game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    Winner(Player),
+    Draw,
+}
+
+impl Outcome {
+    /// The record notation: `1-0`, `0-1`, `1/2-1/2`.
+    pub fn result_tag(outcome: Option<Outcome>) -> &'static str {
+        match outcome {
+            Some(Outcome::Winner(Player::Black)) => "1-0",
+            Some(Outcome::Winner(Player::White)) => "0-1",
+            Some(Outcome::Draw) => "1/2-1/2",
+            None => "*",
+        }
+    }
+}
+
+/// A game position: small, cheap to clone, and complete (nothing outside it is needed to
+/// continue the game). Generic code — perft, playouts, search — is written against this trait.
+///
+/// Design notes, for all four games:
+/// - `legal_moves` is empty exactly when the game is over. A player who must pass gets an
+///   explicit pass move (Reversi); a player who moves again after a capture (Rive) is simply
+///   `to_move` again after `play_unchecked`.
+/// - `Moves` is an iterator, not a `Vec`, so that a move set held as a bitboard (Reversi) costs
+///   nothing to produce and a huge one (Strands, Rive captures) can be enumerated lazily.
+/// - `count_moves` and `perft1` may be overridden to count without enumerating.
+pub trait Position: Clone + Send + Sync {
+    /// A move: a small value that only makes sense for the position that produced it.
+    type Move: Copy + Eq + std::fmt::Debug + Send + Sync;
+    /// The legal moves, in the game's documented order.
+    type Moves: Iterator<Item = Self::Move>;
+
+    fn to_move(&self) -> Player;
+
+    fn legal_moves(&self) -> Self::Moves;
+
+    /// Plays a move taken from `legal_moves` of this very position (unchecked: anything else is
+    /// a logic error, though never undefined behaviour).
+    fn play_unchecked(&mut self, mv: Self::Move);
+
+    /// `Some` once the game is over.
+    fn outcome(&self) -> Option<Outcome>;
+
+    fn zobrist(&self) -> u64;
+
+    fn is_over(&self) -> bool {
+        self.legal_moves().next().is_none()
+    }
+
+    /// Whether `mv` is a pass (perft has a convention in which a pass uses no ply).
+    fn is_pass(&self, _mv: Self::Move) -> bool {
+        false
+    }
+
+    fn is_legal(&self, mv: Self::Move) -> bool {
+        self.legal_moves().any(|m| m == mv)
+    }
+
+    fn count_moves(&self) -> u64 {
+        self.legal_moves().count() as u64
+    }
+
+    /// `perft(1)`: the number of legal moves, or 1 for a finished game.
+    fn perft1(&self) -> u64 {
+        self.count_moves().max(1)
+    }
+
+    /// `perft(2)` under the every-move convention; games override it with a tight loop that
+    /// never builds the children as full positions.
+    fn perft2(&self) -> u64 {
+        let mut leaves = 0;
+        let mut any = false;
+        for mv in self.legal_moves() {
+            any = true;
+            let mut child = self.clone();
+            child.play_unchecked(mv);
+            leaves += child.perft1();
+        }
+        if any {
+            leaves
+        } else {
+            1
+        }
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Self::Move>;
+
+    fn format_move(&self, mv: Self::Move) -> String;
+
+    /// The position in the game's one-line notation.
+    fn to_notation(&self) -> String;
+}
+
+/// A position plus the moves that led to it: what the Python classes wrap.
+///
+/// Checked play and undo live here, once for every game: a rejected move changes nothing.
+#[derive(Clone)]
+pub struct Game<P: Position> {
+    position: P,
+    /// Each entry is the position before the move, so undo is a copy, not a reverse computation.
+    history: Vec<(P, P::Move)>,
+}
+
+impl<P: Position> Game<P> {
+    pub fn new(position: P) -> Self {
+        Game { position, history: Vec::new() }
+    }
+
+    pub fn position(&self) -> &P {
+        &self.position
+    }
+
+    /// The position the game started from.
+    pub fn start(&self) -> &P {
+        self.history.first().map_or(&self.position, |(p, _)| p)
+    }
+
+    pub fn moves(&self) -> impl ExactSizeIterator<Item = P::Move> + '_ {
+        self.history.iter().map(|(_, m)| *m)
+    }
+
+    pub fn history_len(&self) -> usize {
+        self.history.len()
+    }
+
+    /// Plays a legal move, or returns `IllegalMove` and changes nothing.
+    pub fn play(&mut self, mv: P::Move) -> Result<()> {
+        if !self.position.is_legal(mv) {
+            return Err(Error::illegal(format!(
+                "{} is not a legal move here",
+                self.position.format_move(mv)
+            )));
+        }
+        self.push_unchecked(mv);
+        Ok(())
+    }
+
+    /// Parses and plays a move given in notation.
+    pub fn play_notation(&mut self, text: &str) -> Result<P::Move> {
+        let mv = self.position.parse_move(text)?;
+        self.play(mv)?;
+        Ok(mv)
+    }
+
+    pub fn push_unchecked(&mut self, mv: P::Move) {
+        let before = self.position.clone();
+        self.position.play_unchecked(mv);
+        self.history.push((before, mv));
+    }
+
+    /// Takes back the last move, or returns `None` when there is none.
+    pub fn undo(&mut self) -> Option<P::Move> {
+        let (before, mv) = self.history.pop()?;
+        self.position = before;
+        Some(mv)
+    }
+}

@@ -1,0 +1,20 @@
+//! boardcore's game engines, in plain Rust.
+//!
+//! Every game implements [`Position`]: a small value type that knows its legal moves and how to
+//! play one. Everything generic — [`perft`], the history-keeping [`Game`] wrapper, records —
+//! is written once against that trait. The Python binding (`rust/python`) only converts
+//! arguments and maps [`Error`] to Python exceptions.
+
+pub mod bitboard;
+mod cpu;
+mod error;
+mod game;
+pub mod perft;
+pub mod record;
+pub mod reversi;
+pub mod rng;
+pub mod square;
+
+pub use error::{Error, Result};
+pub use cpu::code_path;
+pub use game::{Game, Outcome, Player, Position};

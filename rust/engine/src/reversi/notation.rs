@@ -1,0 +1,67 @@
+//! Position notation: `BOARD ROWS SIDE` (docs/reversi.md), e.g.
+//! `8 ......../......../......../...wb.../...bw.../......../......../........ b`.
+
+use super::board::Board;
+use super::frame::Frame;
+use super::variant::{build, MAX_HOLES};
+use super::{Reversi, Shape};
+use crate::error::{Error, Result};
+use crate::game::Player;
+use crate::square::{truncate, Coord};
+
+pub(super) fn write<F: Frame>(board: &Board<F>) -> String {
+    let n = board.shape.size();
+    let rows: Vec<String> = (0..n).map(|r| (0..n).map(|c| board.cell_char(r, c)).collect()).collect();
+    format!("{} {} {}", board.shape.name(), rows.join("/"), board.side.letter())
+}
+
+pub(super) fn read(text: &str) -> Result<Reversi> {
+    let bad = |what: String| Error::notation(format!("reversi position: {what}"));
+    let fields: Vec<&str> = text.trim().split(' ').collect();
+    if fields.len() != 3 {
+        return Err(bad(format!(
+            "expected 'BOARD ROWS SIDE' separated by single spaces, got {:?}",
+            truncate(text)
+        )));
+    }
+    let shape = Shape::parse(fields[0]).map_err(|e| bad(e.to_string()))?;
+    let side = Player::from_letter(fields[2])
+        .ok_or_else(|| bad(format!("side to move must be 'b' or 'w', got {:?}", truncate(fields[2]))))?;
+    let n = shape.size() as usize;
+    let rows: Vec<&str> = fields[1].split('/').collect();
+    if rows.len() != n {
+        return Err(bad(format!("a {} board has {n} rows, got {}", shape.name(), rows.len())));
+    }
+    let (mut black, mut white, mut holes) = (Vec::new(), Vec::new(), Vec::new());
+    for (r, row) in rows.iter().enumerate() {
+        if row.chars().count() != n {
+            return Err(bad(format!("row {} must have {n} squares, got {:?}", r + 1, truncate(row))));
+        }
+        for (col, ch) in row.chars().enumerate() {
+            let c = Coord::new(r as u8, col as u8);
+            let cut = shape.is_cut(c);
+            match (ch, cut) {
+                ('-', true) => {}
+                ('-', false) => return Err(bad(format!("{} is not a cut square of this board", c.name()))),
+                (_, true) => return Err(bad(format!("{} is a cut square and must be '-'", c.name()))),
+                ('.', _) => {}
+                ('b', _) => black.push(c),
+                ('w', _) => white.push(c),
+                ('#', _) if shape.in_centre(c) => {
+                    return Err(bad(format!("{} is in the central 4x4, where holes are not allowed", c.name())))
+                }
+                ('#', _) => holes.push(c),
+                _ => {
+                    return Err(bad(format!(
+                        "unexpected {ch:?} at {}: squares are '.', 'b', 'w', '#' (hole) or '-' (cut)",
+                        c.name()
+                    )))
+                }
+            }
+        }
+    }
+    if holes.len() > MAX_HOLES {
+        return Err(bad(format!("at most {MAX_HOLES} holes, got {}", holes.len())));
+    }
+    Ok(build(shape, &holes, &black, &white, side))
+}
