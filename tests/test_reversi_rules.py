@@ -31,6 +31,8 @@ OCTAGON_CUTS = {"a1", "b1", "a2", "i1", "j1", "j2", "a9", "a10", "b10", "j9", "i
 # White must pass; Black then has c1 and c3, and White passes again after either.
 PASS_POSITION = "4 bw../..../bw../.... w"
 FULL_4X4_BLACK_WINS = "4 bbbb/bbbb/bbbb/wwww b"
+# Black d1 brackets d2 downwards; leftwards the run c1 ends at the hole b1.
+HOLE_IN_A_LINE = "8 b#w...../...w..../...b..../...wb.../...bw.../......../......../........ b"
 
 
 # ---- helpers --------------------------------------------------------------------------------
@@ -45,7 +47,9 @@ def cell(game, name):
 def cells_of(game, char):
     """The names of the squares holding ``char``, in board order."""
     rows = game.position().split()[1].split("/")
-    return [f"{chr(ord('a') + c)}{r + 1}" for r, row in enumerate(rows) for c, x in enumerate(row) if x == char]
+    return [
+        f"{chr(ord('a') + c)}{r + 1}" for r, row in enumerate(rows) for c, x in enumerate(row) if x == char
+    ]
 
 
 def play_random(game, seed, max_moves=None):
@@ -154,7 +158,8 @@ def test_black_moves_first(Reversi):
 
 def test_board_properties(Reversi):
     s = Reversi()
-    assert (s.size, s.board_name, s.blocked, s.seed, s.handicap, s.handicap_color) == (8, "8", (), None, 0, BLACK)
+    assert (s.size, s.board_name, s.blocked) == (8, "8", ())
+    assert (s.seed, s.handicap, s.handicap_color) == (None, 0, BLACK)
     o = Reversi("octagon")
     assert (o.size, o.board_name) == (10, "octagon")
     assert [Reversi(n).size for n in (4, 6, 8, 10)] == [4, 6, 8, 10]
@@ -228,7 +233,7 @@ def test_nothing_is_flipped_across_a_hole(Reversi):
 
 
 def test_a_line_stops_at_a_hole_while_other_lines_still_flip(Reversi):
-    s = Reversi.from_position("8 b#w...../...w..../...b..../...wb.../...bw.../......../......../........ b")
+    s = Reversi.from_position(HOLE_IN_A_LINE)
     s.play("d1")
     assert cell(s, "d2") == "b"  # bracketed downwards by d3
     assert cell(s, "c1") == "w"  # the run leftwards ends at the hole
@@ -540,13 +545,16 @@ def test_play_accepts_a_move_or_its_notation_in_any_case(Reversi):
     assert s.history[-1] == "c4"
 
 
-@pytest.mark.parametrize("text", ["", " ", "d", "3d", "d0", "d03", "dd3", "d3x", "d-1", "passs", "é3", "d 3", "x" * 1000])
+@pytest.mark.parametrize(
+    "text", ["", " ", "d", "3d", "d0", "d03", "dd3", "d3x", "d-1", "passs", "é3", "d 3", "x" * 1000]
+)
 def test_text_that_is_not_a_move_raises_notation_error(Reversi, text):
     s = Reversi()
     with pytest.raises(NotationError):
         s.play(text)
     with pytest.raises(ValueError):
         s.play(text)
+    assert not s.is_legal(text)
 
 
 @pytest.mark.parametrize(
@@ -676,14 +684,16 @@ def test_position_carries_holes_and_side_to_move(Reversi):
 @pytest.mark.parametrize(
     "text",
     [
-        "", "8", "8 b", START_8.replace(" b", " x"), START_8.replace("8 ", "12 "), START_8.replace("8 ", "9 "),
+        "", "8", "8 b", START_8.replace(" b", " x"),
+        START_8.replace("8 ", "12 "), START_8.replace("8 ", "9 "),
         START_8.replace(" b", "  b"), START_8.replace("/........ b", " b"),  # 7 rows
         START_8.replace("...wb...", "...wb.."), START_8.replace("...wb...", "...wB..."),
         START_8.replace("...wb...", "...wb..x"), START_8.replace("...wb...", "-..wb..."),
         START_8.replace("8 ......../", "8 #######./"),  # five holes
         START_8.replace("...wb...", "..#wb..."),  # a hole in the centre
         "4 #.../.wb./.bw./.... b", "4 ..../.wb./.bw./.... b x",
-        "octagon " + "/".join(OCTAGON_ROWS).replace("--......--", "........--", 1) + " b",  # cut square missing
+        # a cut square missing
+        "octagon " + "/".join(OCTAGON_ROWS).replace("--......--", "........--", 1) + " b",
         "octagon " + "/".join(OCTAGON_ROWS).replace("-........-", "-.-......-", 1) + " b",  # extra cut square
     ],
 )
@@ -735,14 +745,17 @@ def test_record_keeps_the_variant(Reversi):
     assert '[Game "reversi"]' in tags and '[Board "8"]' in tags
     assert f'[Blocked "{" ".join(s.blocked)}"]' in tags
     assert '[Seed "42"]' in tags and '[Handicap "2"]' in tags and '[HandicapColor "white"]' in tags
-    assert record_tags(Reversi(handicap=1).record()) == ['[Game "reversi"]', '[Board "8"]', '[Handicap "1"]', '[Result "*"]']
+    assert record_tags(Reversi(handicap=1).record()) == [
+        '[Game "reversi"]', '[Board "8"]', '[Handicap "1"]', '[Result "*"]'
+    ]
     assert '[Blocked "b2 h8"]' in record_tags(Reversi("octagon", blocked=["h8", "b2"]).record())
 
 
 def test_record_of_a_game_from_a_position(Reversi):
     s = Reversi.from_position(PASS_POSITION)
     s.play("pass")
-    assert s.record() == f'[Game "reversi"]\n[Board "4"]\n[Position "{PASS_POSITION}"]\n[Result "*"]\n\npass\n'
+    tags = f'[Game "reversi"]\n[Board "4"]\n[Position "{PASS_POSITION}"]\n[Result "*"]\n'
+    assert s.record() == tags + "\npass\n"
     t = Reversi.from_record(s.record())
     assert t == s and [str(m) for m in t.history] == ["pass"]
 
@@ -752,7 +765,7 @@ def test_record_of_a_game_from_a_position(Reversi):
     [lambda R: R(), lambda R: R(4), lambda R: R.random(seed=3, size=6, handicap=1),
      lambda R: R(10, blocked=["j1", "a10"], handicap=2, handicap_color="white"),
      lambda R: R.random(seed=77, size="octagon", handicap=4),
-     lambda R: R.from_position("8 b#w...../...w..../...b..../...wb.../...bw.../......../......../........ b")],
+     lambda R: R.from_position(HOLE_IN_A_LINE)],
 )
 def test_record_replays_exactly(Reversi, make):
     s = play_random(make(Reversi), seed=6)
@@ -760,7 +773,8 @@ def test_record_replays_exactly(Reversi, make):
         t = Reversi.from_record(game.record())
         assert t == game
         assert [str(m) for m in t.history] == [str(m) for m in game.history]
-        assert (t.blocked, t.seed, t.handicap, t.handicap_color) == (game.blocked, game.seed, game.handicap, game.handicap_color)
+        for name in ("blocked", "seed", "handicap", "handicap_color"):
+            assert getattr(t, name) == getattr(game, name)
         assert t.record() == game.record()
 
 
@@ -796,7 +810,9 @@ def test_bad_records_raise_notation_error(Reversi, name):
         Reversi.from_record(BAD_RECORDS[name])
 
 
-@pytest.mark.parametrize("moves, number", [("d3 c5 d3", "3"), ("d3 xx", "2"), ("pass", "1"), ("d3 c5 f6 f5 e6 e3 z9", "7")])
+@pytest.mark.parametrize(
+    "moves, number", [("d3 c5 d3", "3"), ("d3 xx", "2"), ("pass", "1"), ("d3 c5 f6 f5 e6 e3 z9", "7")]
+)
 def test_a_bad_move_in_a_record_names_its_number(Reversi, moves, number):
     with pytest.raises(NotationError, match=number):
         Reversi.from_record(f'[Game "reversi"]\n[Board "8"]\n\n{moves}\n')
@@ -825,7 +841,9 @@ def documented_zobrist(position_text):
 
 
 def test_zobrist_uses_the_documented_keys(Reversi):
-    for s in [Reversi(), Reversi.random(seed=3, size="octagon", handicap=2), play_random(Reversi(6), seed=1, max_moves=9)]:
+    games = [Reversi(), Reversi.random(seed=3, size="octagon", handicap=2)]
+    games.append(play_random(Reversi(6), seed=1, max_moves=9))
+    for s in games:
         assert s.zobrist() == documented_zobrist(s.position())
     s = Reversi.from_position(PASS_POSITION)
     assert s.zobrist() == documented_zobrist(PASS_POSITION)
@@ -891,7 +909,9 @@ def test_perft_counts_a_finished_game_as_one_leaf(Reversi):
 
 
 def test_divide_sums_to_perft_in_legal_move_order(Reversi):
-    for s in [Reversi(), Reversi.random(seed=12, size=6), play_random(Reversi("octagon", handicap=1), seed=2, max_moves=15)]:
+    games = [Reversi(), Reversi.random(seed=12, size=6)]
+    games.append(play_random(Reversi("octagon", handicap=1), seed=2, max_moves=15))
+    for s in games:
         d = s.divide(3)
         assert list(d) == [str(m) for m in s.legal_moves()]
         assert sum(d.values()) == s.perft(3)

@@ -93,7 +93,9 @@ class Move:
 
     def __init__(self, notation: str) -> None:
         if not isinstance(notation, str):
-            raise TypeError(f"a move is given by its notation string, got {type(notation).__name__}")
+            raise TypeError(
+                f"a move is given by its notation string, got {type(notation).__name__}"
+            )
         if notation.strip().lower() == "pass":
             square = None
         else:
@@ -261,7 +263,9 @@ def _check_handicap_color(color: object) -> int:
         return COLOR_NAMES.index(color)
     if isinstance(color, int) and not isinstance(color, bool) and color in (BLACK, WHITE):
         return color
-    raise ValueError(f"handicap_color must be BLACK (0), WHITE (1), 'black' or 'white', got {color!r}")
+    raise ValueError(
+        f"handicap_color must be BLACK (0), WHITE (1), 'black' or 'white', got {color!r}"
+    )
 
 
 def _check_seed(seed: object) -> int:
@@ -273,7 +277,9 @@ def _check_seed(seed: object) -> int:
 def _explicit_holes(board_name: str, blocked: object, corners) -> list[tuple[int, int]]:
     """The holes of ``blocked=[...]``; raises ValueError naming the bad square and the reason."""
     if isinstance(blocked, (str, bytes)) or not hasattr(blocked, "__iter__"):
-        raise ValueError(f"blocked must be None, 'random' or a list of square names, got {blocked!r}")
+        raise ValueError(
+            f"blocked must be None, 'random' or a list of square names, got {blocked!r}"
+        )
     holes: list[tuple[int, int]] = []
     for name in blocked:
         if not isinstance(name, str):
@@ -306,7 +312,9 @@ def _random_holes(board_name: str, seed: int, corners) -> list[tuple[int, int]]:
         if _hole_problem(board_name, row, col, corners) is None
     ]
     if not allowed:
-        raise ValueError(f"blocked='random': the {_describe(board_name)} board has no square where a hole may be")
+        raise ValueError(
+            f"blocked='random': the {_describe(board_name)} board has no square where a hole may be"
+        )
     rng = SplitMix64(seed)
     count = 1 + rng.below(MAX_HOLES)
     for i in range(count):  # partial Fisher-Yates
@@ -332,7 +340,7 @@ def _choose_holes(board_name: str, blocked: object, seed: object, corners) -> li
 # Records
 
 
-_TAG_RE = re.compile(r'\[([A-Za-z0-9]+) "([^"]*)"\]')
+_TAG_RE = re.compile(r'\[([A-Za-z0-9]+) \s*"([^"]*)"\s*\]')
 _RECORD_TAGS = ("Game", "Board", "Blocked", "Seed", "Handicap", "HandicapColor", "Position", "Result")
 _VARIANT_TAGS = ("Blocked", "Seed", "Handicap", "HandicapColor")
 
@@ -352,7 +360,9 @@ def _parse_record(text: str) -> tuple[dict[str, str], list[str]]:
             raise NotationError(f"record line {number}: a tag after the moves began")
         match = _TAG_RE.fullmatch(line)
         if match is None:
-            raise NotationError(f'record line {number}: expected a tag like [Name "value"], got {_short(line)}')
+            raise NotationError(
+                f'record line {number}: expected a tag like [Name "value"], got {_short(line)}'
+            )
         name, value = match.groups()
         if name not in _RECORD_TAGS:
             raise NotationError(f"record line {number}: unknown tag {name!r}")
@@ -432,10 +442,14 @@ class Reversi:
             )
         board_name, rows_text, side = fields
         if board_name not in BOARD_SIZES:
-            raise NotationError(f"position: expected the board (4, 6, 8, 10 or octagon) first, got {_short(board_name)}")
+            raise NotationError(
+                f"position: expected the board (4, 6, 8, 10 or octagon) first, got {_short(board_name)}"
+            )
         cells = cls._parse_rows(board_name, rows_text)
         if side not in DISC:
-            raise NotationError(f"position: expected the side to move ('b' or 'w') last, got {_short(side)}")
+            raise NotationError(
+                f"position: expected the side to move ('b' or 'w') last, got {_short(side)}"
+            )
         game = cls.__new__(cls)
         game._setup(board_name, cells, DISC.index(side))
         game._start_position = game.position()
@@ -452,7 +466,9 @@ class Reversi:
             raise TypeError(f"a record is a string, got {type(text).__name__}")
         tags, moves = _parse_record(text)
         if tags.get("Game") != "reversi":
-            raise NotationError(f"record: expected the tag [Game \"reversi\"], got {tags.get('Game')!r}")
+            raise NotationError(
+                f"record: expected the tag [Game \"reversi\"], got {tags.get('Game')!r}"
+            )
         game = cls._game_from_tags(tags)
         for number, token in enumerate(moves, start=1):
             try:
@@ -461,15 +477,19 @@ class Reversi:
                 raise NotationError(f"record: move {number} ({_short(token)}): {error}") from None
         result = _result_text(game.winner(), game.is_over())
         if tags.get("Result", result) != result:
-            raise NotationError(f"record: the tag Result is {tags['Result']!r} but the game gives {result!r}")
+            raise NotationError(
+                f"record: the tag Result is {tags['Result']!r} but the game gives {result!r}"
+            )
         return game
 
     @classmethod
     def _game_from_tags(cls, tags: dict[str, str]) -> Reversi:
         """The starting game a record's tags describe; raises NotationError if they are bad."""
         board_name = tags.get("Board")
-        if board_name not in BOARD_SIZES:
-            raise NotationError(f"record: expected the tag Board with 4, 6, 8, 10 or octagon, got {board_name!r}")
+        if board_name not in BOARD_SIZES and not (board_name is None and "Position" in tags):
+            raise NotationError(
+                f"record: expected the tag Board with 4, 6, 8, 10 or octagon, got {board_name!r}"
+            )
         if "Position" in tags:
             extra = [name for name in _VARIANT_TAGS if name in tags]
             if extra:
@@ -478,18 +498,22 @@ class Reversi:
                 game = cls.from_position(tags["Position"])
             except NotationError as error:
                 raise NotationError(f"record: tag Position: {error}") from None
-            if game.board_name != board_name:
-                raise NotationError(f"record: tag Board is {board_name} but the Position is on {game.board_name}")
+            if board_name is not None and game.board_name != board_name:
+                raise NotationError(
+                    f"record: tag Board is {board_name} but the Position is on {game.board_name}"
+                )
             return game
         color = tags.get("HandicapColor", "black")
         if color not in COLOR_NAMES:
-            raise NotationError(f"record: tag HandicapColor must be 'black' or 'white', got {_short(color)}")
+            raise NotationError(
+                f"record: tag HandicapColor must be 'black' or 'white', got {_short(color)}"
+            )
         size = board_name if board_name == "octagon" else int(board_name)
         options = {"handicap": _tag_number(tags, "Handicap", 0), "handicap_color": color}
         try:
             if "Seed" in tags:
                 game = cls(size, blocked="random", seed=_tag_number(tags, "Seed", 0), **options)
-                if "Blocked" in tags and tags["Blocked"].split() != list(game.blocked):
+                if "Blocked" in tags and sorted(tags["Blocked"].lower().split()) != sorted(game.blocked):
                     raise NotationError(
                         f"record: seed {game.seed} gives the holes {' '.join(game.blocked)!r}, "
                         f"not the Blocked {tags['Blocked']!r}"
@@ -509,7 +533,8 @@ class Reversi:
             CUT if _is_cut(board_name, row, col) else EMPTY for row in range(size) for col in range(size)
         ]
         mid = size // 2
-        for row, col, color in ((mid - 1, mid - 1, WHITE), (mid - 1, mid, BLACK), (mid, mid - 1, BLACK), (mid, mid, WHITE)):
+        centre = {(mid - 1, mid - 1): WHITE, (mid - 1, mid): BLACK, (mid, mid - 1): BLACK, (mid, mid): WHITE}
+        for (row, col), color in centre.items():
             cells[row * size + col] = DISC[color]
         return cells
 
@@ -523,16 +548,22 @@ class Reversi:
         cells: list[str] = []
         for row, line in enumerate(rows):
             if len(line) != size:
-                raise NotationError(f"position: expected row {row + 1} to have {size} cells, got {_short(line)}")
+                raise NotationError(
+                    f"position: expected row {row + 1} to have {size} cells, got {_short(line)}"
+                )
             for col, cell in enumerate(line):
                 cells.append(Reversi._check_cell(board_name, row, col, cell))
         holes = [i for i, cell in enumerate(cells) if cell == HOLE]
         if len(holes) > MAX_HOLES:
-            raise NotationError(f"position: at most {MAX_HOLES} holes are allowed, got {len(holes)}")
+            raise NotationError(
+                f"position: at most {MAX_HOLES} holes are allowed, got {len(holes)}"
+            )
         for i in holes:
             problem = _hole_problem(board_name, i // size, i % size, [])
             if problem:
-                raise NotationError(f"position: the hole at {square_name(i // size, i % size)} {problem}")
+                raise NotationError(
+                    f"position: the hole at {square_name(i // size, i % size)} {problem}"
+                )
         return cells
 
     @staticmethod
@@ -541,7 +572,9 @@ class Reversi:
         name = square_name(row, col)
         if _is_cut(board_name, row, col):
             if cell != CUT:
-                raise NotationError(f"position: expected '-' at the octagon's cut square {name}, got {cell!r}")
+                raise NotationError(
+                    f"position: expected '-' at the octagon's cut square {name}, got {cell!r}"
+                )
         elif cell not in (EMPTY, HOLE, *DISC):
             allowed = "'.', 'b', 'w' or '#'"
             raise NotationError(f"position: expected one of {allowed} at {name}, got {cell!r}")
@@ -715,11 +748,13 @@ class Reversi:
         return None
 
     def is_legal(self, move) -> bool:
-        """Whether ``move`` (a Move or its notation) may be played now.
-
-        Raises NotationError if the text is not a square name or 'pass'.
-        """
-        return self._illegality(self._coerce(move)) is None
+        """Whether ``move`` (a Move or its notation) may be played now; False for text that is
+        not a move at all. Raises TypeError for anything but a Move or a string."""
+        try:
+            move = self._coerce(move)
+        except NotationError:
+            return False
+        return self._illegality(move) is None
 
     def play(self, move) -> None:
         """Plays ``move``, a Move or its notation string.
@@ -791,8 +826,8 @@ class Reversi:
                 tags.append(("Seed", str(self._seed)))
             if self._handicap:
                 tags.append(("Handicap", str(self._handicap)))
-            if self._handicap_color == WHITE:
-                tags.append(("HandicapColor", "white"))
+                if self._handicap_color == WHITE:
+                    tags.append(("HandicapColor", "white"))
         tags.append(("Result", _result_text(self.winner(), self.is_over())))
         head = "".join(f'[{name} "{value}"]\n' for name, value in tags)
         return head + "\n" + " ".join(str(move) for move in self.history) + "\n"
@@ -829,7 +864,8 @@ class Reversi:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Reversi):
             return NotImplemented
-        return (self._board_name, self._cells, self._to_move) == (other._board_name, other._cells, other._to_move)
+        mine = (self._board_name, self._cells, self._to_move)
+        return mine == (other._board_name, other._cells, other._to_move)
 
     # ---- perft -----------------------------------------------------------------------------
 

@@ -1,0 +1,25 @@
+//! The Python binding of boardcore: argument conversion, GIL release and error mapping only.
+//! Everything the games do is in `boardcore-engine`.
+
+use pyo3::prelude::*;
+
+mod args;
+mod errors;
+mod reversi;
+
+#[pymodule]
+fn _boardcore(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add("IllegalMoveError", py.get_type::<errors::IllegalMoveError>())?;
+    m.add("NotationError", py.get_type::<errors::NotationError>())?;
+    m.add_class::<reversi::PyReversi>()?;
+    m.add_class::<reversi::PyReversiMove>()?;
+    m.add_function(wrap_pyfunction!(code_path, m)?)?;
+    Ok(())
+}
+
+/// The machine-code path the engines use on this CPU (`x86-64-v3 ...` or `portable`).
+#[pyfunction]
+fn code_path() -> &'static str {
+    boardcore_engine::code_path()
+}

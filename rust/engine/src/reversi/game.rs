@@ -129,7 +129,8 @@ fn variant_from_tags(r: &Record) -> Result<Variant> {
     };
     match r.tag("Seed") {
         Some(seed) => {
-            let seed = seed.parse::<u64>().map_err(|_| Error::notation(format!("reversi record: bad Seed {seed:?}")))?;
+            let digits = seed.bytes().all(|b| b.is_ascii_digit());
+            let seed = seed.parse::<u64>().ok().filter(|_| digits).ok_or_else(|| Error::notation(format!("reversi record: bad Seed {seed:?}")))?;
             let v = Variant::random(shape, seed, handicap, color).map_err(as_notation)?;
             if r.tag("Blocked").is_some() && {
                 let mut given = blocked.clone();

@@ -298,3 +298,18 @@ impl Reversi {
         }
     }
 }
+
+impl Reversi {
+    /// A readable board: column letters, then one numbered line per row in position notation
+    /// characters (`.` empty, `b`, `w`, `#` hole, `-` cut).
+    pub fn text_board(&self) -> String {
+        let n = self.shape().size();
+        let letters: Vec<String> = (0..n).map(|c| ((b'a' + c) as char).to_string()).collect();
+        let mut out = format!("   {}", letters.join(" "));
+        for r in 0..n {
+            let cells: Vec<String> = (0..n).map(|c| self.cell_char(Coord::new(r, c)).to_string()).collect();
+            out.push_str(&format!("\n{:>2} {}", r + 1, cells.join(" ")));
+        }
+        out
+    }
+}

@@ -1,0 +1,181 @@
+"""Reversi benchmarks: boardcore against its peers, as ratios measured in one run.
+
+    python benches/bench_reversi.py            # everything whose peer is installed
+    EDAX=/path/to/lEdax python benches/bench_reversi.py --only edax
+
+Peers are installed or built outside this repository (see benches/README.md):
+- Edax: set EDAX to its binary (run from its own directory, which holds data/).
+- OpenSpiel: `pip install open_spiel`.
+Every figure is the median of --repeats runs; the machine is shared, so read the ratios.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import boardcore as bc
+import boardcore.reference as ref
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def median_time(run, repeats: int) -> float:
+    times = []
+    for _ in range(repeats):
+        started = time.perf_counter()
+        run()
+        times.append(time.perf_counter() - started)
+    return statistics.median(times)
+
+
+def row(name: str, ours: float, theirs: float | None, unit: str, note: str = "") -> None:
+    if theirs:
+        print(f"| {name} | {ours:,.0f} {unit} | {theirs:,.0f} {unit} | **{ours / theirs:.2f}x** | {note} |")
+    else:
+        print(f"| {name} | {ours:,.0f} {unit} | - | - | {note} |")
+
+
+def edax_perft(binary: str, depth: int) -> tuple[int, float]:
+    """Edax's console `perft D` (count_games, no hash table), single thread.
+
+    Edax walks and times each ply 1..D separately; its `moves` column counts only sequences of
+    exactly D plies, so games that ended earlier (its wins/draws/losses columns) are added to
+    match the perft convention. Returns (leaves, CPU seconds of the depth-D walk).
+    """
+    out = subprocess.run(
+        [binary, "-n", "1"], input=f"perft {depth}\n", text=True, capture_output=True,
+        cwd=Path(binary).resolve().parent.parent, check=True,
+    ).stdout
+    ended, leaves, seconds = 0, None, None
+    for line in out.splitlines():
+        cols = [c.strip() for c in line.split(",")]
+        if len(cols) < 9 or not cols[0].isdigit():
+            continue
+        ended += int(cols[3]) + int(cols[4]) + int(cols[5])
+        if int(cols[0]) == depth:
+            minutes, secs = cols[7].split(":")
+            leaves, seconds = int(cols[1]) + ended, int(minutes) * 60 + float(secs)
+    if leaves is None:
+        raise RuntimeError(f"could not read Edax's output:\n{out}")
+    return leaves, seconds
+
+
+def bench_edax(args) -> None:
+    start = bc.Reversi()
+    binary = os.environ.get("EDAX")
+    for depth in (11, 12):
+        leaves = start.perft(depth)
+        ours = leaves / median_time(lambda: start.perft(depth), args.repeats)
+        theirs = None
+        if binary:
+            runs = [edax_perft(binary, depth) for _ in range(args.repeats)]
+            assert all(n == leaves for n, _ in runs), (runs, leaves)
+            theirs = leaves / statistics.median(s for _, s in runs)
+        row(f"perft({depth}) 8x8, 1 thread, vs Edax (no hash)", ours, theirs, "leaves/s")
+
+
+def bench_threads(args) -> None:
+    start = bc.Reversi()
+    one = median_time(lambda: start.perft(12), args.repeats)
+    two = median_time(lambda: start.perft(12, threads=2), args.repeats)
+    print(f"| perft(12), threads=2 vs threads=1 | {two:.2f} s | {one:.2f} s | **{one / two:.2f}x** | |")
+
+
+def bench_variant_cost(args) -> None:
+    """The plain 8x8 frame against the frame that supports holes and small boards."""
+    subprocess.run(["cargo", "build", "--quiet", "--release", "--example", "perft"], cwd=ROOT, check=True)
+    binary = ROOT / "target" / "release" / "examples" / "perft"
+
+    def rate(*extra: str) -> float:
+        rates = []
+        for _ in range(args.repeats):
+            out = subprocess.run([binary, "11", *extra], capture_output=True, text=True, check=True).stdout.split()
+            rates.append(float(out[out.index("leaves/s") + 1]))
+        return statistics.median(rates)
+
+    classic, generic = rate(), rate("generic")
+    print(f"| perft(11) plain 8x8 frame vs variant frame (Rust) | {classic:,.0f} | {generic:,.0f} | "
+          f"variant support costs **{(classic / generic - 1) * 100:.1f}%** | |")
+
+
+def walk(state, depth: int) -> int:
+    """A perft driven from Python through the public API."""
+    if depth == 0:
+        return 1
+    moves = state.legal_moves()
+    if not moves:
+        return 1
+    leaves = 0
+    for move in moves:
+        state.play(move)
+        leaves += walk(state, depth - 1)
+        state.undo()
+    return leaves
+
+
+def openspiel_walk(state, depth: int) -> int:
+    if depth == 0 or state.is_terminal():
+        return 1
+    leaves = 0
+    for action in state.legal_actions():
+        child = state.clone()
+        child.apply_action(action)
+        leaves += openspiel_walk(child, depth - 1)
+    return leaves
+
+
+def bench_openspiel(args) -> None:
+    depth = 7
+    ours = 55092 / median_time(lambda: walk(bc.Reversi(), depth), args.repeats)
+    theirs = None
+    try:
+        import pyspiel
+    except ImportError:
+        pyspiel = None
+    if pyspiel is not None:
+        root = pyspiel.load_game("othello").new_initial_state()
+        assert openspiel_walk(root, depth) == 55092
+        theirs = 55092 / median_time(lambda: openspiel_walk(root, depth), args.repeats)
+    row(f"Python-driven tree walk, depth {depth}, vs OpenSpiel othello", ours, theirs, "leaves/s",
+        "legal_moves/play/undo vs legal_actions/clone/apply_action")
+
+
+def bench_reference(args) -> None:
+    depth = 6
+    engine, reference = bc.Reversi(), ref.Reversi()
+    assert engine.perft(depth) == reference.perft(depth)
+    ours = 8200 / median_time(lambda: engine.perft(depth), max(args.repeats, 5))
+    theirs = 8200 / median_time(lambda: reference.perft(depth), args.repeats)
+    row(f"perft({depth}) engine vs pure-Python reference", ours, theirs, "leaves/s")
+
+
+BENCHES = {
+    "edax": bench_edax,
+    "threads": bench_threads,
+    "variant": bench_variant_cost,
+    "openspiel": bench_openspiel,
+    "reference": bench_reference,
+}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--only", choices=sorted(BENCHES), action="append")
+    parser.add_argument("--repeats", type=int, default=3)
+    args = parser.parse_args()
+    print(f"boardcore code path: {bc.code_path()}; python {sys.version.split()[0]}")
+    print("| benchmark | boardcore | peer | ratio | note |")
+    print("| --- | --- | --- | --- | --- |")
+    for name in args.only or BENCHES:
+        BENCHES[name](args)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,29 @@
+"""boardcore: rule-exact, fast engines for abstract board games.
+
+Every game shares one protocol (``legal_moves``, ``play``, ``undo``, ``position``,
+``perft``...); the engines are Rust, and ``boardcore.reference`` holds a pure-Python twin of
+each with the same API, used to cross-check them.
+"""
+
+from boardcore._boardcore import (
+    IllegalMoveError,
+    NotationError,
+    Reversi,
+    ReversiMove,
+    code_path,
+)
+from boardcore.records import load_record
+
+BLACK = 0
+WHITE = 1
+
+__all__ = [
+    "BLACK",
+    "WHITE",
+    "IllegalMoveError",
+    "NotationError",
+    "Reversi",
+    "ReversiMove",
+    "code_path",
+    "load_record",
+]

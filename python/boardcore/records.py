@@ -1,0 +1,29 @@
+"""Reading game records of any game (the format is in docs/records.md)."""
+
+from __future__ import annotations
+
+import re
+
+from boardcore._boardcore import NotationError, Reversi
+
+_GAME_TAG = re.compile(r'^\s*\[Game "([^"]*)"\]\s*$', re.MULTILINE)
+
+_GAMES = {"reversi": Reversi}
+
+
+def load_record(text: str):
+    """Replays a record of any game and returns the game in its final state.
+
+    Raises NotationError when the record is malformed, names an unknown game, or holds a move
+    that is not legal where it is played.
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"load_record expects a string, got {type(text).__name__}")
+    match = _GAME_TAG.search(text)
+    if match is None:
+        raise NotationError('record: the Game tag is missing (expected a line like [Game "reversi"])')
+    game = _GAMES.get(match.group(1))
+    if game is None:
+        known = ", ".join(sorted(_GAMES))
+        raise NotationError(f"record: unknown game {match.group(1)!r} (known: {known})")
+    return game.from_record(text)

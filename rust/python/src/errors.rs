@@ -1,0 +1,56 @@
+//! The Python exceptions, declared once, and the one conversion from engine errors.
+
+use boardcore_engine::Error;
+use pyo3::create_exception;
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::PyErr;
+
+create_exception!(
+    boardcore,
+    IllegalMoveError,
+    PyValueError,
+    "A well-formed move that the rules do not allow in this position."
+);
+create_exception!(
+    boardcore,
+    NotationError,
+    PyValueError,
+    "Text (a move, a position, a record) that cannot be parsed."
+);
+
+/// An engine error on its way to Python: binding methods return `Result<T, BcError>` and use
+/// `?` on engine results. `Type` is for arguments of the wrong Python type.
+pub enum BcError {
+    Engine(Error),
+    Type(String),
+}
+
+impl BcError {
+    pub fn type_error(msg: impl Into<String>) -> Self {
+        BcError::Type(msg.into())
+    }
+}
+
+impl From<Error> for BcError {
+    fn from(e: Error) -> Self {
+        BcError::Engine(e)
+    }
+}
+
+impl From<BcError> for PyErr {
+    fn from(e: BcError) -> PyErr {
+        match e {
+            BcError::Engine(Error::Notation(m)) => NotationError::new_err(m),
+            BcError::Engine(Error::IllegalMove(m)) => IllegalMoveError::new_err(m),
+            BcError::Engine(Error::InvalidArgument(m)) => PyValueError::new_err(m),
+            BcError::Type(m) => PyTypeError::new_err(m),
+        }
+    }
+}
+
+pub type BcResult<T> = Result<T, BcError>;
+
+/// A `ValueError` about an argument.
+pub fn invalid(msg: impl Into<String>) -> BcError {
+    BcError::Engine(Error::invalid(msg))
+}
