@@ -77,3 +77,17 @@ def test_a_pass_uses_a_ply_only_by_default():
     assert s.perft(1, passes_count_as_ply=False) == after.perft(1) == len(after.legal_moves())
     assert s.perft(2) == after.perft(1)
     assert s.divide(1, passes_count_as_ply=False) == {"pass": after.perft(1)}
+
+
+def test_the_portable_code_path_gives_the_same_counts():
+    """BOARDCORE_PORTABLE=1 forces the code compiled for baseline x86-64 (no AVX2/BMI2)."""
+    import os
+    import subprocess
+    import sys
+
+    script = "import boardcore as bc; s = bc.Reversi(); print(bc.code_path(), s.perft(9), s.perft(9, passes_count_as_ply=False))"
+    out = subprocess.run(
+        [sys.executable, "-c", script], env={**os.environ, "BOARDCORE_PORTABLE": "1"},
+        capture_output=True, text=True, check=True,
+    ).stdout.split()
+    assert out == ["portable", "3005288", "3005320"]

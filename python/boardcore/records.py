@@ -1,4 +1,4 @@
-"""Reading game records of any game (the format is in docs/records.md)."""
+"""Reading game records of any game (the format: docs/reversi.md, "Game records")."""
 
 from __future__ import annotations
 
