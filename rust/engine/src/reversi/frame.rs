@@ -122,14 +122,14 @@ frame_8!(
     /// `Classic8`, with AVX2 move generation.
     Classic8Avx2, full: true,
     mobility: |m, o, e| unsafe { avx2::mobility(m, o, e) },
-    flips: |m, o, s| unsafe { avx2::flips(m, o, &RAYS_8[s as usize]) }
+    flips: |m, o, s| unsafe { avx2::flips(m, o, s, &RAYS_8[s as usize]) }
 );
 #[cfg(target_arch = "x86_64")]
 frame_8!(
     /// `Frame8`, with AVX2 move generation.
     Frame8Avx2, full: false,
     mobility: |m, o, e| unsafe { avx2::mobility(m, o, e) },
-    flips: |m, o, s| unsafe { avx2::flips(m, o, &RAYS_8[s as usize]) }
+    flips: |m, o, s| unsafe { avx2::flips(m, o, s, &RAYS_8[s as usize]) }
 );
 
 /// 10x10 boards and the Octagon, in a 128-bit frame of width 10.

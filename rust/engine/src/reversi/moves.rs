@@ -126,38 +126,37 @@ pub(super) mod avx2 {
         (_mm_cvtsi128_si64(all) as u64) & empty
     }
 
-    /// `flips_generic` with the four rays of each kind in one register. The highest blocker of
-    /// the downward rays is found by smearing bits right (AVX2 has no vector lzcnt).
+    /// `flips_generic` with four directions in one register: the upward rays by their lowest
+    /// blocker (as in `flips_generic`), the downward ones by a parallel-prefix fill from the
+    /// square, as in `mobility`. (The "highest blocker" formulation of the downward rays gets
+    /// scalarised by LLVM into four data-dependent branches, which cost far more than the fill.)
     #[target_feature(enable = "avx2")]
     #[inline]
-    pub fn flips(me: u64, opponent: u64, rays: &[u64; 8]) -> u64 {
+    pub fn flips(me: u64, opponent: u64, square: u32, rays: &[u64; 8]) -> u64 {
+        const INNER: i64 = 0x7E7E_7E7E_7E7E_7E7E;
         let zero = _mm256_setzero_si256();
         let one = _mm256_set1_epi64x(1);
         let opp = _mm256_set1_epi64x(opponent as i64);
         let mine = _mm256_set1_epi64x(me as i64);
-        // SAFETY: `rays` holds eight u64, read as two unaligned 256-bit vectors.
-        let (ray_up, ray_down) = unsafe {
-            (
-                _mm256_loadu_si256(rays.as_ptr() as *const __m256i),
-                _mm256_loadu_si256(rays.as_ptr().add(4) as *const __m256i),
-            )
-        };
-        // Upward rays: the first non-opponent square is the lowest blocker.
+        // SAFETY: `rays` holds eight u64; the first four are read as one unaligned vector.
+        let ray_up = unsafe { _mm256_loadu_si256(rays.as_ptr() as *const __m256i) };
         let blockers = _mm256_andnot_si256(opp, ray_up);
         let end = _mm256_and_si256(blockers, _mm256_sub_epi64(zero, blockers));
         let missed = _mm256_cmpeq_epi64(_mm256_and_si256(end, mine), zero);
         let up = _mm256_andnot_si256(missed, _mm256_and_si256(ray_up, _mm256_sub_epi64(end, one)));
-        // Downward rays: smear the blockers down to find the highest one.
-        let mut below = _mm256_andnot_si256(opp, ray_down);
-        below = _mm256_or_si256(below, _mm256_srli_epi64::<1>(below));
-        below = _mm256_or_si256(below, _mm256_srli_epi64::<2>(below));
-        below = _mm256_or_si256(below, _mm256_srli_epi64::<4>(below));
-        below = _mm256_or_si256(below, _mm256_srli_epi64::<8>(below));
-        below = _mm256_or_si256(below, _mm256_srli_epi64::<16>(below));
-        below = _mm256_or_si256(below, _mm256_srli_epi64::<32>(below));
-        let end = _mm256_andnot_si256(_mm256_srli_epi64::<1>(below), below);
-        let missed = _mm256_cmpeq_epi64(_mm256_and_si256(end, mine), zero);
-        let down = _mm256_andnot_si256(missed, _mm256_andnot_si256(below, ray_down));
+
+        let shift = _mm256_set_epi64x(7, 9, 8, 1);
+        let shift2 = _mm256_add_epi64(shift, shift);
+        let through = _mm256_and_si256(opp, _mm256_set_epi64x(INNER, INNER, -1, INNER));
+        let from = _mm256_set1_epi64x(1i64 << square);
+        let mut down = _mm256_and_si256(through, _mm256_srlv_epi64(from, shift));
+        down = _mm256_or_si256(down, _mm256_and_si256(through, _mm256_srlv_epi64(down, shift)));
+        let pairs = _mm256_and_si256(through, _mm256_srlv_epi64(through, shift));
+        down = _mm256_or_si256(down, _mm256_and_si256(pairs, _mm256_srlv_epi64(down, shift2)));
+        down = _mm256_or_si256(down, _mm256_and_si256(pairs, _mm256_srlv_epi64(down, shift2)));
+        let missed = _mm256_cmpeq_epi64(_mm256_and_si256(_mm256_srlv_epi64(down, shift), mine), zero);
+        let down = _mm256_andnot_si256(missed, down);
+
         let both = _mm256_or_si256(up, down);
         let half = _mm_or_si128(_mm256_castsi256_si128(both), _mm256_extracti128_si256::<1>(both));
         let all = _mm_or_si128(half, _mm_unpackhi_epi64(half, half));
