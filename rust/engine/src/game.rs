@@ -1,6 +1,7 @@
 //! The one trait every game implements, and the history-keeping wrapper built on it.
 
 use crate::error::{Error, Result};
+use crate::rng::SplitMix64;
 
 /// The two players. Black moves first in every game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -103,6 +104,15 @@ pub trait Position: Clone + Send + Sync {
         self.legal_moves().count() as u64
     }
 
+    /// A legal move drawn uniformly at random, or `None` when the game is over. Games whose
+    /// move lists are huge (Strands) override it to draw without enumerating.
+    fn sample_move(&self, rng: &mut SplitMix64) -> Option<Self::Move> {
+        match self.count_moves() {
+            0 => None,
+            n => self.legal_moves().nth(rng.below(n) as usize),
+        }
+    }
+
     /// `perft(1)`: the number of legal moves, or 1 for a finished game.
     fn perft1(&self) -> u64 {
         self.count_moves().max(1)
@@ -132,6 +142,11 @@ pub trait Position: Clone + Send + Sync {
 
     /// The position in the game's one-line notation.
     fn to_notation(&self) -> String;
+
+    /// The position from its notation (`from_notation(p.to_notation()) == p`).
+    fn from_notation(text: &str) -> Result<Self>
+    where
+        Self: Sized;
 }
 
 /// A position plus the moves that led to it: what the Python classes wrap.

@@ -65,6 +65,23 @@ impl<F: Frame> Board<F> {
         F::mobility(self.opponent, self.me, self.empties())
     }
 
+    /// This board in frame `G`, if `G` is the frame it was built in (checked by width and by
+    /// whether the frame skips the playable mask).
+    fn notation_frame<G: Frame>(&self) -> Option<Board<G>> {
+        if G::W != F::W || G::FULL != F::FULL {
+            return None;
+        }
+        let convert = |x: F::B| G::B::from_u128(x.to_u128());
+        Some(Board {
+            me: convert(self.me),
+            opponent: convert(self.opponent),
+            playable: convert(self.playable),
+            holes: convert(self.holes),
+            side: self.side,
+            shape: self.shape,
+        })
+    }
+
     /// The same board in another frame with the same bitboard layout (the AVX2 twins).
     #[inline(always)]
     pub(super) fn retag<G: Frame<B = F::B>>(self) -> Board<G> {
@@ -258,6 +275,14 @@ impl<F: Frame> Position for Board<F> {
 
     fn to_notation(&self) -> String {
         super::notation::write(self)
+    }
+
+    /// A position of this frame, or an error if the notation describes a board of another one.
+    fn from_notation(text: &str) -> Result<Self> {
+        let any = super::notation::read(text)?;
+        super::with_board!(&any, b => b.notation_frame::<F>()).ok_or_else(|| {
+            Error::invalid("this position belongs to another board frame; use Reversi::from_notation")
+        })
     }
 }
 

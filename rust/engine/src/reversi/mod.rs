@@ -183,12 +183,13 @@ pub enum Reversi {
 macro_rules! with_board {
     ($pos:expr, $b:ident => $body:expr) => {
         match $pos {
-            Reversi::Classic($b) => $body,
-            Reversi::Small($b) => $body,
-            Reversi::Large($b) => $body,
+            $crate::reversi::Reversi::Classic($b) => $body,
+            $crate::reversi::Reversi::Small($b) => $body,
+            $crate::reversi::Reversi::Large($b) => $body,
         }
     };
 }
+use with_board;
 
 /// Like `with_board!`, but 8-wide boards are first re-tagged with their AVX2 frame when the CPU
 /// has it: what every long computation (perft, playouts, search) should go through.
@@ -205,9 +206,9 @@ macro_rules! with_fast_board {
                 let $b = board.retag::<frame::Frame8Avx2>();
                 $body
             }
-            Reversi::Classic($b) => $body,
-            Reversi::Small($b) => $body,
-            Reversi::Large($b) => $body,
+            $crate::reversi::Reversi::Classic($b) => $body,
+            $crate::reversi::Reversi::Small($b) => $body,
+            $crate::reversi::Reversi::Large($b) => $body,
         }
     };
 }
@@ -244,9 +245,6 @@ impl Reversi {
         with_fast_board!(self, b => perft::divide(&b, depth, plies))
     }
 
-    pub fn from_notation(text: &str) -> Result<Reversi> {
-        notation::read(text)
-    }
 }
 
 impl Position for Reversi {
@@ -285,6 +283,9 @@ impl Position for Reversi {
     }
     fn to_notation(&self) -> String {
         with_board!(self, b => b.to_notation())
+    }
+    fn from_notation(text: &str) -> Result<Self> {
+        notation::read(text)
     }
 }
 
