@@ -100,6 +100,15 @@ pub trait Position: Clone + Send + Sync {
         self.legal_moves().any(|m| m == mv)
     }
 
+    /// `Ok` for a legal move, else `IllegalMove` saying why; games override it to say more.
+    fn check_move(&self, mv: Self::Move) -> Result<()> {
+        if self.is_legal(mv) {
+            Ok(())
+        } else {
+            Err(Error::illegal(format!("{} is not a legal move here", self.format_move(mv))))
+        }
+    }
+
     fn count_moves(&self) -> u64 {
         self.legal_moves().count() as u64
     }
@@ -183,12 +192,7 @@ impl<P: Position> Game<P> {
 
     /// Plays a legal move, or returns `IllegalMove` and changes nothing.
     pub fn play(&mut self, mv: P::Move) -> Result<()> {
-        if !self.position.is_legal(mv) {
-            return Err(Error::illegal(format!(
-                "{} is not a legal move here",
-                self.position.format_move(mv)
-            )));
-        }
+        self.position.check_move(mv)?;
         self.push_unchecked(mv);
         Ok(())
     }

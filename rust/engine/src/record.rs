@@ -2,6 +2,7 @@
 //! by whitespace. Games interpret the tags; this module only reads and writes the syntax.
 
 use crate::error::{Error, Result};
+use crate::game::{Game, Outcome, Position};
 use crate::square::truncate;
 
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -63,6 +64,72 @@ impl Record {
         out.push('\n');
         out
     }
+}
+
+/// Writes a game's record: `Game`, the tags that are always written (`Board`), then either the
+/// variant's tags or, for a game set up from a position, a `Position` tag; `Result`; the moves.
+pub fn write<P: Position>(
+    game_name: &str,
+    always: Vec<(&str, String)>,
+    variant: Option<Vec<(&str, String)>>,
+    game: &Game<P>,
+) -> String {
+    let mut r = Record::default();
+    r.push_tag("Game", game_name);
+    for (k, v) in always {
+        r.push_tag(k, v);
+    }
+    match variant {
+        Some(tags) => tags.into_iter().for_each(|(k, v)| r.push_tag(k, v)),
+        None => r.push_tag("Position", game.start().to_notation()),
+    }
+    r.push_tag("Result", Outcome::result_tag(game.position().outcome()));
+    let mut replay = game.start().clone();
+    for mv in game.moves() {
+        r.moves.push(replay.format_move(mv));
+        replay.play_unchecked(mv);
+    }
+    r.to_text()
+}
+
+/// Reads a record of `game_name`: the `Game` tag must name it, every tag must be known (`Game`,
+/// `Position`, `Result`, or one of `variant_tags`), and a `Position` tag excludes the variant tags
+/// other than `always` ones.
+pub fn read(text: &str, game_name: &str, always: &[&str], variant_tags: &[&str]) -> Result<Record> {
+    let r = Record::parse(text)?;
+    match r.tag("Game") {
+        Some(name) if name == game_name => {}
+        Some(other) => return Err(Error::notation(format!("{game_name} record: Game is {other:?}, not {game_name:?}"))),
+        None => return Err(Error::notation("record: the Game tag is missing")),
+    }
+    let known = |k: &str| ["Game", "Position", "Result"].contains(&k) || always.contains(&k) || variant_tags.contains(&k);
+    if let Some((k, _)) = r.tags.iter().find(|(k, _)| !known(k)) {
+        return Err(Error::notation(format!("{game_name} record: unknown tag {k}")));
+    }
+    if r.tag("Position").is_some() && variant_tags.iter().any(|t| r.tag(t).is_some()) {
+        return Err(Error::notation(format!(
+            "{game_name} record: a Position tag excludes {}",
+            variant_tags.join(", ")
+        )));
+    }
+    Ok(r)
+}
+
+/// Plays the record's moves onto `game` (errors name the move's number) and checks `Result`.
+pub fn replay<P: Position>(record: &Record, game: &mut Game<P>, game_name: &str) -> Result<()> {
+    for (i, text) in record.moves.iter().enumerate() {
+        game.play_notation(text)
+            .map_err(|e| Error::notation(format!("{game_name} record: move {} ({}): {e}", i + 1, truncate(text))))?;
+    }
+    if let Some(result) = record.tag("Result") {
+        let actual = Outcome::result_tag(game.position().outcome());
+        if result != actual {
+            return Err(Error::notation(format!(
+                "{game_name} record: Result is {result:?} but the moves give {actual:?}"
+            )));
+        }
+    }
+    Ok(())
 }
 
 fn parse_tag(line: &str) -> Option<(String, String)> {

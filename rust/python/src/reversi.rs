@@ -248,13 +248,13 @@ impl PyReversi {
     }
 
     fn is_legal(&self, mv: &Bound<'_, PyAny>) -> bool {
-        self.to_move_arg(mv).is_ok_and(|m| self.position().check(m).is_ok())
+        self.to_move_arg(mv).is_ok_and(|m| self.position().check_move(m).is_ok())
     }
 
     /// Plays a `Move` or its notation. Raises NotationError or IllegalMoveError, changing nothing.
     fn play(&mut self, mv: &Bound<'_, PyAny>) -> BcResult<()> {
         let mv = self.to_move_arg(mv)?;
-        self.inner.play(mv)?;
+        self.inner.game.play(mv)?;
         Ok(())
     }
 

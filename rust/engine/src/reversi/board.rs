@@ -228,6 +228,13 @@ impl<F: Frame> Position for Board<F> {
         self.why_illegal(mv).is_none()
     }
 
+    fn check_move(&self, mv: Move) -> Result<()> {
+        match self.why_illegal(mv) {
+            None => Ok(()),
+            Some(why) => Err(Error::illegal(why)),
+        }
+    }
+
     #[inline]
     fn count_moves(&self) -> u64 {
         let n = self.placements().count() as u64;
@@ -283,15 +290,5 @@ impl<F: Frame> Position for Board<F> {
         super::with_board!(&any, b => b.notation_frame::<F>()).ok_or_else(|| {
             Error::invalid("this position belongs to another board frame; use Reversi::from_notation")
         })
-    }
-}
-
-impl<F: Frame> Board<F> {
-    /// Checked play with a precise reason when the move is illegal.
-    pub fn check(&self, mv: Move) -> Result<()> {
-        match self.why_illegal(mv) {
-            None => Ok(()),
-            Some(why) => Err(Error::illegal(why)),
-        }
     }
 }

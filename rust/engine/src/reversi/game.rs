@@ -1,11 +1,14 @@
-//! A Reversi game: the variant it was set up with, and the moves played. Records live here.
+//! A Reversi game: the variant it was set up with, and the moves played; its records.
 
 use super::variant::Variant;
-use super::{Move, Reversi, Shape};
+use super::{Reversi, Shape};
 use crate::error::{Error, Result};
-use crate::game::{Game, Outcome, Player, Position};
-use crate::record::Record;
-use crate::square::{truncate, Coord};
+use crate::game::{Game, Player, Position};
+use crate::record::{self, Record};
+use crate::square::Coord;
+
+const ALWAYS: [&str; 1] = ["Board"];
+const VARIANT: [&str; 4] = ["Blocked", "Seed", "Handicap", "HandicapColor"];
 
 #[derive(Clone)]
 pub struct ReversiGame {
@@ -28,84 +31,40 @@ impl ReversiGame {
         self.game.position()
     }
 
-    /// Plays a move, with the precise reason when it is illegal; nothing changes on error.
-    pub fn play(&mut self, mv: Move) -> Result<()> {
-        self.position().check(mv)?;
-        self.game.push_unchecked(mv);
-        Ok(())
-    }
-
-    pub fn play_notation(&mut self, text: &str) -> Result<Move> {
-        let mv = self.position().parse_move(text)?;
-        self.play(mv)?;
-        Ok(mv)
-    }
-
     pub fn record(&self) -> String {
-        let start = self.game.start();
-        let mut r = Record::default();
-        r.push_tag("Game", "reversi");
-        r.push_tag("Board", start.shape().name());
-        match &self.variant {
-            Some(v) => {
-                if !v.holes.is_empty() {
-                    r.push_tag("Blocked", v.holes.iter().map(|c| c.name()).collect::<Vec<_>>().join(" "));
-                }
-                if let Some(seed) = v.seed {
-                    r.push_tag("Seed", seed.to_string());
-                }
-                if v.handicap > 0 {
-                    r.push_tag("Handicap", v.handicap.to_string());
-                    if v.handicap_color == Player::White {
-                        r.push_tag("HandicapColor", "white");
-                    }
+        let board = vec![("Board", self.game.start().shape().name())];
+        let variant = self.variant.as_ref().map(|v| {
+            let mut tags = Vec::new();
+            if !v.holes.is_empty() {
+                tags.push(("Blocked", v.holes.iter().map(|c| c.name()).collect::<Vec<_>>().join(" ")));
+            }
+            if let Some(seed) = v.seed {
+                tags.push(("Seed", seed.to_string()));
+            }
+            if v.handicap > 0 {
+                tags.push(("Handicap", v.handicap.to_string()));
+                if v.handicap_color == Player::White {
+                    tags.push(("HandicapColor", "white".to_string()));
                 }
             }
-            None => r.push_tag("Position", start.to_notation()),
-        }
-        r.push_tag("Result", Outcome::result_tag(self.position().outcome()));
-        r.moves = self.game.moves().map(|m| m.name(start.shape())).collect();
-        r.to_text()
+            tags
+        });
+        record::write("reversi", board, variant, &self.game)
     }
 
     pub fn from_record(text: &str) -> Result<Self> {
-        let r = Record::parse(text)?;
-        let known = ["Game", "Board", "Blocked", "Seed", "Handicap", "HandicapColor", "Position", "Result"];
-        if let Some((k, _)) = r.tags.iter().find(|(k, _)| !known.contains(&k.as_str())) {
-            return Err(Error::notation(format!("reversi record: unknown tag {k}")));
-        }
-        match r.tag("Game") {
-            Some("reversi") => {}
-            Some(other) => return Err(Error::notation(format!("reversi record: Game is {other:?}, not \"reversi\""))),
-            None => return Err(Error::notation("record: the Game tag is missing")),
-        }
+        let r = record::read(text, "reversi", &ALWAYS, &VARIANT)?;
         let mut game = match r.tag("Position") {
             Some(position) => {
-                if ["Blocked", "Seed", "Handicap", "HandicapColor"].iter().any(|t| r.tag(t).is_some()) {
-                    return Err(Error::notation("reversi record: a Position tag excludes Blocked, Seed and Handicap"));
-                }
                 let g = Self::from_position(position)?;
-                if let Some(board) = r.tag("Board") {
-                    if board != g.position().shape().name() {
-                        return Err(Error::notation("reversi record: Board does not match Position"));
-                    }
+                if r.tag("Board").is_some_and(|board| board != g.position().shape().name()) {
+                    return Err(Error::notation("reversi record: Board does not match Position"));
                 }
                 g
             }
             None => Self::new(variant_from_tags(&r)?),
         };
-        for (i, text) in r.moves.iter().enumerate() {
-            game.play_notation(text)
-                .map_err(|e| Error::notation(format!("reversi record: move {} ({}): {e}", i + 1, truncate(text))))?;
-        }
-        if let Some(result) = r.tag("Result") {
-            let actual = Outcome::result_tag(game.position().outcome());
-            if result != actual {
-                return Err(Error::notation(format!(
-                    "reversi record: Result is {result:?} but the moves give {actual:?}"
-                )));
-            }
-        }
+        record::replay(&r, &mut game.game, "reversi")?;
         Ok(game)
     }
 }
@@ -127,20 +86,20 @@ fn variant_from_tags(r: &Record) -> Result<Variant> {
         None => Vec::new(),
         Some(list) => list.split_whitespace().map(Coord::parse).collect::<Result<Vec<_>>>().map_err(as_notation)?,
     };
-    match r.tag("Seed") {
-        Some(seed) => {
-            let digits = seed.bytes().all(|b| b.is_ascii_digit());
-            let seed = seed.parse::<u64>().ok().filter(|_| digits).ok_or_else(|| Error::notation(format!("reversi record: bad Seed {seed:?}")))?;
-            let v = Variant::random(shape, seed, handicap, color).map_err(as_notation)?;
-            if r.tag("Blocked").is_some() && {
-                let mut given = blocked.clone();
-                given.sort_by_key(|c| (c.row, c.col));
-                given != v.holes
-            } {
-                return Err(Error::notation("reversi record: Blocked does not match the holes drawn from Seed"));
-            }
-            Ok(v)
-        }
-        None => Variant::new(shape, blocked, handicap, color).map_err(as_notation),
+    let Some(seed) = r.tag("Seed") else {
+        return Variant::new(shape, blocked, handicap, color).map_err(as_notation);
+    };
+    let digits = !seed.is_empty() && seed.bytes().all(|b| b.is_ascii_digit());
+    let seed = seed
+        .parse::<u64>()
+        .ok()
+        .filter(|_| digits)
+        .ok_or_else(|| Error::notation(format!("reversi record: bad Seed {seed:?}")))?;
+    let v = Variant::random(shape, seed, handicap, color).map_err(as_notation)?;
+    let mut given = blocked;
+    given.sort_by_key(|c| (c.row, c.col));
+    if r.tag("Blocked").is_some() && given != v.holes {
+        return Err(Error::notation("reversi record: Blocked does not match the holes drawn from Seed"));
     }
+    Ok(v)
 }

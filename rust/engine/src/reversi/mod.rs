@@ -233,10 +233,6 @@ impl Reversi {
         with_board!(self, b => b.cell_char(c.row, c.col))
     }
 
-    pub fn check(&self, mv: Move) -> Result<()> {
-        with_board!(self, b => b.check(mv))
-    }
-
     pub fn perft(&self, depth: u32, plies: Plies, threads: usize) -> u64 {
         with_fast_board!(self, b => perft::perft_parallel(&b, depth, plies, threads))
     }
@@ -271,6 +267,9 @@ impl Position for Reversi {
     }
     fn is_legal(&self, mv: Move) -> bool {
         with_board!(self, b => b.is_legal(mv))
+    }
+    fn check_move(&self, mv: Move) -> Result<()> {
+        with_board!(self, b => b.check_move(mv))
     }
     fn count_moves(&self) -> u64 {
         with_board!(self, b => b.count_moves())
