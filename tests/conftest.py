@@ -9,7 +9,19 @@ try:
 except Exception:  # the compiled engine is not built (yet): test the reference alone
     ENGINE = []
 
+try:
+    import boardcore as bc
+
+    CEPHALOPOD_ENGINE = [bc.Cephalopod]
+except Exception:  # no engine, or no Cephalopod in it yet: test the reference alone
+    CEPHALOPOD_ENGINE = []
+
 
 @pytest.fixture(params=[ref.Reversi, *ENGINE], ids=lambda c: c.__module__)
 def Reversi(request):
+    return request.param
+
+
+@pytest.fixture(params=[ref.Cephalopod, *CEPHALOPOD_ENGINE], ids=lambda c: c.__module__)
+def Cephalopod(request):
     return request.param

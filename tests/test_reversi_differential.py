@@ -11,6 +11,8 @@ from hypothesis import strategies as st
 import boardcore as bc
 import boardcore.reference as ref
 
+import harness
+
 # (constructor keywords, number of random games): every size, the Octagon, holes given and
 # drawn from seeds, and every handicap in both colours.
 VARIANTS = [
@@ -39,34 +41,11 @@ def variant_id(kwargs: dict) -> str:
 
 
 def assert_same_state(engine, reference) -> None:
-    assert engine.position() == reference.position()
-    assert [str(m) for m in engine.legal_moves()] == [str(m) for m in reference.legal_moves()]
-    assert engine.to_move == reference.to_move
-    assert engine.is_over() == reference.is_over()
-    assert engine.winner() == reference.winner()
-    assert tuple(engine.score()) == tuple(reference.score())
-    assert engine.zobrist() == reference.zobrist()
-    assert hash(engine) == hash(reference)
-    assert engine.blocked == reference.blocked
+    harness.assert_same_state(engine, reference, "blocked")
 
 
 def play_random_game(kwargs: dict, rng: random.Random) -> None:
-    engine, reference = bc.Reversi(**kwargs), ref.Reversi(**kwargs)
-    assert_same_state(engine, reference)
-    while not engine.is_over():
-        moves = engine.legal_moves()
-        move = rng.choice(moves)
-        engine.play(move)
-        reference.play(str(move))
-        assert_same_state(engine, reference)
-        if rng.random() < 0.05:  # take a move back now and then, and replay it
-            assert str(engine.undo()) == str(reference.undo())
-            assert_same_state(engine, reference)
-            engine.play(str(move))
-            reference.play(str(move))
-    assert engine.record() == reference.record()
-    replayed = bc.load_record(reference.record())
-    assert replayed == engine and [str(m) for m in replayed.history] == [str(m) for m in engine.history]
+    harness.play_random_game(bc.Reversi(**kwargs), ref.Reversi(**kwargs), rng, "blocked")
 
 
 @pytest.mark.parametrize("kwargs,games", VARIANTS, ids=[variant_id(k) for k, _ in VARIANTS])

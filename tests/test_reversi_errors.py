@@ -2,13 +2,7 @@
 
 from __future__ import annotations
 
-import copy
-import random
-import string
-
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 import boardcore as bc
 import boardcore.reference as ref
@@ -189,50 +183,3 @@ def test_a_move_object_of_another_board_size_is_rejected():
     assert snapshot(small) == before
     with pytest.raises(TypeError):
         small.play(3)
-
-
-GARBAGE = st.one_of(
-    st.text(max_size=40),
-    st.text(alphabet=string.ascii_letters + string.digits + " ./#-bw\n[]\"", max_size=120),
-    st.binary(max_size=20).map(lambda b: b.decode("latin-1")),
-)
-
-
-@settings(max_examples=300, deadline=None)
-@given(GARBAGE)
-def test_garbage_never_crashes_and_never_changes_the_state(text):
-    """Any string, anywhere: only ValueError (NotationError, IllegalMoveError) or success."""
-    s = midgame(bc.Reversi)
-    before = snapshot(s)
-    for parse in (bc.Reversi.from_position, bc.Reversi.from_record, bc.load_record):
-        try:
-            parse(text)
-        except ValueError:
-            pass
-    s.is_legal(text)
-    assert snapshot(s) == before
-    try:
-        s.play(text)
-    except ValueError:
-        assert snapshot(s) == before
-    else:  # the garbage happened to be a legal move
-        s.undo()
-        assert snapshot(s) == before
-
-
-def test_a_sweep_of_random_strings_is_survived():
-    rng = random.Random(1)
-    alphabet = string.printable + "éß€\x00"
-    s = midgame(bc.Reversi)
-    for _ in range(5000):
-        text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 12)))
-        for call in (bc.Reversi.from_position, bc.load_record):
-            with pytest.raises(ValueError):
-                call(text)
-        copy_before = copy.deepcopy(s)
-        try:
-            s.play(text)
-        except ValueError:
-            assert s == copy_before and s.history == copy_before.history
-        else:
-            s.undo()

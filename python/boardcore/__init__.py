@@ -6,7 +6,10 @@ each with the same API, used to cross-check them.
 """
 
 from boardcore._boardcore import (
+    Cephalopod,
+    CephalopodMove,
     IllegalMoveError,
+    PathCounts,
     NotationError,
     Reversi,
     ReversiMove,
@@ -19,6 +22,9 @@ WHITE = 1
 
 __all__ = [
     "BLACK",
+    "Cephalopod",
+    "CephalopodMove",
+    "PathCounts",
     "WHITE",
     "IllegalMoveError",
     "NotationError",

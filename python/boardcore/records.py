@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import re
 
-from boardcore._boardcore import NotationError, Reversi
+from boardcore._boardcore import Cephalopod, NotationError, Reversi
 
 _GAME_TAG = re.compile(r'^\s*\[Game "([^"]*)"\]\s*$', re.MULTILINE)
 
-_GAMES = {"reversi": Reversi}
+_GAMES = {"cephalopod": Cephalopod, "reversi": Reversi}
 
 
 def load_record(text: str):

@@ -3,6 +3,7 @@
 They document the rules in executable form and cross-check the Rust engines; they are not fast.
 """
 
+from .cephalopod import Cephalopod
 from .reversi import Reversi
 
-__all__ = ["Reversi"]
+__all__ = ["Cephalopod", "Reversi"]

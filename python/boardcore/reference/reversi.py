@@ -406,9 +406,10 @@ class Reversi:
     # ---- construction ----------------------------------------------------------------------
 
     def __init__(self, size=8, *, blocked=None, seed=None, handicap=0, handicap_color=BLACK):
-        board_name = _check_board_name(size)
-        handicap = _check_handicap(handicap)
-        handicap_color = _check_handicap_color(handicap_color)
+        # None means the default, as in the engine (whose arguments are optional objects).
+        board_name = _check_board_name(8 if size is None else size)
+        handicap = _check_handicap(0 if handicap is None else handicap)
+        handicap_color = _check_handicap_color(BLACK if handicap_color is None else handicap_color)
         corners = _handicap_corners(board_name)[:handicap]
         holes = _choose_holes(board_name, blocked, seed, corners)
 

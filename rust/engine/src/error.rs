@@ -12,6 +12,8 @@ pub enum Error {
     IllegalMove(String),
     /// A bad argument or variant (an odd board size, a hole in the centre, ...).
     InvalidArgument(String),
+    /// A count too large for its exact integer type.
+    Overflow(String),
 }
 
 pub type Result<T> = std::result::Result<T, Error>;
@@ -31,7 +33,7 @@ impl Error {
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Error::Notation(m) | Error::IllegalMove(m) | Error::InvalidArgument(m) => f.write_str(m),
+            Error::Notation(m) | Error::IllegalMove(m) | Error::InvalidArgument(m) | Error::Overflow(m) => f.write_str(m),
         }
     }
 }

@@ -65,18 +65,21 @@ impl Outcome {
 /// - `legal_moves` is empty exactly when the game is over. A player who must pass gets an
 ///   explicit pass move (Reversi); a player who moves again after a capture (Rive) is simply
 ///   `to_move` again after `play_unchecked`.
-/// - `Moves` is an iterator, not a `Vec`, so that a move set held as a bitboard (Reversi) costs
-///   nothing to produce and a huge one (Strands, Rive captures) can be enumerated lazily.
+/// - `Moves` is an iterator borrowing the position, not a `Vec`, so that a move set held as a
+///   bitboard (Reversi) costs nothing to produce and a huge one (Strands, Rive captures) can be
+///   enumerated lazily.
 /// - `count_moves` and `perft1` may be overridden to count without enumerating.
 pub trait Position: Clone + Send + Sync {
     /// A move: a small value that only makes sense for the position that produced it.
     type Move: Copy + Eq + std::fmt::Debug + Send + Sync;
-    /// The legal moves, in the game's documented order.
-    type Moves: Iterator<Item = Self::Move>;
+    /// The legal moves, in the game's documented order; may borrow the position.
+    type Moves<'a>: Iterator<Item = Self::Move>
+    where
+        Self: 'a;
 
     fn to_move(&self) -> Player;
 
-    fn legal_moves(&self) -> Self::Moves;
+    fn legal_moves(&self) -> Self::Moves<'_>;
 
     /// Plays a move taken from `legal_moves` of this very position (unchecked: anything else is
     /// a logic error, though never undefined behaviour).
@@ -215,5 +218,33 @@ impl<P: Position> Game<P> {
         let (before, mv) = self.history.pop()?;
         self.position = before;
         Some(mv)
+    }
+}
+
+/// A game as users hold it: position and history (`Game`) plus how it was set up, so that it can
+/// be written as a record and replayed. The Python classes are written once against this.
+pub trait RecordedGame: Clone + Send + Sync + Sized + 'static {
+    type P: Position + Copy + PartialEq + 'static;
+
+    /// The game's name in records (`[Game "..."]`) and errors.
+    const NAME: &'static str;
+
+    fn game(&self) -> &Game<Self::P>;
+    fn game_mut(&mut self) -> &mut Game<Self::P>;
+    fn from_position(text: &str) -> Result<Self>;
+    fn from_record(text: &str) -> Result<Self>;
+    fn record(&self) -> String;
+    fn text_board(position: &Self::P) -> String;
+
+    fn perft(position: &Self::P, depth: u32, plies: crate::perft::Plies, threads: usize) -> u64 {
+        crate::perft::perft_parallel(position, depth, plies, threads)
+    }
+
+    fn divide(
+        position: &Self::P,
+        depth: u32,
+        plies: crate::perft::Plies,
+    ) -> Vec<(<Self::P as Position>::Move, u64)> {
+        crate::perft::divide(position, depth, plies)
     }
 }

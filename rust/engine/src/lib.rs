@@ -6,9 +6,11 @@
 //! arguments and maps [`Error`] to Python exceptions.
 
 pub mod bitboard;
+pub mod cephalopod;
 mod cpu;
 mod error;
 mod game;
+pub mod paths;
 pub mod perft;
 pub mod record;
 pub mod reversi;
@@ -17,4 +19,4 @@ pub mod square;
 
 pub use error::{Error, Result};
 pub use cpu::code_path;
-pub use game::{Game, Outcome, Player, Position};
+pub use game::{Game, Outcome, Player, Position, RecordedGame};

@@ -40,6 +40,15 @@ pub fn depth(value: &Bound<'_, PyAny>) -> BcResult<u32> {
     Ok(depth as u32)
 }
 
+/// A depth for walks that merge positions (no perft-style cap): 0 to 10,000.
+pub fn depth_unbounded(value: &Bound<'_, PyAny>) -> BcResult<u32> {
+    let depth = integer("depth", value)?;
+    if !(0..=10_000).contains(&depth) {
+        return Err(invalid(format!("depth must be between 0 and 10000, got {depth}")));
+    }
+    Ok(depth as u32)
+}
+
 /// A thread count: 1 to 1024.
 pub fn threads(value: &Bound<'_, PyAny>) -> BcResult<usize> {
     let threads = integer("threads", value)?;
@@ -55,4 +64,9 @@ pub fn plies(passes_count_as_ply: bool) -> Plies {
     } else {
         Plies::PassIsFree
     }
+}
+
+/// The Python type name of a value, for error messages.
+pub fn type_name(value: &Bound<'_, PyAny>) -> String {
+    value.get_type().name().map(|n| n.to_string()).unwrap_or_else(|_| "?".into())
 }

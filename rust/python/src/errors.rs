@@ -2,7 +2,7 @@
 
 use boardcore_engine::Error;
 use pyo3::create_exception;
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
 use pyo3::PyErr;
 
 create_exception!(
@@ -43,6 +43,7 @@ impl From<BcError> for PyErr {
             BcError::Engine(Error::Notation(m)) => NotationError::new_err(m),
             BcError::Engine(Error::IllegalMove(m)) => IllegalMoveError::new_err(m),
             BcError::Engine(Error::InvalidArgument(m)) => PyValueError::new_err(m),
+            BcError::Engine(Error::Overflow(m)) => PyOverflowError::new_err(m),
             BcError::Type(m) => PyTypeError::new_err(m),
         }
     }

@@ -4,7 +4,9 @@
 use pyo3::prelude::*;
 
 mod args;
+mod cephalopod;
 mod errors;
+mod game;
 mod reversi;
 
 #[pymodule]
@@ -14,6 +16,9 @@ fn _boardcore(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("NotationError", py.get_type::<errors::NotationError>())?;
     m.add_class::<reversi::PyReversi>()?;
     m.add_class::<reversi::PyReversiMove>()?;
+    m.add_class::<cephalopod::PyCephalopod>()?;
+    m.add_class::<cephalopod::PyCephalopodMove>()?;
+    m.add_class::<cephalopod::PathCounts>()?;
     m.add_function(wrap_pyfunction!(code_path, m)?)?;
     Ok(())
 }

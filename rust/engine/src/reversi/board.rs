@@ -168,7 +168,7 @@ impl<F: Frame> Board<F> {
 
 impl<F: Frame> Position for Board<F> {
     type Move = Move;
-    type Moves = Moves<F::B>;
+    type Moves<'a> = Moves<F::B>;
 
     #[inline]
     fn to_move(&self) -> Player {

@@ -3,7 +3,9 @@
 use super::variant::Variant;
 use super::{Reversi, Shape};
 use crate::error::{Error, Result};
-use crate::game::{Game, Player, Position};
+use crate::game::{Game, Player, Position, RecordedGame};
+use crate::perft::Plies;
+use super::Move;
 use crate::record::{self, Record};
 use crate::square::Coord;
 
@@ -23,15 +25,41 @@ impl ReversiGame {
         ReversiGame { variant: Some(variant), game: Game::new(start) }
     }
 
-    pub fn from_position(text: &str) -> Result<Self> {
-        Ok(ReversiGame { variant: None, game: Game::new(Reversi::from_notation(text)?) })
-    }
-
     pub fn position(&self) -> &Reversi {
         self.game.position()
     }
+}
 
-    pub fn record(&self) -> String {
+impl RecordedGame for ReversiGame {
+    type P = Reversi;
+    const NAME: &'static str = "reversi";
+
+    fn game(&self) -> &Game<Reversi> {
+        &self.game
+    }
+
+    fn game_mut(&mut self) -> &mut Game<Reversi> {
+        &mut self.game
+    }
+
+    fn from_position(text: &str) -> Result<Self> {
+        Ok(ReversiGame { variant: None, game: Game::new(Reversi::from_notation(text)?) })
+    }
+
+    fn text_board(position: &Reversi) -> String {
+        position.text_board()
+    }
+
+    /// Through `Reversi::perft`, which runs 8-wide boards in their AVX2 frames.
+    fn perft(position: &Reversi, depth: u32, plies: Plies, threads: usize) -> u64 {
+        position.perft(depth, plies, threads)
+    }
+
+    fn divide(position: &Reversi, depth: u32, plies: Plies) -> Vec<(Move, u64)> {
+        position.divide(depth, plies)
+    }
+
+    fn record(&self) -> String {
         let board = vec![("Board", self.game.start().shape().name())];
         let variant = self.variant.as_ref().map(|v| {
             let mut tags = Vec::new();
@@ -52,7 +80,7 @@ impl ReversiGame {
         record::write("reversi", board, variant, &self.game)
     }
 
-    pub fn from_record(text: &str) -> Result<Self> {
+    fn from_record(text: &str) -> Result<Self> {
         let r = record::read(text, "reversi", &ALWAYS, &VARIANT)?;
         let mut game = match r.tag("Position") {
             Some(position) => {

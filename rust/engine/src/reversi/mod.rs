@@ -245,12 +245,12 @@ impl Reversi {
 
 impl Position for Reversi {
     type Move = Move;
-    type Moves = std::vec::IntoIter<Move>;
+    type Moves<'a> = std::vec::IntoIter<Move>;
 
     fn to_move(&self) -> Player {
         with_board!(self, b => b.to_move())
     }
-    fn legal_moves(&self) -> Self::Moves {
+    fn legal_moves(&self) -> Self::Moves<'_> {
         with_board!(self, b => b.legal_moves().collect::<Vec<_>>().into_iter())
     }
     fn play_unchecked(&mut self, mv: Move) {

@@ -1,0 +1,846 @@
+"""Cephalopod, Mark Steere's dice game, in plain Python.
+
+This is the readable twin of the Rust engine ``boardcore.Cephalopod``: same arguments, same
+notation, same answers (docs/cephalopod.md is the contract both follow). It is written for
+clarity, not speed: the board is a list of cells in row-major order, each square has an explicit
+list of its orthogonal neighbours, and the capture sets of a square are found by trying every
+combination of its occupied neighbours (``itertools.combinations``).
+
+A cell is ``None`` (empty) or a pair ``(owner, pips)``: owner BLACK (0) or WHITE (1), pips 1 to 6.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from functools import lru_cache
+from itertools import combinations
+
+import numpy as np
+
+from ._splitmix import SplitMix64
+
+try:
+    from boardcore.errors import IllegalMoveError, NotationError
+except ImportError:  # the compiled engine is not built: the reference still works on its own
+
+    class IllegalMoveError(ValueError):
+        """A well-formed move that the rules do not allow in this position."""
+
+    class NotationError(ValueError):
+        """Text that cannot be parsed; the message says what was expected where."""
+
+
+__all__ = ["BLACK", "WHITE", "Cephalopod", "Move", "PathCounts", "IllegalMoveError", "NotationError"]
+
+BLACK = 0
+WHITE = 1
+
+OWNER = ("b", "w")  # OWNER[colour] is that colour's letter in the notation
+COLOR_NAMES = ("black", "white")
+
+MIN_SIDE = 2
+MAX_SIDE = 8
+MAX_PIPS = 6  # a capture set sums to 6 or less, and a die shows at most 6
+MAX_COUNT_SQUARES = 31  # count_paths keys a position in 128 bits: 4 bits a square, 1 for the side
+
+ZOBRIST_SEED = 0x424F415244434F52  # the bytes of "BOARDCOR", as for Reversi
+ZOBRIST_STRIDE = 8  # keys are indexed row * 8 + col, whatever the board's width
+
+Cell = tuple[int, int] | None  # (owner, pips) or None for an empty square
+
+_SQUARE = r"[a-z][1-9][0-9]?"  # a column letter, then a row number without leading zero
+_SQUARE_RE = re.compile(_SQUARE)
+_MOVE_RE = re.compile(rf"({_SQUARE})(?:x({_SQUARE}(?:,{_SQUARE})*))?")
+_SIZE_RE = re.compile(r"([2-8])x([2-8])")
+_CELL_RE = re.compile(r"\.|[1-6][bw]")
+
+
+# --------------------------------------------------------------------------------------------
+# Squares
+
+
+def square_name(row: int, col: int) -> str:
+    """``a1`` style name of a (row, column) pair, both counted from 0 at the top-left."""
+    return f"{chr(ord('a') + col)}{row + 1}"
+
+
+def parse_square(text: str) -> tuple[int, int]:
+    """(row, column) of a square name: a column letter then a row number from 1 to 26.
+
+    Only the shape is checked, not whether the square is on some board (that is a question of
+    legality). Expects normalised text (lower case, no whitespace); raises NotationError otherwise.
+    """
+    if not text.isascii() or _SQUARE_RE.fullmatch(text) is None or int(text[1:]) > 26:
+        raise NotationError(
+            f"expected a square name like 'c3' (a column letter, then a row number), got {_short(text)}"
+        )
+    return int(text[1:]) - 1, ord(text[0]) - ord("a")
+
+
+def _short(text: str) -> str:
+    """repr of text, cut short so that a megabyte of garbage makes a short message."""
+    return repr(text if len(text) <= 40 else text[:40] + "...")
+
+
+def _board_key(name: str) -> tuple[int, int]:
+    """Sort key of a square name in board order (row-major: a1 b1 ... a2 ...)."""
+    row, col = parse_square(name)
+    return row, col
+
+
+# --------------------------------------------------------------------------------------------
+# Moves
+
+
+class Move:
+    """A Cephalopod move: a placement, possibly with the set of squares it captures.
+
+    ``Move("c3")`` is a plain placement; ``Move("c3xc2,b3")`` places on c3 and captures the dice
+    on c2 and b3. Parsing is case-insensitive, ignores surrounding whitespace and accepts the
+    captured squares in any order; ``str()`` lists them in board order. Raises NotationError on
+    text of any other shape, and when a captured square is listed twice. Immutable and hashable; compares equal to any notation string of the
+    same move (``Move("c3xc2,b3") == "C3xB3,C2"``).
+
+    Only the shape is checked here: whether the squares are on the board, adjacent, occupied... is
+    a question for ``Cephalopod.play``.
+    """
+
+    __slots__ = ("_square", "_captures")
+    _square: str
+    _captures: tuple[str, ...]
+
+    def __init__(self, notation: str) -> None:
+        if not isinstance(notation, str):
+            raise TypeError(
+                f"a move is given by its notation string, got {type(notation).__name__}"
+            )
+        square, captures = _parse_move(notation)
+        object.__setattr__(self, "_square", square)
+        object.__setattr__(self, "_captures", captures)
+
+    @classmethod
+    def _of(cls, square: str, captures: tuple[str, ...] = ()) -> Move:
+        """A move from normalised square names (captures in board order), without parsing."""
+        move = object.__new__(cls)
+        object.__setattr__(move, "_square", square)
+        object.__setattr__(move, "_captures", captures)
+        return move
+
+    @property
+    def square(self) -> str:
+        """The square the new die is placed on."""
+        return self._square
+
+    @property
+    def captures(self) -> tuple[str, ...]:
+        """The captured squares in board order; ``()`` for a plain placement."""
+        return self._captures
+
+    def __str__(self) -> str:
+        if not self._captures:
+            return self._square
+        return f"{self._square}x{','.join(self._captures)}"
+
+    def __repr__(self) -> str:
+        return f"Move({str(self)!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Move):
+            return (self._square, self._captures) == (other._square, other._captures)
+        if isinstance(other, str):
+            try:
+                return (self._square, self._captures) == _parse_move(other)
+            except NotationError:
+                return False
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(str(self))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Move is immutable")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("Move is immutable")
+
+    def __reduce__(self):
+        return (Move, (str(self),))
+
+
+def _parse_move(notation: str) -> tuple[str, tuple[str, ...]]:
+    """(square, captured squares in board order) of a move's notation; raises NotationError.
+
+    The shape is ``SQUARE`` or ``SQUARExSQUARE,SQUARE,...``; nothing else is accepted (no inner
+    spaces, no empty capture list). The captured squares name a set: a square listed twice is not
+    of that shape either.
+    """
+    text = notation.strip().lower()
+    match = _MOVE_RE.fullmatch(text) if text.isascii() else None
+    try:
+        if match is None:
+            raise NotationError("not a move")
+        square = square_name(*parse_square(match.group(1)))
+        captured = match.group(2)
+        captures = [square_name(*parse_square(part)) for part in captured.split(",")] if captured else []
+    except NotationError:
+        raise NotationError(
+            "expected a move: a square name like 'c3', or a capture like 'c3xc2,b3' (the square, "
+            f"'x', then the captured squares joined by ','), got {_short(notation)}"
+        ) from None
+    for i, part in enumerate(captures):
+        if part in captures[:i]:
+            raise NotationError(
+                f"expected the captured squares to be distinct, got {part} twice in {_short(notation)}"
+            )
+    return square, tuple(sorted(captures, key=_board_key))
+
+
+# --------------------------------------------------------------------------------------------
+# Board geometry and keys
+
+
+def _check_side(name: str, value: object) -> int:
+    """A board side (``rows`` or ``cols``); raises ValueError naming it if it is not allowed."""
+    if isinstance(value, bool) or not isinstance(value, int) or not MIN_SIDE <= value <= MAX_SIDE:
+        raise ValueError(f"{name} must be an integer from {MIN_SIDE} to {MAX_SIDE}, got {value!r}")
+    return value
+
+
+@lru_cache(maxsize=None)
+def _neighbours(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
+    """For each cell index, the indices of its orthogonal neighbours, in board order."""
+    result = []
+    for row in range(rows):
+        for col in range(cols):
+            around = []
+            for r, c in ((row - 1, col), (row, col - 1), (row, col + 1), (row + 1, col)):
+                if 0 <= r < rows and 0 <= c < cols:
+                    around.append(r * cols + c)
+            result.append(tuple(around))  # up, left, right, down: already board order
+    return tuple(result)
+
+
+@lru_cache(maxsize=None)
+def _zobrist_keys() -> tuple[int, ...]:
+    """12 x 64 die keys (code 1..12, then square row*8+col), then the side key (index 768)."""
+    rng = SplitMix64(ZOBRIST_SEED)
+    return tuple(rng.next() for _ in range(12 * 64 + 1))
+
+
+def _code(cell: Cell) -> int:
+    """The die state code of a cell: 0 empty, 1-6 a black die showing 1-6, 7-12 a white die."""
+    if cell is None:
+        return 0
+    owner, pips = cell
+    return pips + 6 * owner
+
+
+def _pips(cell: Cell) -> int:
+    """The pips of an occupied cell."""
+    assert cell is not None
+    return cell[1]
+
+
+def _placed(cells: list[Cell], to_move: int, index: int, captured: tuple[int, ...]) -> list[Cell]:
+    """The cells after ``to_move`` places a die on the empty cell ``index`` capturing the dice on
+    ``captured`` (a legal choice): those dice leave the board and the new die shows their pip sum,
+    or 1 without a capture."""
+    after = list(cells)
+    for i in captured:
+        after[i] = None
+    after[index] = (to_move, sum(_pips(cells[i]) for i in captured) if captured else 1)
+    return after
+
+
+def _cell_text(cell: Cell) -> str:
+    return "." if cell is None else f"{cell[1]}{OWNER[cell[0]]}"
+
+
+def _position_text(rows: int, cols: int, cells, to_move: int) -> str:
+    lines = ("".join(_cell_text(c) for c in cells[r * cols : (r + 1) * cols]) for r in range(rows))
+    return f"{rows}x{cols} {'/'.join(lines)} {OWNER[to_move]}"
+
+
+# --------------------------------------------------------------------------------------------
+# Records
+
+
+_TAG_RE = re.compile(r'\[([A-Za-z0-9]+) \s*"([^"]*)"\s*\]')
+_RECORD_TAGS = ("Game", "Board", "Position", "Result")
+
+
+def _parse_record(text: str) -> tuple[dict[str, str], list[str]]:
+    """The tags and move tokens of a record; raises NotationError on bad syntax."""
+    tags: dict[str, str] = {}
+    moves: list[str] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        line = line.strip()
+        if not line:
+            continue
+        if not line.startswith("["):
+            moves.extend(line.split())
+            continue
+        if moves:
+            raise NotationError(f"record line {number}: a tag after the moves began")
+        match = _TAG_RE.fullmatch(line)
+        if match is None:
+            raise NotationError(
+                f'record line {number}: expected a tag like [Name "value"], got {_short(line)}'
+            )
+        name, value = match.groups()
+        if name not in _RECORD_TAGS:
+            raise NotationError(f"record line {number}: unknown tag {name!r}")
+        if name in tags:
+            raise NotationError(f"record: tag {name} given twice")
+        tags[name] = value
+    return tags, moves
+
+
+def _result_text(winner: int | None, over: bool) -> str:
+    if not over:
+        return "*"
+    return {BLACK: "1-0", WHITE: "0-1", None: "1/2-1/2"}[winner]
+
+
+# --------------------------------------------------------------------------------------------
+# The game
+
+
+class Cephalopod:
+    """A game of Cephalopod on a ``rows`` x ``cols`` board, 2 to 8 each (5x5 by default).
+
+    The board starts empty and Black moves first. Raises ValueError, naming the argument, if
+    ``rows`` or ``cols`` is not an integer from 2 to 8 (``bool`` is refused).
+
+    ``str(game)`` is a text board: a header of three spaces then the column letters, each
+    right-aligned in two characters (`` a``), joined by single spaces; then one line per row: the
+    row number right-aligned in two characters, a space, and the cells, each two characters
+    (`` .`` for an empty square, pips then owner such as ``3b`` for a die), joined by single spaces::
+
+            a  b  c
+         1  . 1b  .
+         2 2w  .  .
+         3  .  . 1b
+    """
+
+    # ---- construction ----------------------------------------------------------------------
+
+    def __init__(self, rows: int | None = 5, cols: int | None = 5) -> None:
+        # None means the default, as in the engine (whose arguments are optional objects).
+        rows = _check_side("rows", 5 if rows is None else rows)
+        cols = _check_side("cols", 5 if cols is None else cols)
+        self._setup(rows, cols, [None] * (rows * cols), BLACK)
+
+    @classmethod
+    def from_position(cls, text: str) -> Cephalopod:
+        """The game at a position given as ``RxC ROWS SIDE`` (see ``position()``).
+
+        The game has no history. Raises NotationError if the text is not a valid position.
+        """
+        if not isinstance(text, str):
+            raise TypeError(f"a position is a string, got {type(text).__name__}")
+        fields = text.strip().split(" ")
+        if len(fields) != 3:
+            raise NotationError(
+                f"position: expected 'RxC ROWS SIDE' separated by single spaces, got {_short(text)}"
+            )
+        size_text, rows_text, side = fields
+        size = _SIZE_RE.fullmatch(size_text)
+        if size is None:
+            raise NotationError(
+                f"position: expected the board size 'RxC' first (rows and columns from 2 to 8, "
+                f"like '5x5'), got {_short(size_text)}"
+            )
+        rows, cols = int(size.group(1)), int(size.group(2))
+        cells = cls._parse_rows(rows, cols, rows_text)
+        if side not in OWNER:
+            raise NotationError(
+                f"position: expected the side to move ('b' or 'w') last, got {_short(side)}"
+            )
+        game = cls.__new__(cls)
+        game._setup(rows, cols, cells, OWNER.index(side))
+        game._start_position = game.position()
+        return game
+
+    @staticmethod
+    def _parse_rows(rows: int, cols: int, rows_text: str) -> list[Cell]:
+        """The cells of a position's ROWS field; raises NotationError if it is not valid."""
+        lines = rows_text.split("/")
+        if len(lines) != rows:
+            raise NotationError(f"position: expected {rows} rows joined by '/', got {len(lines)}")
+        cells: list[Cell] = []
+        for row, line in enumerate(lines):
+            at = 0
+            row_cells: list[Cell] = []
+            while at < len(line):
+                match = _CELL_RE.match(line, at)
+                if match is None:
+                    raise NotationError(
+                        f"position: expected '.' or pips 1-6 then 'b' or 'w' at "
+                        f"{square_name(row, len(row_cells))} (row {row + 1}), got {_short(line[at:])}"
+                    )
+                token = match.group()
+                row_cells.append(None if token == "." else (OWNER.index(token[1]), int(token[0])))
+                at = match.end()
+            if len(row_cells) != cols:
+                raise NotationError(
+                    f"position: expected row {row + 1} to have {cols} cells, got {_short(line)}"
+                )
+            cells.extend(row_cells)
+        return cells
+
+    @classmethod
+    def from_record(cls, text: str) -> Cephalopod:
+        """The game of a record written by ``record()``, replayed move by move.
+
+        Raises NotationError for bad syntax, an unknown tag, a missing or wrong Game tag, a bad
+        Board or Position, a bad move (its number is in the message) or a Result that does not
+        match the replayed game.
+        """
+        if not isinstance(text, str):
+            raise TypeError(f"a record is a string, got {type(text).__name__}")
+        tags, moves = _parse_record(text)
+        if tags.get("Game") != "cephalopod":
+            raise NotationError(
+                f"record: expected the tag [Game \"cephalopod\"], got {tags.get('Game')!r}"
+            )
+        game = cls._game_from_tags(tags)
+        for number, token in enumerate(moves, start=1):
+            try:
+                game.play(token)
+            except ValueError as error:
+                raise NotationError(f"record: move {number} ({_short(token)}): {error}") from None
+        result = _result_text(game.winner(), game.is_over())
+        if tags.get("Result", result) != result:
+            raise NotationError(
+                f"record: the tag Result is {tags['Result']!r} but the game gives {result!r}"
+            )
+        return game
+
+    @classmethod
+    def _game_from_tags(cls, tags: dict[str, str]) -> Cephalopod:
+        """The starting game a record's tags describe; raises NotationError if they are bad."""
+        board = tags.get("Board")
+        size = _SIZE_RE.fullmatch(board) if board is not None else None
+        if size is None and not (board is None and "Position" in tags):
+            raise NotationError(
+                f"record: expected the tag Board with 'RxC' (2 to 8 each, like '5x5'), got {board!r}"
+            )
+        if "Position" in tags:
+            try:
+                game = cls.from_position(tags["Position"])
+            except NotationError as error:
+                raise NotationError(f"record: tag Position: {error}") from None
+            if board is not None and board != f"{game.rows}x{game.cols}":
+                raise NotationError(
+                    f"record: tag Board is {board} but the Position is on {game.rows}x{game.cols}"
+                )
+            return game
+        assert size is not None
+        return cls(int(size.group(1)), int(size.group(2)))
+
+    def _setup(self, rows: int, cols: int, cells: list[Cell], to_move: int) -> None:
+        """Sets every field."""
+        self._rows = rows
+        self._cols = cols
+        self._cells = cells
+        self._to_move = to_move
+        self._history: list[tuple[Move, list[Cell], int]] = []  # (move, cells before, side before)
+        self._start_position: str | None = None  # set when the game began from from_position
+
+    # ---- properties ------------------------------------------------------------------------
+
+    @property
+    def to_move(self) -> int:
+        """BLACK (0) or WHITE (1)."""
+        return self._to_move
+
+    @property
+    def rows(self) -> int:
+        return self._rows
+
+    @property
+    def cols(self) -> int:
+        return self._cols
+
+    @property
+    def history(self) -> list[Move]:
+        """The moves played since the start (a copy)."""
+        return [move for move, _, _ in self._history]
+
+    def _name(self, index: int) -> str:
+        return square_name(index // self._cols, index % self._cols)
+
+    def _index(self, name: str) -> int | None:
+        """Cell index of a normalised square name, or None if it is off this board."""
+        row, col = parse_square(name)
+        if row < self._rows and col < self._cols:
+            return row * self._cols + col
+        return None
+
+    # ---- rules -----------------------------------------------------------------------------
+
+    def _capture_sets(self, index: int) -> list[tuple[int, ...]]:
+        """The capture sets of the empty cell ``index``, each a tuple of cell indices in board
+        order, sorted lexicographically (a set sorts before its extensions).
+
+        A capture set is two or more occupied neighbours, of either colour, whose pips sum to 6 or
+        less. Every distinct set of squares counts, also when two sets show equal pips.
+        """
+        occupied = [i for i in _neighbours(self._rows, self._cols)[index] if self._cells[i] is not None]
+        sets = []
+        for size in range(2, len(occupied) + 1):
+            for subset in combinations(occupied, size):
+                if sum(_pips(self._cells[i]) for i in subset) <= MAX_PIPS:
+                    sets.append(subset)
+        return sorted(sets)
+
+    def _moves(self) -> Iterator[tuple[int, tuple[int, ...]]]:
+        """(placed cell, captured cells) of every legal move, in legal move order."""
+        for index, cell in enumerate(self._cells):
+            if cell is not None:
+                continue
+            sets = self._capture_sets(index)
+            if not sets:
+                yield index, ()
+            for subset in sets:
+                yield index, subset
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal move: by the placed square in board order, then by the list of captured
+        squares (board order) compared lexicographically. ``[]`` once the board is full."""
+        return [
+            Move._of(self._name(index), tuple(self._name(i) for i in subset))
+            for index, subset in self._moves()
+        ]
+
+    def is_over(self) -> bool:
+        """True when the board is full."""
+        return None not in self._cells
+
+    def score(self) -> tuple[int, int]:
+        """(squares covered by black dice, squares covered by white dice)."""
+        owners = [cell[0] for cell in self._cells if cell is not None]
+        return owners.count(BLACK), owners.count(WHITE)
+
+    def winner(self) -> int | None:
+        """BLACK or WHITE if the board is full and that side covers more squares; otherwise None
+        (not over, or a draw, which only an even number of squares allows)."""
+        if not self.is_over():
+            return None
+        black, white = self.score()
+        if black == white:
+            return None
+        return BLACK if black > white else WHITE
+
+    # ---- moves -----------------------------------------------------------------------------
+
+    @staticmethod
+    def _coerce(move) -> Move:
+        """A Move from a Move or its notation; raises NotationError for text that is not a move."""
+        if isinstance(move, Move):
+            return move
+        if isinstance(move, str):
+            return Move(move)
+        if hasattr(move, "square") and hasattr(move, "captures"):  # another implementation's Move
+            return Move(str(move))
+        raise TypeError(f"expected a Move or its notation string, got {type(move).__name__}")
+
+    def _illegality(self, move: Move) -> str | None:
+        """Why ``move`` may not be played here, or None if it may."""
+        size = f"{self._rows}x{self._cols}"
+        index = self._index(move.square)
+        if index is None:
+            return f"{move} is not allowed: {move.square} is off the {size} board"
+        if self._cells[index] is not None:
+            reason = "the game is over" if self.is_over() else f"{move.square} is occupied"
+            return f"{move} is not allowed: {reason}"
+        sets = self._capture_sets(index)
+        if not move.captures:
+            if sets:
+                example = Move._of(move.square, tuple(self._name(i) for i in sets[0]))
+                return f"{move} is not allowed: a capture is compulsory on {move.square} (e.g. {example})"
+            return None
+        if not sets:
+            return f"{move} is not allowed: no capture is possible on {move.square}"
+        if len(move.captures) < 2:
+            return f"{move} is not allowed: a capture takes two or more dice"
+        around = _neighbours(self._rows, self._cols)[index]
+        captured = []
+        for name in move.captures:
+            i = self._index(name)
+            if i is None:
+                return f"{move} is not allowed: {name} is off the {size} board"
+            if i not in around:
+                return f"{move} is not allowed: {name} is not next to {move.square}"
+            if self._cells[i] is None:
+                return f"{move} is not allowed: {name} is empty"
+            captured.append(i)
+        pips = sum(_pips(self._cells[i]) for i in captured)
+        if pips > MAX_PIPS:
+            return f"{move} is not allowed: the captured dice show {pips} pips, more than {MAX_PIPS}"
+        return None
+
+    def is_legal(self, move) -> bool:
+        """Whether ``move`` (a Move or its notation) may be played now; False for text that is
+        not a move at all. Raises TypeError for anything but a Move or a string."""
+        try:
+            move = self._coerce(move)
+        except NotationError:
+            return False
+        return self._illegality(move) is None
+
+    def play(self, move) -> None:
+        """Plays ``move``, a Move or its notation string.
+
+        Raises TypeError for anything else, NotationError if the text is not of the shape
+        ``c3`` or ``c3xc2,b3``, IllegalMoveError if the move is not legal here (a square off the
+        board, an occupied square, a plain placement where a capture is possible, a capture where
+        none is, a capture set of one die, with an empty, off-board or non-adjacent square, or
+        over 6 pips). On error nothing changes.
+        """
+        move = self._coerce(move)
+        problem = self._illegality(move)
+        if problem:
+            raise IllegalMoveError(problem)
+        index = self._on_board(move.square)
+        self._push(index, tuple(self._on_board(name) for name in move.captures), move)
+
+    def _on_board(self, name: str) -> int:
+        """Cell index of a square known to be on the board."""
+        index = self._index(name)
+        assert index is not None
+        return index
+
+    def _push(self, index: int, captured: tuple[int, ...], move: Move | None = None) -> None:
+        """Plays a legal move without checking it."""
+        if move is None:
+            move = Move._of(self._name(index), tuple(self._name(i) for i in captured))
+        self._history.append((move, self._cells, self._to_move))
+        self._cells = _placed(self._cells, self._to_move, index, captured)
+        self._to_move = 1 - self._to_move
+
+    def undo(self) -> Move:
+        """Takes back the last move and returns it; raises IndexError if no move was played."""
+        if not self._history:
+            raise IndexError("undo: no move to take back")
+        move, self._cells, self._to_move = self._history.pop()
+        return move
+
+    # ---- copying ---------------------------------------------------------------------------
+
+    def copy(self) -> Cephalopod:
+        """An independent copy, history included."""
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        other._cells = list(self._cells)
+        other._history = list(self._history)  # the entries are never mutated
+        return other
+
+    def __copy__(self) -> Cephalopod:
+        return self.copy()
+
+    def __deepcopy__(self, memo) -> Cephalopod:
+        return self.copy()
+
+    def __reduce__(self):
+        return (type(self).from_record, (self.record(),))
+
+    # ---- notation --------------------------------------------------------------------------
+
+    def position(self) -> str:
+        """The position as ``RxC ROWS SIDE``, e.g. ``3x3 1b.6w/.2w./... b``."""
+        return _position_text(self._rows, self._cols, self._cells, self._to_move)
+
+    def record(self) -> str:
+        """The game as a PGN-like record: tag lines, a blank line, the moves on one line."""
+        tags = [("Game", "cephalopod"), ("Board", f"{self._rows}x{self._cols}")]
+        if self._start_position is not None:
+            tags.append(("Position", self._start_position))
+        tags.append(("Result", _result_text(self.winner(), self.is_over())))
+        head = "".join(f'[{name} "{value}"]\n' for name, value in tags)
+        return head + "\n" + " ".join(str(move) for move in self.history) + "\n"
+
+    def __str__(self) -> str:
+        cols = self._cols
+        lines = ["   " + " ".join(f"{chr(ord('a') + col):>2}" for col in range(cols))]
+        for row in range(self._rows):
+            cells = self._cells[row * cols : (row + 1) * cols]
+            lines.append(f"{row + 1:>2} " + " ".join(f"{_cell_text(c):>2}" for c in cells))
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}.from_position({self.position()!r})"
+
+    # ---- hashing and equality --------------------------------------------------------------
+
+    def zobrist(self) -> int:
+        """The 64-bit Zobrist hash: XOR of the key of every die (by its code 1-12 and square
+        ``row * 8 + col``) and of the side key when White is to move (docs/cephalopod.md)."""
+        keys = _zobrist_keys()
+        value = keys[12 * 64] if self._to_move == WHITE else 0
+        for i, cell in enumerate(self._cells):
+            if cell is not None:
+                square = (i // self._cols) * ZOBRIST_STRIDE + i % self._cols
+                value ^= keys[(_code(cell) - 1) * 64 + square]
+        return value
+
+    def __hash__(self) -> int:
+        value = self.zobrist()
+        if value >= 2**63:
+            value -= 2**64
+        return -2 if value == -1 else value
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Cephalopod):
+            return NotImplemented
+        mine = (self._rows, self._cols, self._cells, self._to_move)
+        return mine == (other._rows, other._cols, other._cells, other._to_move)
+
+    # ---- perft -----------------------------------------------------------------------------
+
+    def perft(self, depth: int, threads: int = 1) -> int:
+        """The number of leaves of the game tree ``depth`` plies deep.
+
+        One ply is one entry of ``legal_moves()``; ``perft(0) == 1``; a full board is one leaf
+        even when depth remains. ``threads`` is accepted for compatibility (this reference is
+        single-threaded). Raises ValueError if ``depth`` is not an integer >= 0 or ``threads`` not
+        an integer >= 1.
+        """
+        _check_count("depth", depth, 0)
+        _check_count("threads", threads, 1)
+        return self.copy()._perft(depth)
+
+    def divide(self, depth: int) -> dict[str, int]:
+        """Each legal move's notation mapped to the perft(depth - 1) of its child, in legal move
+        order. Raises ValueError if ``depth`` is not an integer >= 1."""
+        _check_count("depth", depth, 1)
+        game = self.copy()
+        counts = {}
+        for move in game.legal_moves():
+            game.play(move)
+            counts[str(move)] = game._perft(depth - 1)
+            game.undo()
+        return counts
+
+    def _perft(self, depth: int) -> int:
+        if depth == 0:
+            return 1
+        moves = list(self._moves())
+        if not moves:
+            return 1
+        total = 0
+        for index, captured in moves:
+            self._push(index, captured)
+            total += self._perft(depth - 1)
+            self.undo()
+        return total
+
+    # ---- counting paths --------------------------------------------------------------------
+
+    def count_paths(self, depth: int) -> PathCounts:
+        """For every distinct position at the end of the move sequences from here (``depth``
+        moves, or fewer when the board fills), the number of sequences reaching it.
+
+        Works layer by layer: a dict maps each position of the current layer, keyed exactly by
+        (cells, side to move), to its path count; each non-final position passes its count on to
+        every child. Raises ValueError if ``depth`` is not an integer >= 0 or the board has more
+        than 31 squares, OverflowError if a count reaches 2**128.
+        """
+        _check_count("depth", depth, 0)
+        if self._rows * self._cols > MAX_COUNT_SQUARES:
+            raise ValueError(
+                f"count_paths needs a board of at most {MAX_COUNT_SQUARES} squares, "
+                f"this one is {self._rows}x{self._cols} ({self._rows * self._cols})"
+            )
+        layer: dict[tuple[tuple[Cell, ...], int], int] = {(tuple(self._cells), self._to_move): 1}
+        game = Cephalopod(self._rows, self._cols)  # a scratch game, to list the moves of each key
+        for _ in range(depth):
+            following: dict[tuple[tuple[Cell, ...], int], int] = {}
+            for (cells, side), count in layer.items():
+                game._cells, game._to_move = list(cells), side
+                moves = list(game._moves())
+                if not moves:  # a full board: the sequence ended early, the position stays
+                    following[(cells, side)] = following.get((cells, side), 0) + count
+                    continue
+                for index, captured in moves:
+                    key = (tuple(_placed(game._cells, side, index, captured)), 1 - side)
+                    following[key] = following.get(key, 0) + count
+            layer = following
+        return PathCounts._build(self._rows, self._cols, layer)
+
+
+def _check_count(name: str, value: object, minimum: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
+        raise ValueError(f"{name} must be an integer >= {minimum}, got {value!r}")
+
+
+# --------------------------------------------------------------------------------------------
+# The result of count_paths
+
+
+class PathCounts:
+    """Distinct final positions and their path counts, as numpy arrays (see ``count_paths``).
+
+    - ``cells``: ``int8`` array of shape ``(n, rows * cols)``, each row a position in board order:
+      ``+p`` a black die showing ``p``, ``-p`` a white one, ``0`` an empty square;
+    - ``to_move``: ``uint8`` array of shape ``(n,)``;
+    - ``counts_low``, ``counts_high``: ``uint64`` arrays, the low and high 64 bits of each count.
+
+    Rows are sorted by the side to move, then by each square's code in board order (0 empty,
+    1-6 a black die, 7-12 a white die showing ``code - 6``).
+    """
+
+    cells: np.ndarray
+    to_move: np.ndarray
+    counts_low: np.ndarray
+    counts_high: np.ndarray
+    _rows: int
+    _cols: int
+
+    def __init__(self) -> None:
+        raise TypeError("PathCounts objects are made by Cephalopod.count_paths()")
+
+    @classmethod
+    def _build(cls, rows: int, cols: int, layer: dict) -> PathCounts:
+        def order(item):
+            (cells, side), _ = item
+            return side, tuple(_code(cell) for cell in cells)
+
+        entries = sorted(layer.items(), key=order)
+        for _, count in entries:
+            if count >= 2**128:
+                raise OverflowError("count_paths: a path count reaches 2**128")
+        n = len(entries)
+        result = object.__new__(cls)
+        result._rows, result._cols = rows, cols
+        result.cells = np.array(
+            [[0 if c is None else (c[1] if c[0] == BLACK else -c[1]) for c in cells] for (cells, _), _ in entries],
+            dtype=np.int8,
+        ).reshape(n, rows * cols)
+        result.to_move = np.array([side for (_, side), _ in entries], dtype=np.uint8)
+        result.counts_low = np.array([count & (2**64 - 1) for _, count in entries], dtype=np.uint64)
+        result.counts_high = np.array([count >> 64 for _, count in entries], dtype=np.uint64)
+        return result
+
+    def __len__(self) -> int:
+        return len(self.to_move)
+
+    def counts(self) -> list[int]:
+        """The path counts as Python ints, row by row."""
+        return [(int(high) << 64) | int(low) for low, high in zip(self.counts_low, self.counts_high)]
+
+    def total(self) -> int:
+        """The number of move sequences: the sum of the counts, equal to ``perft(depth)``."""
+        return sum(self.counts())
+
+    def position(self, i: int) -> str:
+        """Row ``i`` as position notation (negative ``i`` counts from the end, as for lists).
+        Raises IndexError if there is no such row."""
+        row = self.cells[i]  # numpy raises IndexError out of range
+        cells = [None if v == 0 else ((BLACK, int(v)) if v > 0 else (WHITE, -int(v))) for v in row]
+        return _position_text(self._rows, self._cols, cells, int(self.to_move[i]))
+
+    def __repr__(self) -> str:
+        return f"<PathCounts: {len(self)} positions, {self.total()} paths>"

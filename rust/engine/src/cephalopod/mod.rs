@@ -1,0 +1,415 @@
+//! Cephalopod: dice on a rectangle, captures of two or more neighbouring dice summing to 6 or less.
+
+mod captures;
+mod game;
+mod notation;
+
+pub use captures::{CaptureTable, SUBSETS};
+pub use game::CephalopodGame;
+pub use notation::{move_name, parse_move};
+
+use crate::error::{Error, Result};
+use crate::game::{Outcome, Player, Position};
+use crate::paths::CompactKey;
+use crate::square::Rect;
+
+/// A placement: the square and the capture set as a mask over its neighbour slots (up, left,
+/// right, down); 0 for a plain placement.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Move {
+    pub square: u8,
+    pub capture: u8,
+}
+
+impl Move {
+    /// The squares a capture removes, in board order.
+    pub fn captured(self, rect: &Rect) -> Vec<u8> {
+        let n = rect.neighbours[self.square as usize];
+        (0..4).filter(|slot| self.capture >> slot & 1 == 1).map(|slot| n[slot]).collect()
+    }
+}
+
+/// A Cephalopod position.
+#[derive(Clone, Copy)]
+pub struct Cephalopod {
+    /// Pips per square (0 = empty); one extra always-empty entry stands for "no neighbour", so
+    /// neighbour lookups need no branch.
+    pips: [u8; 65],
+    white: u64,
+    occupied: u64,
+    side: Player,
+    rect: &'static Rect,
+}
+
+impl PartialEq for Cephalopod {
+    fn eq(&self, other: &Self) -> bool {
+        self.pips == other.pips
+            && self.white == other.white
+            && self.side == other.side
+            && (self.rect.rows, self.rect.cols) == (other.rect.rows, other.rect.cols)
+    }
+}
+
+impl Eq for Cephalopod {}
+
+impl std::fmt::Debug for Cephalopod {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.to_notation())
+    }
+}
+
+impl Cephalopod {
+    /// The empty board, Black to move.
+    pub fn new(rows: u8, cols: u8) -> Result<Self> {
+        Ok(Cephalopod { pips: [0; 65], white: 0, occupied: 0, side: Player::Black, rect: Rect::get(rows, cols)? })
+    }
+
+    pub fn rect(&self) -> &'static Rect {
+        self.rect
+    }
+
+    /// The die on a square: (owner, pips).
+    pub fn die(&self, square: u8) -> Option<(Player, u8)> {
+        let pips = self.pips[square as usize];
+        (pips != 0).then(|| (if self.white >> square & 1 == 1 { Player::White } else { Player::Black }, pips))
+    }
+
+    pub(crate) fn put(&mut self, square: u8, owner: Player, pips: u8) {
+        self.pips[square as usize] = pips;
+        self.occupied |= 1 << square;
+        if owner == Player::White {
+            self.white |= 1 << square;
+        } else {
+            self.white &= !(1 << square);
+        }
+    }
+
+    fn clear(&mut self, square: u8) {
+        self.pips[square as usize] = 0;
+        self.occupied &= !(1 << square);
+        self.white &= !(1 << square);
+    }
+
+    pub(crate) fn set_side(&mut self, side: Player) {
+        self.side = side;
+    }
+
+    fn empties(&self) -> u64 {
+        self.rect.all() & !self.occupied
+    }
+
+    #[inline(always)]
+    fn neighbour_pips(&self, square: u8) -> [u8; 4] {
+        let n = self.rect.neighbours[square as usize];
+        [self.pips[n[0] as usize], self.pips[n[1] as usize], self.pips[n[2] as usize], self.pips[n[3] as usize]]
+    }
+
+    /// The capture sets on an empty square, as bits over `SUBSETS`.
+    #[inline(always)]
+    fn captures(&self, square: u8) -> u16 {
+        CaptureTable::get().valid(captures::key(self.neighbour_pips(square)))
+    }
+
+    /// (black dice, white dice)
+    pub fn score(&self) -> (u32, u32) {
+        let white = self.white.count_ones();
+        (self.occupied.count_ones() - white, white)
+    }
+
+
+    /// Why a move is illegal, or None.
+    fn why_illegal(&self, mv: Move) -> Option<String> {
+        let name = self.rect.name(mv.square);
+        if self.occupied >> mv.square & 1 == 1 {
+            return Some(format!("{name} is occupied"));
+        }
+        let valid = self.captures(mv.square);
+        if mv.capture == 0 {
+            return (valid != 0).then(|| format!("a capture is possible on {name}, so placing there must capture"));
+        }
+        if mv.capture.count_ones() < 2 {
+            return Some("a capture takes two or more dice".into());
+        }
+        let pips = self.neighbour_pips(mv.square);
+        let n = self.rect.neighbours[mv.square as usize];
+        for slot in 0..4 {
+            if mv.capture >> slot & 1 == 1 && pips[slot] == 0 {
+                return Some(format!("{} holds no die to capture", self.rect.name(n[slot])));
+            }
+        }
+        let sum = captures::sum_of(pips, mv.capture).unwrap_or(0);
+        (sum > 6).then(|| format!("the captured dice sum to {sum}, more than 6"))
+    }
+}
+
+/// The legal moves, generated square by square without allocating.
+#[derive(Clone)]
+pub struct Moves<'a> {
+    position: &'a Cephalopod,
+    empties: u64,
+    square: u8,
+    /// Capture sets of `square` not yet produced (bits over `SUBSETS`).
+    pending: u16,
+}
+
+impl Iterator for Moves<'_> {
+    type Item = Move;
+    fn next(&mut self) -> Option<Move> {
+        if self.pending != 0 {
+            let i = self.pending.trailing_zeros();
+            self.pending &= self.pending - 1;
+            return Some(Move { square: self.square, capture: SUBSETS[i as usize] });
+        }
+        if self.empties == 0 {
+            return None;
+        }
+        let square = self.empties.trailing_zeros() as u8;
+        self.empties &= self.empties - 1;
+        let valid = self.position.captures(square);
+        if valid == 0 {
+            return Some(Move { square, capture: 0 });
+        }
+        self.square = square;
+        let i = valid.trailing_zeros();
+        self.pending = valid & (valid - 1);
+        Some(Move { square, capture: SUBSETS[i as usize] })
+    }
+}
+
+impl Position for Cephalopod {
+    type Move = Move;
+    type Moves<'a> = Moves<'a>;
+
+    fn to_move(&self) -> Player {
+        self.side
+    }
+
+    fn legal_moves(&self) -> Moves<'_> {
+        Moves { position: self, empties: self.empties(), square: 0, pending: 0 }
+    }
+
+    #[inline]
+    fn play_unchecked(&mut self, mv: Move) {
+        let mut pips = 1;
+        if mv.capture != 0 {
+            let n = self.rect.neighbours[mv.square as usize];
+            pips = 0;
+            for slot in 0..4 {
+                if mv.capture >> slot & 1 == 1 {
+                    pips += self.pips[n[slot] as usize];
+                    self.clear(n[slot]);
+                }
+            }
+        }
+        self.put(mv.square, self.side, pips);
+        self.side = self.side.other();
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if self.empties() != 0 {
+            return None;
+        }
+        let (black, white) = self.score();
+        Some(match black.cmp(&white) {
+            std::cmp::Ordering::Greater => Outcome::Winner(Player::Black),
+            std::cmp::Ordering::Less => Outcome::Winner(Player::White),
+            std::cmp::Ordering::Equal => Outcome::Draw,
+        })
+    }
+
+    fn zobrist(&self) -> u64 {
+        let keys = zobrist_keys();
+        let mut hash = if self.side == Player::White { keys[12 * 64] } else { 0 };
+        let mut dice = self.occupied;
+        while dice != 0 {
+            let square = dice.trailing_zeros() as u8;
+            dice &= dice - 1;
+            let c = self.rect.coord(square);
+            let code = self.pips[square as usize] as usize + if self.white >> square & 1 == 1 { 6 } else { 0 };
+            hash ^= keys[(code - 1) * 64 + c.row as usize * 8 + c.col as usize];
+        }
+        hash
+    }
+
+    fn is_over(&self) -> bool {
+        self.empties() == 0
+    }
+
+    fn is_legal(&self, mv: Move) -> bool {
+        (mv.square as usize) < self.rect.len() && self.why_illegal(mv).is_none()
+    }
+
+    fn check_move(&self, mv: Move) -> Result<()> {
+        match self.why_illegal(mv) {
+            None => Ok(()),
+            Some(why) => Err(Error::illegal(why)),
+        }
+    }
+
+    #[inline]
+    fn count_moves(&self) -> u64 {
+        let table = CaptureTable::get();
+        let mut empties = self.empties();
+        let mut moves = 0;
+        while empties != 0 {
+            let square = empties.trailing_zeros() as u8;
+            empties &= empties - 1;
+            moves += table.moves(captures::key(self.neighbour_pips(square)));
+        }
+        moves
+    }
+
+    /// Each child is made and unmade on one scratch copy, touching only what counting reads
+    /// (pips and occupancy).
+    fn perft2(&self) -> u64 {
+        let mut scratch = *self;
+        let mut leaves = 0;
+        let mut any = false;
+        for mv in self.legal_moves() {
+            any = true;
+            let n = self.rect.neighbours[mv.square as usize];
+            let mut placed = if mv.capture == 0 { 1 } else { 0 };
+            for slot in 0..4 {
+                if mv.capture >> slot & 1 == 1 {
+                    placed += scratch.pips[n[slot] as usize];
+                    scratch.pips[n[slot] as usize] = 0;
+                    scratch.occupied &= !(1 << n[slot]);
+                }
+            }
+            scratch.pips[mv.square as usize] = placed;
+            scratch.occupied |= 1 << mv.square;
+            leaves += scratch.count_moves().max(1);
+            scratch.pips = self.pips;
+            scratch.occupied = self.occupied;
+        }
+        if any {
+            leaves
+        } else {
+            1
+        }
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move> {
+        notation::parse_move(self.rect, text)
+    }
+
+    fn format_move(&self, mv: Move) -> String {
+        notation::move_name(self.rect, mv)
+    }
+
+    fn to_notation(&self) -> String {
+        notation::write(self)
+    }
+
+    fn from_notation(text: &str) -> Result<Self> {
+        notation::read(text)
+    }
+}
+
+/// The key of `count_paths` (docs/cephalopod.md): the side to move in bit 127, then 4 bits per
+/// square from the top, square 0 highest, each 0 (empty), 1-6 (black pips) or 7-12 (white).
+impl CompactKey for Cephalopod {
+    fn compact_key(&self) -> u128 {
+        let mut key = (self.side as u128) << 127;
+        for square in 0..self.rect.len() {
+            let pips = self.pips[square];
+            let code = if pips == 0 { 0 } else { pips + if self.white >> square & 1 == 1 { 6 } else { 0 } };
+            key |= (code as u128) << (120 - 4 * square);
+        }
+        key
+    }
+
+    fn from_compact_key(&self, key: u128) -> Self {
+        let mut p = Cephalopod { pips: [0; 65], white: 0, occupied: 0, side: Player::Black, rect: self.rect };
+        p.side = if key >> 127 == 1 { Player::White } else { Player::Black };
+        for square in 0..self.rect.len() {
+            let code = (key >> (120 - 4 * square) & 0xF) as u8;
+            if code != 0 {
+                let owner = if code > 6 { Player::White } else { Player::Black };
+                p.put(square as u8, owner, if code > 6 { code - 6 } else { code });
+            }
+        }
+        p
+    }
+
+    /// Straight on the key: read the neighbours' codes, look the capture sets up, and write the
+    /// placed die, clear the captured ones and flip the side bit.
+    fn for_each_child(&self, key: u128, mut child: impl FnMut(u128)) -> bool {
+        let squares = self.rect.len();
+        let shift = |square: usize| 120 - 4 * square as u32;
+        let code = |square: u8| -> u8 {
+            if square as usize >= squares { 0 } else { (key >> shift(square as usize) & 0xF) as u8 }
+        };
+        let pips_of = |c: u8| if c > 6 { c - 6 } else { c };
+        let side = (key >> 127) as u8;
+        let flipped = key ^ (1u128 << 127);
+        let table = CaptureTable::get();
+        let mut any = false;
+        for square in 0..squares {
+            if code(square as u8) != 0 {
+                continue;
+            }
+            any = true;
+            let n = self.rect.neighbours[square];
+            let pips = [pips_of(code(n[0])), pips_of(code(n[1])), pips_of(code(n[2])), pips_of(code(n[3]))];
+            let mut valid = table.valid(captures::key(pips));
+            if valid == 0 {
+                child(flipped | ((1 + 6 * side) as u128) << shift(square));
+                continue;
+            }
+            while valid != 0 {
+                let subset = SUBSETS[valid.trailing_zeros() as usize];
+                valid &= valid - 1;
+                let mut next = flipped;
+                let mut sum = 0;
+                for slot in 0..4 {
+                    if subset >> slot & 1 == 1 {
+                        sum += pips[slot];
+                        next &= !(0xFu128 << shift(n[slot] as usize));
+                    }
+                }
+                child(next | ((sum + 6 * side) as u128) << shift(square));
+            }
+        }
+        any
+    }
+
+    fn key_fits(&self) -> Result<()> {
+        if self.rect.len() > 31 {
+            return Err(Error::invalid(format!(
+                "count_paths needs a board of at most 31 squares (its key is 128 bits); {} has {}",
+                self.rect.size_name(),
+                self.rect.len()
+            )));
+        }
+        Ok(())
+    }
+}
+
+fn zobrist_keys() -> &'static [u64; 12 * 64 + 1] {
+    use crate::rng::{SplitMix64, ZOBRIST_SEED};
+    use std::sync::OnceLock;
+    static KEYS: OnceLock<[u64; 12 * 64 + 1]> = OnceLock::new();
+    KEYS.get_or_init(|| {
+        let mut rng = SplitMix64::new(ZOBRIST_SEED);
+        std::array::from_fn(|_| rng.next_u64())
+    })
+}
+
+/// A readable board: column letters, then one numbered line per row, each die as pips and owner.
+impl Cephalopod {
+    pub fn text_board(&self) -> String {
+        let letters: Vec<String> = (0..self.rect.cols).map(|c| format!(" {}", (b'a' + c) as char)).collect();
+        let mut out = format!("   {}", letters.join(" "));
+        for r in 0..self.rect.rows {
+            let cells: Vec<String> = (0..self.rect.cols)
+                .map(|c| match self.die(r * self.rect.cols + c) {
+                    None => " .".to_string(),
+                    Some((owner, pips)) => format!("{pips}{}", owner.letter()),
+                })
+                .collect();
+            out.push_str(&format!("\n{:>2} {}", r + 1, cells.join(" ")));
+        }
+        out
+    }
+}

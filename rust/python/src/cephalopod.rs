@@ -1,0 +1,223 @@
+//! `boardcore.Cephalopod`, its `Move`, and `PathCounts` (merged path counting as numpy arrays).
+
+use crate::args;
+use crate::errors::{invalid, BcError, BcResult};
+use crate::game::{bind_game, MoveNaming};
+use boardcore_engine::cephalopod::{move_name, parse_move, Cephalopod, CephalopodGame, Move};
+use boardcore_engine::paths::{count_paths, CompactKey};
+use boardcore_engine::square::Rect;
+use boardcore_engine::{Outcome, Position, RecordedGame};
+use numpy::{IntoPyArray, PyArray1, PyArray2, PyArrayMethods};
+use pyo3::basic::CompareOp;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyString, PyTuple, PyType};
+
+/// Cephalopod moves are named on a board of a given size.
+#[derive(Clone, Copy)]
+pub struct Naming(&'static Rect);
+
+impl PartialEq for Naming {
+    fn eq(&self, other: &Self) -> bool {
+        (self.0.rows, self.0.cols) == (other.0.rows, other.0.cols)
+    }
+}
+
+impl MoveNaming for Naming {
+    type Pos = Cephalopod;
+    fn of(position: &Cephalopod) -> Self {
+        Naming(position.rect())
+    }
+    fn name(self, mv: Move) -> String {
+        move_name(self.0, mv)
+    }
+    fn parse(self, text: &str) -> Option<Move> {
+        parse_move(self.0, text).ok()
+    }
+    fn board(self) -> String {
+        self.0.size_name()
+    }
+    fn from_board(board: &str) -> Option<Self> {
+        let (rows, cols) = board.split_once('x')?;
+        Rect::get(rows.parse().ok()?, cols.parse().ok()?).ok().map(Naming)
+    }
+}
+
+/// A Cephalopod move: the square (`c3`), and for a capture the captured squares (`c3xc2,b3`).
+#[pyclass(name = "CephalopodMove", module = "boardcore", frozen)]
+#[derive(Clone, Copy)]
+pub struct PyCephalopodMove {
+    mv: Move,
+    naming: Naming,
+}
+
+/// Cephalopod, Mark Steere's dice game. See docs/cephalopod.md for every rule and notation.
+#[pyclass(name = "Cephalopod", module = "boardcore")]
+#[derive(Clone)]
+pub struct PyCephalopod {
+    inner: CephalopodGame,
+}
+
+bind_game!(PyCephalopod, PyCephalopodMove, CephalopodGame, Naming);
+
+#[pymethods]
+impl PyCephalopodMove {
+    /// The square the die is placed on.
+    #[getter]
+    fn square(&self) -> String {
+        self.naming.0.name(self.mv.square)
+    }
+
+    /// The captured squares, in board order (empty for a plain placement).
+    #[getter]
+    fn captures<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, self.mv.captured(self.naming.0).into_iter().map(|s| self.naming.0.name(s)))
+    }
+}
+
+fn side_arg(name: &str, value: Option<&Bound<'_, PyAny>>) -> BcResult<u8> {
+    match value {
+        None => Ok(5),
+        Some(v) => match args::integer(name, v) {
+            Ok(n) if (2..=Rect::MAX_SIDE as i64).contains(&n) => Ok(n as u8),
+            _ => Err(invalid(format!("{name} must be an integer from 2 to {}, got {v}", Rect::MAX_SIDE))),
+        },
+    }
+}
+
+#[pymethods]
+impl PyCephalopod {
+    /// `Cephalopod(rows=5, cols=5)`: an empty board of 2 to 8 rows and columns, Black to move.
+    #[new]
+    #[pyo3(signature = (rows = None, cols = None))]
+    fn new(rows: Option<&Bound<'_, PyAny>>, cols: Option<&Bound<'_, PyAny>>) -> BcResult<Self> {
+        let (rows, cols) = (side_arg("rows", rows)?, side_arg("cols", cols)?);
+        Ok(PyCephalopod { inner: CephalopodGame::new(rows, cols)? })
+    }
+
+    #[getter]
+    fn rows(&self) -> u8 {
+        self.position().rect().rows
+    }
+
+    #[getter]
+    fn cols(&self) -> u8 {
+        self.position().rect().cols
+    }
+
+    /// `(black_dice, white_dice)`.
+    fn score(&self) -> (u32, u32) {
+        self.position().score()
+    }
+
+    /// The distinct positions at the end of every move sequence of `depth` moves (or fewer, when
+    /// the board fills), with how many sequences reach each; transpositions are merged by exact
+    /// position. Releases the GIL. Raises ValueError for boards over 31 squares and
+    /// OverflowError if a count passes 2**128.
+    fn count_paths(&self, py: Python<'_>, depth: &Bound<'_, PyAny>) -> BcResult<PathCounts> {
+        let depth = args::depth_unbounded(depth)?;
+        let position = *self.position();
+        let paths = py.detach(|| count_paths(&position, depth))?;
+        Ok(PathCounts::build(py, &position, paths))
+    }
+}
+
+/// The result of `Cephalopod.count_paths`: one row per distinct final position.
+#[pyclass(module = "boardcore", frozen)]
+pub struct PathCounts {
+    cells: Py<PyArray2<i8>>,
+    to_move: Py<PyArray1<u8>>,
+    counts_low: Py<PyArray1<u64>>,
+    counts_high: Py<PyArray1<u64>>,
+    counts: Vec<u128>,
+    positions: Vec<Cephalopod>,
+}
+
+impl PathCounts {
+    fn build(py: Python<'_>, root: &Cephalopod, paths: Vec<(u128, u128)>) -> PathCounts {
+        let squares = root.rect().len();
+        let n = paths.len();
+        let mut cells = Vec::with_capacity(n * squares);
+        let mut to_move = Vec::with_capacity(n);
+        let mut positions = Vec::with_capacity(n);
+        for &(key, _) in &paths {
+            let p = root.from_compact_key(key);
+            cells.extend((0..squares as u8).map(|s| match p.die(s) {
+                None => 0,
+                Some((owner, pips)) => if owner as u8 == 0 { pips as i8 } else { -(pips as i8) },
+            }));
+            to_move.push(p.to_move() as u8);
+            positions.push(p);
+        }
+        let counts: Vec<u128> = paths.iter().map(|&(_, c)| c).collect();
+        let low: Vec<u64> = counts.iter().map(|&c| c as u64).collect();
+        let high: Vec<u64> = counts.iter().map(|&c| (c >> 64) as u64).collect();
+        let cells = cells.into_pyarray(py).reshape([n, squares]).expect("n * squares cells");
+        PathCounts {
+            cells: cells.unbind(),
+            to_move: to_move.into_pyarray(py).unbind(),
+            counts_low: low.into_pyarray(py).unbind(),
+            counts_high: high.into_pyarray(py).unbind(),
+            counts,
+            positions,
+        }
+    }
+}
+
+#[pymethods]
+impl PathCounts {
+    /// `int8` array `(n, rows * cols)`: `+p` a black die showing `p`, `-p` a white one, 0 empty.
+    #[getter]
+    fn cells(&self, py: Python<'_>) -> Py<PyArray2<i8>> {
+        self.cells.clone_ref(py)
+    }
+
+    /// `uint8` array `(n,)`: the side to move in each position.
+    #[getter]
+    fn to_move(&self, py: Python<'_>) -> Py<PyArray1<u8>> {
+        self.to_move.clone_ref(py)
+    }
+
+    /// `uint64` array `(n,)`: the low 64 bits of each count.
+    #[getter]
+    fn counts_low(&self, py: Python<'_>) -> Py<PyArray1<u64>> {
+        self.counts_low.clone_ref(py)
+    }
+
+    /// `uint64` array `(n,)`: the high 64 bits of each count.
+    #[getter]
+    fn counts_high(&self, py: Python<'_>) -> Py<PyArray1<u64>> {
+        self.counts_high.clone_ref(py)
+    }
+
+    /// The exact counts as Python ints.
+    fn counts(&self) -> Vec<u128> {
+        self.counts.clone()
+    }
+
+    /// The number of move sequences: equal to `perft(depth)` of the start.
+    fn total<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        match self.counts.iter().try_fold(0u128, |sum, &c| sum.checked_add(c)) {
+            Some(total) => Ok(total.into_pyobject(py)?.into_any()),
+            // Past 2**128 the sum is left to Python's unbounded ints.
+            None => py.import("builtins")?.getattr("sum")?.call1((self.counts.clone(),)),
+        }
+    }
+
+    /// Row `i` as position notation (negative `i` counts from the end).
+    fn position(&self, i: isize) -> PyResult<String> {
+        let n = self.positions.len() as isize;
+        let index = if i < 0 { i + n } else { i };
+        if !(0..n).contains(&index) {
+            return Err(pyo3::exceptions::PyIndexError::new_err(format!("row {i} of {n}")));
+        }
+        Ok(self.positions[index as usize].to_notation())
+    }
+
+    fn __len__(&self) -> usize {
+        self.positions.len()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<PathCounts: {} positions>", self.positions.len())
+    }
+}

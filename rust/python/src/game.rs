@@ -1,0 +1,281 @@
+//! What every game's Python class shares, written once as a macro over `RecordedGame`.
+//!
+//! `bind_game!(PyX, PyXMove, XGame)` adds to the two classes every method of the shared protocol
+//! (spec/api.md); each game's module adds its constructor and its own properties in a second
+//! `#[pymethods]` block.
+
+use boardcore_engine::Position;
+
+/// What a Python move object needs to name itself and to read a string it is compared with,
+/// without holding the position it came from.
+pub trait MoveNaming: Copy + PartialEq + Send + Sync + 'static {
+    type Pos: Position;
+    fn of(position: &Self::Pos) -> Self;
+    fn name(self, mv: <Self::Pos as Position>::Move) -> String;
+    fn parse(self, text: &str) -> Option<<Self::Pos as Position>::Move>;
+    /// The board as in position notation (`8`, `octagon`, `5x5`), for pickling moves.
+    fn board(self) -> String;
+    fn from_board(board: &str) -> Option<Self>;
+}
+
+macro_rules! bind_game {
+    ($Py:ident, $PyMove:ident, $Game:ty, $Naming:ty) => {
+        #[pymethods]
+        impl $PyMove {
+            fn __str__(&self) -> String {
+                self.naming.name(self.mv)
+            }
+
+            fn __repr__(&self) -> String {
+                format!("Move('{}')", self.naming.name(self.mv))
+            }
+
+            fn __copy__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+                slf
+            }
+
+            fn __deepcopy__<'py>(slf: PyRef<'py, Self>, _memo: &Bound<'py, PyAny>) -> PyRef<'py, Self> {
+                slf
+            }
+
+            /// Pickles as the board and the notation.
+            fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String, String))> {
+                let this = slf.get();
+                Ok((slf.get_type().getattr("_restore")?, (this.naming.board(), this.naming.name(this.mv))))
+            }
+
+            #[staticmethod]
+            fn _restore(board: &str, notation: &str) -> PyResult<Self> {
+                let naming = <$Naming>::from_board(board)
+                    .ok_or_else(|| pyo3::exceptions::PyValueError::new_err(format!("unknown board {board:?}")))?;
+                let mv = naming
+                    .parse(notation)
+                    .ok_or_else(|| pyo3::exceptions::PyValueError::new_err(format!("bad move {notation:?}")))?;
+                Ok($PyMove { mv, naming })
+            }
+
+            /// The hash of the notation, since a move equals its notation string.
+            fn __hash__(&self, py: Python<'_>) -> PyResult<isize> {
+                PyString::new(py, &self.naming.name(self.mv)).hash()
+            }
+
+            fn __richcmp__(&self, other: &Bound<'_, PyAny>, op: CompareOp) -> PyResult<Py<PyAny>> {
+                let py = other.py();
+                let equal = if let Ok(m) = other.cast::<$PyMove>() {
+                    let m = m.get();
+                    Some(m.mv == self.mv && m.naming == self.naming)
+                } else if let Ok(s) = other.cast::<PyString>() {
+                    Some(self.naming.parse(s.to_str()?) == Some(self.mv))
+                } else {
+                    None
+                };
+                Ok(match (equal, op) {
+                    (Some(e), CompareOp::Eq) => e.into_pyobject(py)?.to_owned().into_any().unbind(),
+                    (Some(e), CompareOp::Ne) => (!e).into_pyobject(py)?.to_owned().into_any().unbind(),
+                    _ => py.NotImplemented(),
+                })
+            }
+        }
+
+        impl $Py {
+            fn position(&self) -> &<$Game as RecordedGame>::P {
+                self.inner.game().position()
+            }
+
+            fn wrap(&self, mv: <<$Game as RecordedGame>::P as Position>::Move) -> $PyMove {
+                $PyMove { mv, naming: <$Naming>::of(self.position()) }
+            }
+
+            /// A move of this game, or its notation.
+            fn to_move_arg(
+                &self,
+                mv: &Bound<'_, PyAny>,
+            ) -> BcResult<<<$Game as RecordedGame>::P as Position>::Move> {
+                if let Ok(m) = mv.cast::<$PyMove>() {
+                    let m = m.get();
+                    if m.naming != <$Naming>::of(self.position()) {
+                        return Err(invalid(format!("move {} belongs to another board", m.__str__())));
+                    }
+                    return Ok(m.mv);
+                }
+                match mv.cast::<PyString>() {
+                    Ok(s) => {
+                        let text = s.to_str().map_err(|_| invalid("move is not valid text"))?;
+                        Ok(self.position().parse_move(text)?)
+                    }
+                    Err(_) => Err(BcError::type_error(format!(
+                        "move must be a Move or a string, got {}",
+                        crate::args::type_name(mv)
+                    ))),
+                }
+            }
+        }
+
+        #[pymethods]
+        impl $Py {
+            /// The game from a position in notation (raises NotationError).
+            #[classmethod]
+            fn from_position(_cls: &Bound<'_, PyType>, text: &str) -> BcResult<Self> {
+                Ok($Py { inner: <$Game>::from_position(text)? })
+            }
+
+            /// The game replayed from a record (raises NotationError).
+            #[classmethod]
+            fn from_record(_cls: &Bound<'_, PyType>, text: &str) -> BcResult<Self> {
+                Ok($Py { inner: <$Game>::from_record(text)? })
+            }
+
+            /// `BLACK` (0) or `WHITE` (1).
+            #[getter]
+            fn to_move(&self) -> u8 {
+                self.position().to_move() as u8
+            }
+
+            /// The moves played so far.
+            #[getter]
+            fn history(&self) -> Vec<$PyMove> {
+                self.inner.game().moves().map(|m| self.wrap(m)).collect()
+            }
+
+            /// The legal moves in the game's documented order; `[]` once the game is over.
+            fn legal_moves(&self) -> Vec<$PyMove> {
+                let naming = <$Naming>::of(self.position());
+                self.position().legal_moves().map(|mv| $PyMove { mv, naming }).collect()
+            }
+
+            fn is_legal(&self, mv: &Bound<'_, PyAny>) -> bool {
+                self.to_move_arg(mv).is_ok_and(|m| self.position().check_move(m).is_ok())
+            }
+
+            /// Plays a move or its notation. Raises NotationError or IllegalMoveError, changing
+            /// nothing.
+            fn play(&mut self, mv: &Bound<'_, PyAny>) -> BcResult<()> {
+                let mv = self.to_move_arg(mv)?;
+                self.inner.game_mut().play(mv)?;
+                Ok(())
+            }
+
+            /// Takes back the last move and returns it; IndexError when there is none.
+            fn undo(&mut self) -> PyResult<$PyMove> {
+                let naming = <$Naming>::of(self.position());
+                match self.inner.game_mut().undo() {
+                    Some(mv) => Ok($PyMove { mv, naming }),
+                    None => Err(pyo3::exceptions::PyIndexError::new_err("no move to undo")),
+                }
+            }
+
+            fn copy(&self) -> Self {
+                self.clone()
+            }
+
+            fn __copy__(&self) -> Self {
+                self.clone()
+            }
+
+            fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Self {
+                self.clone()
+            }
+
+            fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+                let from_record = slf.get_type().getattr("from_record")?;
+                Ok((from_record, (slf.borrow().inner.record(),)))
+            }
+
+            fn is_over(&self) -> bool {
+                self.position().is_over()
+            }
+
+            /// `BLACK`, `WHITE`, or None (a draw, or not over).
+            fn winner(&self) -> Option<u8> {
+                match self.position().outcome() {
+                    Some(Outcome::Winner(p)) => Some(p as u8),
+                    _ => None,
+                }
+            }
+
+            /// The position in notation.
+            #[pyo3(name = "position")]
+            fn position_notation(&self) -> String {
+                self.position().to_notation()
+            }
+
+            /// The whole game as a record that `load_record` replays exactly.
+            fn record(&self) -> String {
+                self.inner.record()
+            }
+
+            /// The 64-bit Zobrist hash of the position (the game's docs give the keys).
+            fn zobrist(&self) -> u64 {
+                self.position().zobrist()
+            }
+
+            fn __hash__(&self) -> isize {
+                match self.position().zobrist() as i64 {
+                    -1 => -2,
+                    h => h as isize,
+                }
+            }
+
+            /// Positions are equal when the boards and the side to move are; history is ignored.
+            fn __richcmp__(&self, other: &Bound<'_, PyAny>, op: CompareOp) -> PyResult<Py<PyAny>> {
+                let py = other.py();
+                let Ok(other) = other.cast::<$Py>() else { return Ok(py.NotImplemented()) };
+                let equal = self.position() == other.borrow().position();
+                Ok(match op {
+                    CompareOp::Eq => equal.into_pyobject(py)?.to_owned().into_any().unbind(),
+                    CompareOp::Ne => (!equal).into_pyobject(py)?.to_owned().into_any().unbind(),
+                    _ => py.NotImplemented(),
+                })
+            }
+
+            /// Leaves of the game tree `depth` plies deep (spec/api.md). Releases the GIL.
+            #[pyo3(signature = (depth, threads = None, passes_count_as_ply = true))]
+            fn perft(
+                &self,
+                py: Python<'_>,
+                depth: &Bound<'_, PyAny>,
+                threads: Option<&Bound<'_, PyAny>>,
+                passes_count_as_ply: bool,
+            ) -> BcResult<u64> {
+                let depth = crate::args::depth(depth)?;
+                let threads = threads.map(crate::args::threads).transpose()?.unwrap_or(1);
+                let position = *self.position();
+                let plies = crate::args::plies(passes_count_as_ply);
+                Ok(py.detach(|| <$Game>::perft(&position, depth, plies, threads)))
+            }
+
+            /// `{move notation: perft(depth - 1) of the child}` in move order. Releases the GIL.
+            #[pyo3(signature = (depth, passes_count_as_ply = true))]
+            fn divide<'py>(
+                &self,
+                py: Python<'py>,
+                depth: &Bound<'py, PyAny>,
+                passes_count_as_ply: bool,
+            ) -> BcResult<Bound<'py, PyDict>> {
+                let depth = crate::args::depth(depth)?;
+                if depth == 0 {
+                    return Err(invalid("divide needs depth >= 1"));
+                }
+                let position = *self.position();
+                let plies = crate::args::plies(passes_count_as_ply);
+                let parts = py.detach(|| <$Game>::divide(&position, depth, plies));
+                let dict = PyDict::new(py);
+                for (mv, n) in parts {
+                    dict.set_item(position.format_move(mv), n).map_err(|_| invalid("divide: internal error"))?;
+                }
+                Ok(dict)
+            }
+
+            fn __str__(&self) -> String {
+                <$Game>::text_board(self.position())
+            }
+
+            fn __repr__(slf: &Bound<'_, Self>) -> PyResult<String> {
+                let name = slf.get_type().name()?;
+                Ok(format!("{name}.from_position('{}')", slf.borrow().position().to_notation()))
+            }
+        }
+    };
+}
+
+pub(crate) use bind_game;

@@ -1,0 +1,42 @@
+"""The differential harness shared by every game: the engine and its reference twin, compared
+step by step (OpenSpiel's random-simulation test, with the twin as the oracle)."""
+
+from __future__ import annotations
+
+import random
+
+import boardcore as bc
+
+
+def assert_same_state(engine, reference, *attributes: str) -> None:
+    """Everything observable about the two states is equal (plus the game's own attributes)."""
+    assert engine.position() == reference.position()
+    assert [str(m) for m in engine.legal_moves()] == [str(m) for m in reference.legal_moves()]
+    assert engine.to_move == reference.to_move
+    assert engine.is_over() == reference.is_over()
+    assert engine.winner() == reference.winner()
+    assert tuple(engine.score()) == tuple(reference.score())
+    assert engine.zobrist() == reference.zobrist()
+    assert hash(engine) == hash(reference)
+    for name in attributes:
+        assert getattr(engine, name) == getattr(reference, name), name
+
+
+def play_random_game(engine, reference, rng: random.Random, *attributes: str, max_moves: int = 10_000) -> None:
+    """Plays one random game on both, comparing after every move; takes moves back now and then;
+    checks the records agree and replay."""
+    assert_same_state(engine, reference, *attributes)
+    while not engine.is_over() and len(engine.history) < max_moves:
+        move = rng.choice(engine.legal_moves())
+        engine.play(move)
+        reference.play(str(move))
+        assert_same_state(engine, reference, *attributes)
+        if rng.random() < 0.05:
+            assert str(engine.undo()) == str(reference.undo())
+            assert_same_state(engine, reference, *attributes)
+            engine.play(str(move))
+            reference.play(str(move))
+    assert engine.record() == reference.record()
+    replayed = bc.load_record(reference.record())
+    assert replayed == engine
+    assert [str(m) for m in replayed.history] == [str(m) for m in engine.history]
