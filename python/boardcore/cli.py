@@ -1,4 +1,4 @@
-"""The ``boardcore`` command line. For now: ``boardcore perft GAME --depth D``."""
+"""The ``boardcore`` command line. For now: ``boardcore perft GAME --depth D [variant options]``."""
 
 from __future__ import annotations
 
@@ -19,7 +19,13 @@ def _reversi(args: argparse.Namespace) -> bc.Reversi:
     return bc.Reversi(size=size, blocked=blocked, handicap=args.handicap)
 
 
-GAMES = {"reversi": _reversi}
+def _cephalopod(args: argparse.Namespace) -> bc.Cephalopod:
+    if args.position:
+        return bc.Cephalopod.from_position(args.position)
+    return bc.Cephalopod(rows=args.rows, cols=args.cols)
+
+
+GAMES = {"cephalopod": _cephalopod, "reversi": _reversi}
 
 
 def _perft(args: argparse.Namespace) -> int:
@@ -49,13 +55,16 @@ def _parser() -> argparse.ArgumentParser:
     perft.add_argument("--depth", type=int, required=True)
     perft.add_argument("--threads", type=int, default=1)
     perft.add_argument("--divide", action="store_true", help="one count per root move")
-    perft.add_argument("--free-passes", action="store_true", help="a pass uses no ply")
+    perft.add_argument("--free-passes", action="store_true", help="a pass uses no ply (Reversi)")
     perft.add_argument("--position", help="start from a position in notation")
     reversi = perft.add_argument_group("reversi variant")
     reversi.add_argument("--size", default="8", choices=["4", "6", "8", "10", "octagon"])
     reversi.add_argument("--blocked", help="holes, comma separated (e.g. b2,g7)")
     reversi.add_argument("--seed", type=int, help="draw the holes from this seed")
     reversi.add_argument("--handicap", type=int, default=0)
+    cephalopod = perft.add_argument_group("cephalopod variant")
+    cephalopod.add_argument("--rows", type=int, default=5)
+    cephalopod.add_argument("--cols", type=int, default=5)
     perft.set_defaults(run=_perft)
     return parser
 

@@ -129,7 +129,9 @@ pub struct PathCounts {
     counts_low: Py<PyArray1<u64>>,
     counts_high: Py<PyArray1<u64>>,
     counts: Vec<u128>,
-    positions: Vec<Cephalopod>,
+    /// The positions' keys, decoded only when a row's notation is asked for.
+    keys: Vec<u128>,
+    root: Cephalopod,
 }
 
 impl PathCounts {
@@ -138,17 +140,15 @@ impl PathCounts {
         let n = paths.len();
         let mut cells = Vec::with_capacity(n * squares);
         let mut to_move = Vec::with_capacity(n);
-        let mut positions = Vec::with_capacity(n);
         for &(key, _) in &paths {
-            let p = root.from_compact_key(key);
-            cells.extend((0..squares as u8).map(|s| match p.die(s) {
-                None => 0,
-                Some((owner, pips)) => if owner as u8 == 0 { pips as i8 } else { -(pips as i8) },
+            // The key's layout (docs/cephalopod.md): side in bit 127, 4 bits per square from the top.
+            cells.extend((0..squares).map(|s| match (key >> (120 - 4 * s) & 0xF) as i8 {
+                code @ 7..=12 => 6 - code,
+                code => code,
             }));
-            to_move.push(p.to_move() as u8);
-            positions.push(p);
+            to_move.push((key >> 127) as u8);
         }
-        let counts: Vec<u128> = paths.iter().map(|&(_, c)| c).collect();
+        let (keys, counts): (Vec<u128>, Vec<u128>) = paths.into_iter().unzip();
         let low: Vec<u64> = counts.iter().map(|&c| c as u64).collect();
         let high: Vec<u64> = counts.iter().map(|&c| (c >> 64) as u64).collect();
         let cells = cells.into_pyarray(py).reshape([n, squares]).expect("n * squares cells");
@@ -158,7 +158,8 @@ impl PathCounts {
             counts_low: low.into_pyarray(py).unbind(),
             counts_high: high.into_pyarray(py).unbind(),
             counts,
-            positions,
+            keys,
+            root: *root,
         }
     }
 }
@@ -205,19 +206,19 @@ impl PathCounts {
 
     /// Row `i` as position notation (negative `i` counts from the end).
     fn position(&self, i: isize) -> PyResult<String> {
-        let n = self.positions.len() as isize;
+        let n = self.keys.len() as isize;
         let index = if i < 0 { i + n } else { i };
         if !(0..n).contains(&index) {
             return Err(pyo3::exceptions::PyIndexError::new_err(format!("row {i} of {n}")));
         }
-        Ok(self.positions[index as usize].to_notation())
+        Ok(self.root.from_compact_key(self.keys[index as usize]).to_notation())
     }
 
     fn __len__(&self) -> usize {
-        self.positions.len()
+        self.keys.len()
     }
 
     fn __repr__(&self) -> String {
-        format!("<PathCounts: {} positions>", self.positions.len())
+        format!("<PathCounts: {} positions>", self.keys.len())
     }
 }

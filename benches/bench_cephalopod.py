@@ -1,0 +1,93 @@
+"""Cephalopod benchmarks: perft speed, engine against the reference, merged path counting.
+
+    python benches/bench_cephalopod.py [--repeats N] [--paths-depths 10 15 20]
+
+Every figure is the median of --repeats runs; ratios are taken in the same run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+import time
+
+import boardcore as bc
+import boardcore.reference as ref
+
+
+def median_time(run, repeats: int) -> float:
+    times = []
+    for _ in range(repeats):
+        started = time.perf_counter()
+        run()
+        times.append(time.perf_counter() - started)
+    return statistics.median(times)
+
+
+def bench_perft(args) -> None:
+    start = bc.Cephalopod()
+    for depth in (6, 7):
+        leaves = start.perft(depth)
+        rate = leaves / median_time(lambda: start.perft(depth), args.repeats)
+        print(f"| perft({depth}) empty 5x5, 1 thread | {rate / 1e6:,.0f} M leaves/s | target 200 M | |")
+    two = median_time(lambda: start.perft(7, threads=2), args.repeats)
+    one = median_time(lambda: start.perft(7), args.repeats)
+    print(f"| perft(7) empty 5x5, threads=2 vs 1 | | | **{one / two:.2f}x** |")
+
+
+def bench_reference(args) -> None:
+    depth = 4
+    engine, reference = bc.Cephalopod(), ref.Cephalopod()
+    leaves = engine.perft(depth)
+    assert leaves == reference.perft(depth)
+    ours = leaves / median_time(lambda: engine.perft(depth), max(args.repeats, 5))
+    theirs = leaves / median_time(lambda: reference.perft(depth), args.repeats)
+    print(f"| perft({depth}) empty 5x5, engine vs reference | {ours / 1e6:,.1f} M leaves/s | "
+          f"{theirs / 1e3:,.1f} k leaves/s | **{ours / theirs:,.0f}x** |")
+
+
+CHILD = """
+import json, resource, sys, time
+import boardcore as bc
+depth = int(sys.argv[1])
+started = time.perf_counter()
+paths = bc.Cephalopod(3, 3).count_paths(depth)
+seconds = time.perf_counter() - started
+print(json.dumps({"seconds": seconds, "distinct": len(paths), "total": str(paths.total()),
+                  "peak_kib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}))
+"""
+
+
+def bench_paths(args) -> None:
+    """Each depth in a fresh process, so that peak memory is that depth's alone."""
+    baseline = json.loads(subprocess.run([sys.executable, "-c", CHILD, "0"], capture_output=True,
+                                         text=True, check=True).stdout)["peak_kib"]
+    for depth in args.paths_depths:
+        runs = [json.loads(subprocess.run([sys.executable, "-c", CHILD, str(depth)], capture_output=True,
+                                          text=True, check=True).stdout) for _ in range(args.repeats)]
+        seconds = statistics.median(r["seconds"] for r in runs)
+        run = runs[0]
+        per_position = (run["peak_kib"] - baseline) * 1024 / max(run["distinct"], 1)
+        print(f"| count_paths 3x3 from empty, depth {depth} | {seconds:.2f} s | {run['distinct']:,} positions, "
+              f"{int(run['total']):.3e} paths | {per_position:,.0f} bytes per distinct position (peak RSS) |")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--paths-depths", type=int, nargs="*", default=[10, 15, 20])
+    args = parser.parse_args()
+    print(f"boardcore code path: {bc.code_path()}")
+    print("| benchmark | boardcore | peer / target | ratio |")
+    print("| --- | --- | --- | --- |")
+    bench_perft(args)
+    bench_reference(args)
+    bench_paths(args)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
