@@ -16,6 +16,13 @@ try:
 except Exception:  # no engine, or no Cephalopod in it yet: test the reference alone
     CEPHALOPOD_ENGINE = []
 
+try:
+    import boardcore as bc
+
+    RIVE_ENGINE = [bc.Rive]
+except Exception:  # no engine, or no Rive in it yet: test the reference alone
+    RIVE_ENGINE = []
+
 
 @pytest.fixture(params=[ref.Reversi, *ENGINE], ids=lambda c: c.__module__)
 def Reversi(request):
@@ -24,4 +31,9 @@ def Reversi(request):
 
 @pytest.fixture(params=[ref.Cephalopod, *CEPHALOPOD_ENGINE], ids=lambda c: c.__module__)
 def Cephalopod(request):
+    return request.param
+
+
+@pytest.fixture(params=[ref.Rive, *RIVE_ENGINE], ids=lambda c: c.__module__)
+def Rive(request):
     return request.param

@@ -125,3 +125,9 @@ def test_any_position_is_accepted_or_rejected_alike(rows, cols, data):
     assert (engine is None) == (reference is None)
     if engine is not None:
         harness.assert_same_state(engine, reference)
+
+
+@pytest.mark.parametrize("rows,cols", [(2, 2), (3, 3), (3, 5)])
+def test_playouts_are_reproduced_by_the_reference(rows, cols):
+    engine, reference = bc.Cephalopod(rows, cols), ref.Cephalopod(rows, cols)
+    assert engine.playouts(40, seed=7) == reference.playouts(40, seed=7) == engine.playouts(40, seed=7, threads=2)

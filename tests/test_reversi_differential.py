@@ -135,3 +135,11 @@ def test_random_holes_are_drawn_alike(seed, size, handicap):
     assert engine.blocked == reference.blocked
     assert engine.position() == reference.position()
     assert 1 <= len(engine.blocked) <= 4
+
+
+@pytest.mark.parametrize("kwargs", [dict(size=4), dict(size=6), dict(blocked=["b2", "g7"]), dict(size="octagon")],
+                         ids=variant_id)
+def test_playouts_are_reproduced_by_the_reference(kwargs):
+    engine, reference = bc.Reversi(**kwargs), ref.Reversi(**kwargs)
+    n = 30 if kwargs.get("size", 8) in (4, 6) else 8
+    assert engine.playouts(n, seed=3) == reference.playouts(n, seed=3) == engine.playouts(n, seed=3, threads=2)

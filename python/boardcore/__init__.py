@@ -13,6 +13,9 @@ from boardcore._boardcore import (
     NotationError,
     Reversi,
     ReversiMove,
+    Rive,
+    RiveMove,
+    RiveMoveIterator,
     code_path,
 )
 from boardcore.records import load_record
@@ -30,6 +33,9 @@ __all__ = [
     "NotationError",
     "Reversi",
     "ReversiMove",
+    "Rive",
+    "RiveMove",
+    "RiveMoveIterator",
     "code_path",
     "load_record",
 ]

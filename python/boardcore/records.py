@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import re
 
-from boardcore._boardcore import Cephalopod, NotationError, Reversi
+from boardcore._boardcore import Cephalopod, NotationError, Reversi, Rive
 
 _GAME_TAG = re.compile(r'^\s*\[Game "([^"]*)"\]\s*$', re.MULTILINE)
 
-_GAMES = {"cephalopod": Cephalopod, "reversi": Reversi}
+_GAMES = {"cephalopod": Cephalopod, "reversi": Reversi, "rive": Rive}
 
 
 def load_record(text: str):

@@ -11,6 +11,7 @@ A cell is ``None`` (empty) or a pair ``(owner, pips)``: owner BLACK (0) or WHITE
 
 from __future__ import annotations
 
+from boardcore.reference import _playout
 import re
 from collections.abc import Iterator
 from functools import lru_cache
@@ -711,6 +712,14 @@ class Cephalopod:
         _check_count("depth", depth, 0)
         _check_count("threads", threads, 1)
         return self.copy()._perft(depth)
+
+    def playouts(self, n, seed=None, threads=None) -> dict[str, int]:
+        """``n`` uniformly random playouts, reproducing the engine's exactly (see _playout.py)."""
+        return _playout.playouts(self, n, seed, threads)
+
+    def count_moves(self) -> int:
+        """The number of legal moves."""
+        return len(self.legal_moves())
 
     def divide(self, depth: int) -> dict[str, int]:
         """Each legal move's notation mapped to the perft(depth - 1) of its child, in legal move

@@ -11,6 +11,7 @@ Cells use the position notation directly: ``.`` empty, ``b`` black, ``w`` white,
 
 from __future__ import annotations
 
+from boardcore.reference import _playout
 import re
 from functools import lru_cache
 
@@ -881,6 +882,14 @@ class Reversi:
         _check_count("depth", depth, 0)
         _check_count("threads", threads, 1)
         return self.copy()._perft(depth, bool(passes_count_as_ply))
+
+    def playouts(self, n, seed=None, threads=None) -> dict[str, int]:
+        """``n`` uniformly random playouts, reproducing the engine's exactly (see _playout.py)."""
+        return _playout.playouts(self, n, seed, threads)
+
+    def count_moves(self) -> int:
+        """The number of legal moves."""
+        return len(self.legal_moves())
 
     def divide(self, depth: int, passes_count_as_ply: bool = True) -> dict[str, int]:
         """Each legal move's notation mapped to the perft of its child (``depth - 1`` plies, or

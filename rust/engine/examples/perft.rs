@@ -3,6 +3,8 @@
 //!     cargo run --release --example perft -- DEPTH [generic]          # Reversi 8x8
 //!     cargo run --release --example perft -- cephalopod DEPTH [RxC]   # Cephalopod, empty board
 //!     cargo run --release --example perft -- paths DEPTH [POSITION]   # Cephalopod merged path count
+//!     cargo run --release --example perft -- rive DEPTH [BOARD]       # Rive, empty board
+//!     cargo run --release --example perft -- rive-captures GAMES|POSITION  # Rive's largest captures
 //!
 //! With `generic`, the plain 8x8 start runs in the frame that supports holes and small boards,
 //! which measures what that support costs the standard board.
@@ -36,6 +38,21 @@ fn main() {
             let leaves = perft(&start, depth, Plies::EveryMove);
             report(&format!("cephalopod {size}"), depth, leaves as u128, t);
         }
+        Some("rive") => {
+            let depth = depth_at(1);
+            let name = args.get(2).map_or("hex3", String::as_str);
+            let board = boardcore_engine::hex::HexBoard::named(name).expect("a board");
+            let start = boardcore_engine::rive::Rive::new(board, false, false).expect("odd board");
+            let t = Instant::now();
+            let leaves = perft(&start, depth, Plies::EveryMove);
+            report(&format!("rive {name}"), depth, leaves as u128, t);
+        }
+        Some("rive-captures") => match args.get(1) {
+            Some(text) if text.starts_with("hex") => time_captures(
+                boardcore_engine::rive::Rive::from_notation(text).expect("a rive position"),
+            ),
+            _ => largest_captures(depth_at(1) as u64),
+        },
         Some("paths") => {
             let depth = depth_at(1);
             let start = match args.get(2) {
@@ -60,4 +77,46 @@ fn main() {
             report(if generic { "reversi (generic frame)" } else { "reversi" }, depth, leaves as u128, t);
         }
     }
+}
+
+/// Plays random hex335 games, keeps the position with the largest capture (most survivor sets),
+/// then times enumerating (with the sort into the documented order) and counting its sets.
+fn largest_captures(games: u64) {
+    use boardcore_engine::rive::Rive;
+    use boardcore_engine::rng::SplitMix64;
+    let board = boardcore_engine::hex::HexBoard::named("hex335").unwrap();
+    let mut rng = SplitMix64::new(2024);
+    let mut best: Option<(u64, Rive)> = None;
+    for _ in 0..games {
+        let mut s = Rive::new(board, false, false).unwrap();
+        while let Some(mv) = s.sample_move(&mut rng) {
+            let n = s.count_moves();
+            if best.as_ref().is_none_or(|(m, _)| n > *m) {
+                best = Some((n, s));
+            }
+            s.play_unchecked(mv);
+        }
+    }
+    let (_, position) = best.expect("at least one game");
+    time_captures(position);
+}
+
+/// Times enumerating (with the sort into the documented order) and counting a position's moves.
+fn time_captures(position: boardcore_engine::rive::Rive) {
+    let moves = position.count_moves();
+    let median = |mut v: Vec<f64>| {
+        v.sort_by(|a, b| a.partial_cmp(b).unwrap());
+        v[v.len() / 2]
+    };
+    let time = |f: &dyn Fn() -> u64| {
+        median((0..7).map(|_| {
+            let t = Instant::now();
+            std::hint::black_box(f());
+            t.elapsed().as_secs_f64() * 1e3
+        }).collect())
+    };
+    let listed = time(&|| position.legal_moves().count() as u64);
+    let counted = time(&|| position.count_moves());
+    println!("largest position: {} moves in {}", moves, position.to_notation());
+    println!("enumerate+sort all moves: {listed:.2} ms (median of 7); count: {counted:.2} ms");
 }

@@ -7,12 +7,15 @@
 
 pub mod bitboard;
 pub mod cephalopod;
+pub mod hex;
 mod cpu;
 mod error;
 mod game;
 pub mod paths;
 pub mod perft;
+pub mod playout;
 pub mod record;
+pub mod rive;
 pub mod reversi;
 pub mod rng;
 pub mod square;

@@ -70,3 +70,12 @@ pub fn plies(passes_count_as_ply: bool) -> Plies {
 pub fn type_name(value: &Bound<'_, PyAny>) -> String {
     value.get_type().name().map(|n| n.to_string()).unwrap_or_else(|_| "?".into())
 }
+
+/// A seed: an integer from 0 to 2**64-1 (`bool` refused).
+pub fn seed(value: &Bound<'_, PyAny>) -> BcResult<u64> {
+    value
+        .extract::<u64>()
+        .ok()
+        .filter(|_| !value.is_instance_of::<PyBool>())
+        .ok_or_else(|| invalid(format!("seed must be an integer from 0 to 2**64-1, got {value}")))
+}

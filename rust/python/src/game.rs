@@ -266,6 +266,33 @@ macro_rules! bind_game {
                 Ok(dict)
             }
 
+            /// `n` uniformly random playouts to the end (seeded, reproducible, independent of the
+            /// thread count): `{"black": wins, "white": wins, "draws": n}`. Releases the GIL.
+            #[pyo3(signature = (n, seed = None, threads = None))]
+            fn playouts<'py>(
+                &self,
+                py: Python<'py>,
+                n: &Bound<'py, PyAny>,
+                seed: Option<&Bound<'py, PyAny>>,
+                threads: Option<&Bound<'py, PyAny>>,
+            ) -> BcResult<Bound<'py, PyDict>> {
+                let n = crate::args::integer("n", n).ok().filter(|n| *n >= 0).ok_or_else(|| invalid("n must be an integer >= 0"))?;
+                let seed = seed.map(crate::args::seed).transpose()?.unwrap_or(0);
+                let threads = threads.map(crate::args::threads).transpose()?.unwrap_or(1);
+                let position = *self.position();
+                let tally = py.detach(|| boardcore_engine::playout::random_playouts(&position, n as u64, seed, threads));
+                let dict = PyDict::new(py);
+                for (key, value) in [("black", tally.black), ("white", tally.white), ("draws", tally.draws)] {
+                    dict.set_item(key, value).map_err(|_| invalid("playouts: internal error"))?;
+                }
+                Ok(dict)
+            }
+
+            /// The number of legal moves, counted without building them where the game can.
+            fn count_moves(&self) -> u64 {
+                self.position().count_moves()
+            }
+
             fn __str__(&self) -> String {
                 <$Game>::text_board(self.position())
             }

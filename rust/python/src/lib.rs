@@ -8,6 +8,7 @@ mod cephalopod;
 mod errors;
 mod game;
 mod reversi;
+mod rive;
 
 #[pymodule]
 fn _boardcore(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -19,6 +20,9 @@ fn _boardcore(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<cephalopod::PyCephalopod>()?;
     m.add_class::<cephalopod::PyCephalopodMove>()?;
     m.add_class::<cephalopod::PathCounts>()?;
+    m.add_class::<rive::PyRive>()?;
+    m.add_class::<rive::PyRiveMove>()?;
+    m.add_class::<rive::PyRiveMoveIterator>()?;
     m.add_function(wrap_pyfunction!(code_path, m)?)?;
     Ok(())
 }

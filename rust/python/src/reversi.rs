@@ -9,7 +9,7 @@ use boardcore_engine::square::Coord;
 use boardcore_engine::{Outcome, Player, Position, RecordedGame};
 use pyo3::basic::CompareOp;
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyDict, PyString, PyTuple, PyType};
+use pyo3::types::{PyDict, PyString, PyTuple, PyType};
 
 /// Reversi moves are named on a board of a given shape.
 #[derive(Clone, Copy, PartialEq)]
@@ -76,14 +76,6 @@ fn shape_arg(size: &Bound<'_, PyAny>) -> BcResult<Shape> {
     Shape::parse(&text).map_err(|_| invalid(format!("size must be 4, 6, 8, 10 or 'octagon', got {size}")))
 }
 
-fn seed_arg(seed: &Bound<'_, PyAny>) -> BcResult<u64> {
-    let is_bool = seed.is_instance_of::<PyBool>();
-    seed.extract::<u64>()
-        .ok()
-        .filter(|_| !is_bool)
-        .ok_or_else(|| invalid(format!("seed must be an integer from 0 to 2**64-1, got {seed}")))
-}
-
 fn handicap_arg(handicap: &Bound<'_, PyAny>) -> BcResult<u8> {
     match args::integer("handicap", handicap) {
         Ok(h) if (0..=4).contains(&h) => Ok(h as u8),
@@ -127,7 +119,7 @@ impl PyReversi {
         let color = handicap_color.map(|c| args::player("handicap_color", c)).transpose()?.unwrap_or(Player::Black);
         let random = blocked.is_some_and(|b| b.cast::<PyString>().is_ok_and(|s| s.to_str().is_ok_and(|s| s == "random")));
         let variant = match (random, seed) {
-            (true, Some(seed)) => Variant::random(shape, seed_arg(seed)?, handicap, color)?,
+            (true, Some(seed)) => Variant::random(shape, args::seed(seed)?, handicap, color)?,
             (true, None) => return Err(invalid("blocked='random' needs a seed")),
             (false, Some(_)) => return Err(invalid("seed is only used with blocked='random'")),
             (false, None) => {

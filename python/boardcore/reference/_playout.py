@@ -1,0 +1,34 @@
+"""Random playouts, exactly as the engine plays them (rust/engine/src/playout.rs).
+
+Playout ``i`` of a batch seeded ``seed`` uses SplitMix64 with state
+``SplitMix64(seed + i).next()``; each step plays ``legal_moves()[below(len(legal_moves()))]``.
+"""
+
+from __future__ import annotations
+
+from boardcore.reference._splitmix import SplitMix64
+
+MASK64 = (1 << 64) - 1
+
+
+def playouts(state, n, seed=None, threads=None) -> dict[str, int]:
+    """``n`` uniformly random playouts from ``state``: ``{"black": wins, "white": wins, "draws": n}``."""
+    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+        raise ValueError(f"n must be an integer >= 0, got {n!r}")
+    seed = 0 if seed is None else seed
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MASK64:
+        raise ValueError(f"seed must be an integer from 0 to 2**64-1, got {seed!r}")
+    if threads is not None and (isinstance(threads, bool) or not isinstance(threads, int) or not 1 <= threads <= 1024):
+        raise ValueError(f"threads must be between 1 and 1024, got {threads!r}")
+    tally = {"black": 0, "white": 0, "draws": 0}
+    for i in range(n):
+        rng = SplitMix64(SplitMix64((seed + i) & MASK64).next())
+        game = state.copy()
+        while True:
+            moves = game.legal_moves()
+            if not moves:
+                break
+            game.play(moves[rng.below(len(moves))])
+        winner = game.winner()
+        tally["draws" if winner is None else ("black", "white")[winner]] += 1
+    return tally

@@ -1,0 +1,245 @@
+//! Hexagonal boards drawn in rows (pointy-top cells), shared by Rive and Strands.
+//!
+//! A board is a list of rows, each a length and a horizontal offset in half-cells; the `i`-th cell
+//! of a row sits at `x = offset + 2 i`. Neighbours are side by side in a row (`x` two apart) or in
+//! adjacent rows half a cell apart (`x` one apart). Cells are indexed row by row from the top and
+//! named by row letter and number from the left (`c3`). Boards have at most 128 cells, so a set
+//! of cells is a `u128`.
+
+use crate::error::{Error, Result};
+use crate::square::truncate;
+use std::sync::{Mutex, OnceLock};
+
+pub const MAX_CELLS: usize = 128;
+pub const MAX_ROWS: usize = 26;
+
+#[derive(Debug, PartialEq, Eq)]
+pub struct HexBoard {
+    /// (length, offset) per row, from the top.
+    pub rows: Vec<(u8, u8)>,
+    /// The named layout's name (`hex335`), or the rows written `L@O,L@O,...`.
+    pub name: String,
+    /// Index of the first cell of each row.
+    pub row_start: Vec<u8>,
+    /// Per cell, its neighbours as a set.
+    pub neighbours: Vec<u128>,
+    /// Every cell.
+    pub all: u128,
+}
+
+/// The rows of the hexhex board of side `n`.
+pub fn hexhex_rows(n: u8) -> Vec<(u8, u8)> {
+    (0..2 * n - 1)
+        .map(|i| {
+            let from_middle = (i as i32 - (n as i32 - 1)).unsigned_abs() as u8;
+            (2 * n - 1 - from_middle, from_middle)
+        })
+        .collect()
+}
+
+fn named_rows(name: &str) -> Option<Vec<(u8, u8)>> {
+    if name == "hex335" {
+        return Some(vec![(3, 2), (4, 1), (5, 0), (5, 1), (5, 2), (4, 3), (3, 4)]);
+    }
+    let digits = name.strip_prefix("hex")?;
+    if digits.len() != 1 || !digits.as_bytes()[0].is_ascii_digit() {
+        return None;
+    }
+    let n: u8 = digits.parse().ok()?;
+    (2..=7).contains(&n).then(|| hexhex_rows(n))
+}
+
+fn name_of(rows: &[(u8, u8)]) -> String {
+    if named_rows("hex335").as_deref() == Some(rows) {
+        return "hex335".into();
+    }
+    for n in 2..=7 {
+        if hexhex_rows(n) == rows {
+            return format!("hex{n}");
+        }
+    }
+    rows.iter().map(|(l, o)| format!("{l}@{o}")).collect::<Vec<_>>().join(",")
+}
+
+impl HexBoard {
+    /// A named layout only: `hex3`, `hex335`, `hex4`, `hexN` (2 <= N <= 7).
+    pub fn by_name(name: &str) -> Result<&'static HexBoard> {
+        match named_rows(name) {
+            Some(rows) => Self::from_rows(&rows),
+            None => Err(Error::invalid(format!(
+                "board must be hex3, hex335, hex4 or hexN (2 <= N <= 7), or a list of (length, offset) rows; got {:?}",
+                truncate(name)
+            ))),
+        }
+    }
+
+    /// A board as named in position notation: a named layout, or a custom one written
+    /// `L@O,L@O,...`.
+    pub fn named(name: &str) -> Result<&'static HexBoard> {
+        if let Some(rows) = named_rows(name) {
+            return Self::from_rows(&rows);
+        }
+        let rows: Option<Vec<(u8, u8)>> = name
+            .split(',')
+            .map(|row| {
+                let (l, o) = row.split_once('@')?;
+                // Canonical numbers only (no leading zeros), so that a board has one name.
+                let canonical = |t: &str| !t.is_empty() && t.len() <= 2 && t.bytes().all(|b| b.is_ascii_digit()) && (t == "0" || !t.starts_with('0'));
+                let number = |t: &str| canonical(t).then(|| t.parse::<u8>().ok()).flatten();
+                Some((number(l)?, number(o)?))
+            })
+            .collect();
+        match rows {
+            Some(rows) => Self::from_rows(&rows),
+            None => Err(Error::invalid(format!(
+                "board must be hex3, hex335, hex4, hexN (2 <= N <= 7) or rows like '3@2,4@1', got {:?}",
+                truncate(name)
+            ))),
+        }
+    }
+
+    /// The board with these rows, built once and shared (boards are interned, never freed).
+    pub fn from_rows(rows: &[(u8, u8)]) -> Result<&'static HexBoard> {
+        let bad = |why: String| Err(Error::invalid(format!("board: {why}")));
+        if rows.is_empty() || rows.len() > MAX_ROWS {
+            return bad(format!("a board has 1 to {MAX_ROWS} rows, got {}", rows.len()));
+        }
+        if let Some((l, o)) = rows.iter().find(|(l, o)| !(1..=99).contains(l) || *o > 99) {
+            return bad(format!("row {l}@{o}: lengths are 1 to 99 and offsets 0 to 99"));
+        }
+        let cells: usize = rows.iter().map(|&(l, _)| l as usize).sum();
+        if cells > MAX_CELLS {
+            return bad(format!("at most {MAX_CELLS} cells, got {cells}"));
+        }
+        static BOARDS: OnceLock<Mutex<Vec<&'static HexBoard>>> = OnceLock::new();
+        let mut boards = BOARDS.get_or_init(Default::default).lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(board) = boards.iter().find(|b| b.rows == rows) {
+            return Ok(board);
+        }
+        let board: &'static HexBoard = Box::leak(Box::new(Self::build(rows)));
+        boards.push(board);
+        Ok(board)
+    }
+
+    fn build(rows: &[(u8, u8)]) -> HexBoard {
+        let mut row_start = Vec::new();
+        let mut places = Vec::new(); // (row, x) per cell
+        for (r, &(length, offset)) in rows.iter().enumerate() {
+            row_start.push(places.len() as u8);
+            places.extend((0..length as i32).map(|i| (r as i32, offset as i32 + 2 * i)));
+        }
+        let neighbours = places
+            .iter()
+            .map(|&(r, x)| {
+                places.iter().enumerate().fold(0u128, |set, (j, &(r2, x2))| {
+                    let adjacent = (r == r2 && (x - x2).abs() == 2) || ((r - r2).abs() == 1 && (x - x2).abs() == 1);
+                    if adjacent { set | 1u128 << j } else { set }
+                })
+            })
+            .collect();
+        let all = if places.len() == 128 { u128::MAX } else { (1u128 << places.len()) - 1 };
+        HexBoard { rows: rows.to_vec(), name: name_of(rows), row_start, neighbours, all }
+    }
+
+    pub fn len(&self) -> usize {
+        self.neighbours.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.neighbours.is_empty()
+    }
+
+    /// (row, number from 0) of a cell.
+    pub fn place(&self, cell: u8) -> (u8, u8) {
+        let row = self.row_start.iter().rposition(|&s| s <= cell).unwrap_or(0);
+        (row as u8, cell - self.row_start[row])
+    }
+
+    pub fn cell_name(&self, cell: u8) -> String {
+        let (row, i) = self.place(cell);
+        format!("{}{}", (b'a' + row) as char, i + 1)
+    }
+
+    /// Parses a cell name: malformed text is a notation error, a cell not on this board an
+    /// illegal move.
+    pub fn parse_cell(&self, text: &str) -> Result<u8> {
+        let t = text.trim().to_ascii_lowercase();
+        let bytes = t.as_bytes();
+        let well_formed = bytes.len() >= 2
+            && bytes.len() <= 3
+            && bytes[0].is_ascii_lowercase()
+            && bytes[1..].iter().all(u8::is_ascii_digit)
+            && bytes[1] != b'0';
+        if !well_formed {
+            return Err(Error::notation(format!("expected a cell like 'c3', got {:?}", truncate(text))));
+        }
+        let row = (bytes[0] - b'a') as usize;
+        let number: usize = t[1..].parse().unwrap_or(0);
+        match self.rows.get(row) {
+            Some(&(length, _)) if number <= length as usize => Ok(self.row_start[row] + number as u8 - 1),
+            _ => Err(Error::illegal(format!("{t} is not a cell of {}", self.name))),
+        }
+    }
+
+    /// The cells next to any cell of `set`.
+    #[inline]
+    pub fn dilate(&self, set: u128) -> u128 {
+        let mut out = 0;
+        let mut rest = set;
+        while rest != 0 {
+            out |= self.neighbours[rest.trailing_zeros() as usize];
+            rest &= rest - 1;
+        }
+        out
+    }
+
+    /// The connected part of `within` that contains `seed`.
+    #[inline]
+    pub fn component(&self, seed: u128, within: u128) -> u128 {
+        let mut group = seed & within;
+        let mut frontier = group;
+        while frontier != 0 {
+            let grown = self.dilate(frontier) & within & !group;
+            group |= grown;
+            frontier = grown;
+        }
+        group
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn named_boards_have_the_documented_sizes() {
+        assert_eq!(HexBoard::named("hex3").unwrap().len(), 19);
+        assert_eq!(HexBoard::named("hex335").unwrap().len(), 29);
+        assert_eq!(HexBoard::named("hex4").unwrap().len(), 37);
+        for n in 2..=7u32 {
+            assert_eq!(HexBoard::named(&format!("hex{n}")).unwrap().len() as u32, 3 * n * (n - 1) + 1);
+        }
+    }
+
+    #[test]
+    fn the_centre_of_hex3_has_six_neighbours_and_corners_three() {
+        let b = HexBoard::named("hex3").unwrap();
+        let centre = b.parse_cell("c3").unwrap();
+        assert_eq!(b.neighbours[centre as usize].count_ones(), 6);
+        assert_eq!(b.neighbours[b.parse_cell("a1").unwrap() as usize].count_ones(), 3);
+    }
+
+    #[test]
+    fn custom_rows_equal_to_a_named_layout_take_its_name() {
+        assert_eq!(HexBoard::named("3@2,4@1,5@0,4@1,3@2").unwrap().name, "hex3");
+        assert_eq!(HexBoard::named("3@0,2@1").unwrap().name, "3@0,2@1");
+    }
+
+    #[test]
+    fn cell_names_round_trip() {
+        let b = HexBoard::named("hex335").unwrap();
+        for cell in 0..b.len() as u8 {
+            assert_eq!(b.parse_cell(&b.cell_name(cell)).unwrap(), cell);
+        }
+    }
+}

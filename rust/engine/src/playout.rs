@@ -1,0 +1,61 @@
+//! Uniformly random playouts to the end of the game, for any game, seeded and reproducible.
+//!
+//! Playout `i` of a batch seeded `seed` draws from SplitMix64 with state
+//! `SplitMix64::new(seed + i).next_u64()`; at each step it takes `below(count_moves())` and plays
+//! that entry of `legal_moves()` (`Position::sample_move`). The result does not depend on the
+//! number of threads, and the pure-Python reference reproduces it exactly.
+
+use crate::game::{Outcome, Player, Position};
+use crate::rng::SplitMix64;
+use rayon::prelude::*;
+
+/// Wins and draws over a batch of playouts.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Tally {
+    pub black: u64,
+    pub white: u64,
+    pub draws: u64,
+}
+
+impl Tally {
+    fn add(mut self, other: Tally) -> Tally {
+        self.black += other.black;
+        self.white += other.white;
+        self.draws += other.draws;
+        self
+    }
+
+    fn of(outcome: Option<Outcome>) -> Tally {
+        match outcome {
+            Some(Outcome::Winner(Player::Black)) => Tally { black: 1, ..Tally::default() },
+            Some(Outcome::Winner(Player::White)) => Tally { white: 1, ..Tally::default() },
+            _ => Tally { draws: 1, ..Tally::default() },
+        }
+    }
+}
+
+/// The generator of playout `index` in a batch seeded `seed`.
+pub fn playout_rng(seed: u64, index: u64) -> SplitMix64 {
+    SplitMix64::new(SplitMix64::new(seed.wrapping_add(index)).next_u64())
+}
+
+/// Plays uniformly random legal moves from `position` to the end of the game.
+pub fn playout<P: Position>(position: &P, rng: &mut SplitMix64) -> P {
+    let mut p = position.clone();
+    while let Some(mv) = p.sample_move(rng) {
+        p.play_unchecked(mv);
+    }
+    p
+}
+
+/// `n` playouts from `position` on `threads` threads.
+pub fn random_playouts<P: Position>(position: &P, n: u64, seed: u64, threads: usize) -> Tally {
+    let one = |i: u64| Tally::of(playout(position, &mut playout_rng(seed, i)).outcome());
+    if threads <= 1 {
+        return (0..n).map(one).fold(Tally::default(), Tally::add);
+    }
+    match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+        Ok(pool) => pool.install(|| (0..n).into_par_iter().map(one).reduce(Tally::default, Tally::add)),
+        Err(_) => (0..n).map(one).fold(Tally::default(), Tally::add),
+    }
+}

@@ -1,0 +1,90 @@
+//! Rive: perft from the empty boards, and the single-stone form against the compound form.
+
+use boardcore_engine::hex::HexBoard;
+use boardcore_engine::perft::{perft, Plies};
+use boardcore_engine::rive::Rive;
+use boardcore_engine::rng::SplitMix64;
+use boardcore_engine::Position;
+use std::collections::BTreeSet;
+
+fn empty(name: &str, swap: bool, single: bool) -> Rive {
+    Rive::new(HexBoard::named(name).unwrap(), swap, single).unwrap()
+}
+
+#[test]
+fn empty_hex3_perft() {
+    let s = empty("hex3", false, false);
+    for (depth, &n) in [1u64, 19, 258, 2340, 12768, 39528].iter().enumerate() {
+        assert_eq!(perft(&s, depth as u32, Plies::EveryMove), n, "depth {depth}");
+    }
+}
+
+#[test]
+fn counting_moves_equals_listing_them() {
+    let mut rng = SplitMix64::new(5);
+    for _ in 0..20 {
+        let mut s = empty("hex335", true, false);
+        while !s.is_over() {
+            assert_eq!(s.count_moves(), s.legal_moves().count() as u64, "{s:?}");
+            let mv = s.sample_move(&mut rng).unwrap();
+            s.play_unchecked(mv);
+        }
+    }
+}
+
+/// Every position a capture can end in, playing it one stone at a time.
+fn single_stone_results(start: &Rive) -> BTreeSet<String> {
+    let mut results = BTreeSet::new();
+    let mut seen = std::collections::HashSet::new();
+    let mut stack = vec![*start];
+    while let Some(p) = stack.pop() {
+        if p.pending().is_none() {
+            results.insert(p.to_notation().replace(" single", ""));
+            continue;
+        }
+        for mv in p.legal_moves() {
+            let mut next = p;
+            next.play_unchecked(mv);
+            // Removal orders transpose: visit each intermediate position once.
+            if seen.insert(next.to_notation()) {
+                stack.push(next);
+            }
+        }
+    }
+    results
+}
+
+#[test]
+fn single_stone_captures_reach_exactly_the_compound_survivor_sets() {
+    let mut rng = SplitMix64::new(11);
+    let mut captures_checked = 0;
+    for _ in 0..6 {
+        let mut s = empty("hex335", false, false);
+        while !s.is_over() {
+            let moves: Vec<_> = s.legal_moves().collect();
+            // For every capturing cell, compare the two forms.
+            let mut cells: Vec<u8> = moves.iter().filter(|m| m.removed != 0).map(|m| m.cell).collect();
+            cells.dedup();
+            for cell in cells {
+                let compound: BTreeSet<String> = moves
+                    .iter()
+                    .filter(|m| m.cell == cell)
+                    .map(|&m| {
+                        let mut next = s;
+                        next.play_unchecked(m);
+                        next.to_notation()
+                    })
+                    .collect();
+                let single = Rive::from_notation(&format!("{} single", s.to_notation())).unwrap();
+                let mut placed = single;
+                let place = single.parse_move(&s.format_move(boardcore_engine::rive::Move { cell, removed: 0 })).unwrap();
+                placed.play_unchecked(place);
+                assert_eq!(single_stone_results(&placed), compound);
+                captures_checked += 1;
+            }
+            let mv = s.sample_move(&mut rng).unwrap();
+            s.play_unchecked(mv);
+        }
+    }
+    assert!(captures_checked > 50, "only {captures_checked} captures seen");
+}

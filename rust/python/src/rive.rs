@@ -1,0 +1,196 @@
+//! `boardcore.Rive`, its `Move`, and a lazy iterator over its moves.
+
+use crate::args;
+use crate::errors::{invalid, BcError, BcResult};
+use crate::game::{bind_game, MoveNaming};
+use boardcore_engine::hex::HexBoard;
+use boardcore_engine::rive::{move_name, parse_move, Moves, Rive, RiveGame};
+use boardcore_engine::{Outcome, Position, RecordedGame};
+use pyo3::basic::CompareOp;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyString, PyTuple, PyType};
+
+type Move = boardcore_engine::rive::Move;
+
+/// Rive moves are named on a given board.
+#[derive(Clone, Copy)]
+pub struct Naming(&'static HexBoard);
+
+impl PartialEq for Naming {
+    fn eq(&self, other: &Self) -> bool {
+        std::ptr::eq(self.0, other.0)
+    }
+}
+
+impl MoveNaming for Naming {
+    type Pos = Rive;
+    fn of(position: &Rive) -> Self {
+        Naming(position.board())
+    }
+    fn name(self, mv: Move) -> String {
+        move_name(self.0, mv)
+    }
+    fn parse(self, text: &str) -> Option<Move> {
+        parse_move(self.0, text).ok()
+    }
+    fn board(self) -> String {
+        self.0.name.clone()
+    }
+    fn from_board(board: &str) -> Option<Self> {
+        HexBoard::named(board).ok().map(Naming)
+    }
+}
+
+/// A Rive move: a cell (`c3`), a capture with its removed cells (`c3xb2,d1`), a single-stone
+/// removal (`xb2`), or `swap`.
+#[pyclass(name = "RiveMove", module = "boardcore", frozen)]
+#[derive(Clone, Copy)]
+pub struct PyRiveMove {
+    mv: Move,
+    naming: Naming,
+}
+
+/// Rive, Mark Steere's hex territory game. See docs/rive.md for every rule and notation.
+#[pyclass(name = "Rive", module = "boardcore")]
+#[derive(Clone)]
+pub struct PyRive {
+    inner: RiveGame,
+}
+
+bind_game!(PyRive, PyRiveMove, RiveGame, Naming);
+
+fn cells_of(board: &HexBoard, set: u128) -> Vec<String> {
+    (0..board.len() as u8).filter(|&c| set >> c & 1 == 1).map(|c| board.cell_name(c)).collect()
+}
+
+#[pymethods]
+impl PyRiveMove {
+    /// The placed cell (None for a swap or a single-stone removal).
+    #[getter]
+    fn cell(&self) -> Option<String> {
+        (!self.mv.is_swap() && !self.mv.is_removal()).then(|| self.naming.0.cell_name(self.mv.cell))
+    }
+
+    /// The removed cells, in board order.
+    #[getter]
+    fn removed<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, cells_of(self.naming.0, self.mv.removed))
+    }
+
+    #[getter]
+    fn is_swap(&self) -> bool {
+        self.mv.is_swap()
+    }
+
+    #[getter]
+    fn is_removal(&self) -> bool {
+        self.mv.is_removal()
+    }
+}
+
+/// The legal moves of a position, produced one at a time (see `Rive.moves`).
+#[pyclass(name = "RiveMoveIterator", module = "boardcore")]
+pub struct PyRiveMoveIterator {
+    moves: Moves,
+    naming: Naming,
+}
+
+#[pymethods]
+impl PyRiveMoveIterator {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&mut self) -> Option<PyRiveMove> {
+        self.moves.next().map(|mv| PyRiveMove { mv, naming: self.naming })
+    }
+}
+
+fn board_arg(board: &Bound<'_, PyAny>) -> BcResult<&'static HexBoard> {
+    if let Ok(name) = board.cast::<PyString>() {
+        return Ok(HexBoard::by_name(name.to_str().map_err(|_| invalid("board: not valid text"))?)?);
+    }
+    let bad = || invalid(format!("board must be a name like 'hex335' or a list of (length, offset) rows, got {board}"));
+    let mut rows = Vec::new();
+    for row in board.try_iter().map_err(|_| bad())? {
+        let row = row.map_err(|_| bad())?;
+        let pair: Vec<Bound<'_, PyAny>> = row.try_iter().map_err(|_| bad())?.collect::<PyResult<_>>().map_err(|_| bad())?;
+        if pair.len() != 2 {
+            return Err(bad());
+        }
+        let number = |v: &Bound<'_, PyAny>| args::integer("board", v).ok().filter(|n| (0..=255).contains(n)).map(|n| n as u8);
+        rows.push((number(&pair[0]).ok_or_else(bad)?, number(&pair[1]).ok_or_else(bad)?));
+    }
+    Ok(HexBoard::from_rows(&rows)?)
+}
+
+fn flag(name: &str, value: Option<&Bound<'_, PyAny>>) -> BcResult<bool> {
+    match value {
+        None => Ok(false),
+        Some(v) => v.extract::<bool>().map_err(|_| invalid(format!("{name} must be True or False, got {v}"))),
+    }
+}
+
+#[pymethods]
+impl PyRive {
+    /// `Rive(board="hex335", *, swap=False, single_stones=False)`.
+    #[new]
+    #[pyo3(signature = (board = None, *, swap = None, single_stones = None))]
+    fn new(
+        board: Option<&Bound<'_, PyAny>>,
+        swap: Option<&Bound<'_, PyAny>>,
+        single_stones: Option<&Bound<'_, PyAny>>,
+    ) -> BcResult<Self> {
+        let board = match board {
+            Some(b) => board_arg(b)?,
+            None => HexBoard::named("hex335")?,
+        };
+        Ok(PyRive { inner: RiveGame::new(board, flag("swap", swap)?, flag("single_stones", single_stones)?)? })
+    }
+
+    /// The board's name as in position notation.
+    #[getter]
+    fn board_name(&self) -> String {
+        self.position().board().name.clone()
+    }
+
+    /// The board's rows as (length, offset) pairs.
+    #[getter]
+    fn rows<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, self.position().board().rows.clone())
+    }
+
+    /// Every cell's name, in board order.
+    #[getter]
+    fn cells<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let board = self.position().board();
+        PyTuple::new(py, (0..board.len() as u8).map(|c| board.cell_name(c)))
+    }
+
+    /// Whether the game allows White's swap.
+    #[getter]
+    fn swap(&self) -> bool {
+        self.position().swap_allowed()
+    }
+
+    /// Whether captures are played one stone at a time.
+    #[getter]
+    fn single_stones(&self) -> bool {
+        self.position().single_stones()
+    }
+
+    /// `(black_stones, white_stones)`.
+    fn score(&self) -> (u32, u32) {
+        self.position().score()
+    }
+
+    /// The sizes of all groups (stones of both colours), largest first.
+    fn groups(&self) -> Vec<u32> {
+        self.position().group_sizes()
+    }
+
+    /// A lazy iterator over the legal moves, in `legal_moves()` order.
+    fn moves(&self) -> PyRiveMoveIterator {
+        PyRiveMoveIterator { moves: self.position().legal_moves(), naming: Naming(self.position().board()) }
+    }
+}
