@@ -17,6 +17,11 @@ def test_perft_of_a_variant_and_divide(capsys):
     assert "perft(3) = 504" in out and "\n   a1 56\n" in out
 
 
+def test_perft_of_rive(capsys):
+    assert main(["perft", "rive", "--board", "hex3", "--depth", "3"]) == 0
+    assert "perft(3) = 2340" in capsys.readouterr().out
+
+
 def test_bad_input_is_an_error_on_stderr_with_exit_code_2(capsys):
     assert main(["perft", "cephalopod", "--rows", "9", "--depth", "2"]) == 2
     captured = capsys.readouterr()

@@ -27,7 +27,14 @@ def cephalopod_midgame():
     return s
 
 
-MIDGAMES = {"reversi": reversi_midgame, "cephalopod": cephalopod_midgame}
+def rive_midgame():
+    s = bc.Rive(board="hex3", swap=True, single_stones=True)
+    for move in ["c3", "a1", "e3"]:
+        s.play(move)
+    return s
+
+
+MIDGAMES = {"reversi": reversi_midgame, "cephalopod": cephalopod_midgame, "rive": rive_midgame}
 
 
 def snapshot(state):

@@ -25,7 +25,13 @@ def _cephalopod(args: argparse.Namespace) -> bc.Cephalopod:
     return bc.Cephalopod(rows=args.rows, cols=args.cols)
 
 
-GAMES = {"cephalopod": _cephalopod, "reversi": _reversi}
+def _rive(args: argparse.Namespace) -> bc.Rive:
+    if args.position:
+        return bc.Rive.from_position(args.position)
+    return bc.Rive(board=args.board, swap=args.swap)
+
+
+GAMES = {"cephalopod": _cephalopod, "reversi": _reversi, "rive": _rive}
 
 
 def _perft(args: argparse.Namespace) -> int:
@@ -65,6 +71,9 @@ def _parser() -> argparse.ArgumentParser:
     cephalopod = perft.add_argument_group("cephalopod variant")
     cephalopod.add_argument("--rows", type=int, default=5)
     cephalopod.add_argument("--cols", type=int, default=5)
+    rive = perft.add_argument_group("rive variant")
+    rive.add_argument("--board", default="hex335", help="hex3, hex335, hex4, hexN")
+    rive.add_argument("--swap", action="store_true", help="White may swap on its first move")
     perft.set_defaults(run=_perft)
     return parser
 

@@ -118,5 +118,16 @@ fn time_captures(position: boardcore_engine::rive::Rive) {
     let listed = time(&|| position.legal_moves().count() as u64);
     let counted = time(&|| position.count_moves());
     println!("largest position: {} moves in {}", moves, position.to_notation());
+    let board = position.board();
+    let (cell, sets) = (0..board.len() as u8)
+        .filter_map(|c| position.count_capture_removals(c).map(|n| (c, n)))
+        .max_by_key(|&(_, n)| n)
+        .expect("a capture");
+    let enumerated = time(&|| position.capture_removals(cell).map_or(0, |v| v.len() as u64));
+    let counted_one = time(&|| position.count_capture_removals(cell).unwrap_or(0));
+    println!(
+        "largest capture: {sets} survivor sets on {}: enumerate+sort {enumerated:.2} ms, count {counted_one:.2} ms",
+        board.cell_name(cell)
+    );
     println!("enumerate+sort all moves: {listed:.2} ms (median of 7); count: {counted:.2} ms");
 }

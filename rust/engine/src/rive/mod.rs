@@ -227,6 +227,30 @@ impl Rive {
         (count >= 2).then(|| (joined | 1u128 << cell, largest + 1))
     }
 
+    /// The removal sets of the capture on `cell`, in the documented order (None if placing there
+    /// is not a legal capture).
+    pub fn capture_removals(&self, cell: u8) -> Option<Vec<u128>> {
+        let groups = Groups::of(self.board, self.occupied());
+        if self.pending.is_some() || self.legal_cells(&groups) >> cell & 1 == 0 {
+            return None;
+        }
+        let (group, keep) = self.capture_at(&groups, cell)?;
+        let mut removals = Vec::new();
+        survivors::for_each(self.board, group, 1u128 << cell, keep, &mut |s| removals.push(group & !s));
+        survivors::sort_removals(&mut removals);
+        Some(removals)
+    }
+
+    /// The number of removal sets of the capture on `cell`, counted without building them.
+    pub fn count_capture_removals(&self, cell: u8) -> Option<u64> {
+        let groups = Groups::of(self.board, self.occupied());
+        if self.pending.is_some() || self.legal_cells(&groups) >> cell & 1 == 0 {
+            return None;
+        }
+        let (group, keep) = self.capture_at(&groups, cell)?;
+        Some(survivors::count(self.board, group, 1u128 << cell, keep))
+    }
+
     fn swap_is_legal(&self) -> bool {
         self.swap && self.pending.is_none() && self.side == Player::White && self.white == 0 && self.black.count_ones() == 1
     }
