@@ -12,19 +12,11 @@ import json
 import statistics
 import subprocess
 import sys
-import time
+
+from _timing import median_time
 
 import boardcore as bc
 import boardcore.reference as ref
-
-
-def median_time(run, repeats: int) -> float:
-    times = []
-    for _ in range(repeats):
-        started = time.perf_counter()
-        run()
-        times.append(time.perf_counter() - started)
-    return statistics.median(times)
 
 
 def bench_perft(args) -> None:

@@ -16,22 +16,14 @@ import os
 import statistics
 import subprocess
 import sys
-import time
 from pathlib import Path
+
+from _timing import median_time
 
 import boardcore as bc
 import boardcore.reference as ref
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def median_time(run, repeats: int) -> float:
-    times = []
-    for _ in range(repeats):
-        started = time.perf_counter()
-        run()
-        times.append(time.perf_counter() - started)
-    return statistics.median(times)
 
 
 def row(name: str, ours: float, theirs: float | None, unit: str, note: str = "") -> None:

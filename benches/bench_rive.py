@@ -8,11 +8,11 @@ Every figure is the median of --repeats runs; ratios are taken in the same run.
 from __future__ import annotations
 
 import argparse
-import statistics
 import subprocess
 import sys
-import time
 from pathlib import Path
+
+from _timing import median_time
 
 import boardcore as bc
 import boardcore.reference as ref
@@ -26,15 +26,6 @@ LARGE_CAPTURES = [
     "hex335 wbb/wwwb/wwwbb/b..../.bbbw/wwww/bbb b",
     "hex335 www/wwb./wbb.b/w..bb/.b.bw/bww./wwb w",
 ]
-
-
-def median_time(run, repeats: int) -> float:
-    times = []
-    for _ in range(repeats):
-        started = time.perf_counter()
-        run()
-        times.append(time.perf_counter() - started)
-    return statistics.median(times)
 
 
 def bench_perft(args) -> None:

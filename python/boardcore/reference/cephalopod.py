@@ -11,7 +11,7 @@ A cell is ``None`` (empty) or a pair ``(owner, pips)``: owner BLACK (0) or WHITE
 
 from __future__ import annotations
 
-from boardcore.reference import _playout
+from boardcore.reference._game import ReferenceGame
 import re
 from collections.abc import Iterator
 from functools import lru_cache
@@ -308,7 +308,7 @@ def _result_text(winner: int | None, over: bool) -> str:
 # The game
 
 
-class Cephalopod:
+class Cephalopod(ReferenceGame):
     """A game of Cephalopod on a ``rows`` x ``cols`` board, 2 to 8 each (5x5 by default).
 
     The board starts empty and Black moves first. Raises ValueError, naming the argument, if
@@ -631,22 +631,6 @@ class Cephalopod:
 
     # ---- copying ---------------------------------------------------------------------------
 
-    def copy(self) -> Cephalopod:
-        """An independent copy, history included."""
-        other = object.__new__(type(self))
-        other.__dict__.update(self.__dict__)
-        other._cells = list(self._cells)
-        other._history = list(self._history)  # the entries are never mutated
-        return other
-
-    def __copy__(self) -> Cephalopod:
-        return self.copy()
-
-    def __deepcopy__(self, memo) -> Cephalopod:
-        return self.copy()
-
-    def __reduce__(self):
-        return (type(self).from_record, (self.record(),))
 
     # ---- notation --------------------------------------------------------------------------
 
@@ -687,18 +671,6 @@ class Cephalopod:
                 value ^= keys[(_code(cell) - 1) * 64 + square]
         return value
 
-    def __hash__(self) -> int:
-        value = self.zobrist()
-        if value >= 2**63:
-            value -= 2**64
-        return -2 if value == -1 else value
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Cephalopod):
-            return NotImplemented
-        mine = (self._rows, self._cols, self._cells, self._to_move)
-        return mine == (other._rows, other._cols, other._cells, other._to_move)
-
     # ---- perft -----------------------------------------------------------------------------
 
     def perft(self, depth: int, threads: int = 1) -> int:
@@ -712,14 +684,6 @@ class Cephalopod:
         _check_count("depth", depth, 0)
         _check_count("threads", threads, 1)
         return self.copy()._perft(depth)
-
-    def playouts(self, n, seed=None, threads=None) -> dict[str, int]:
-        """``n`` uniformly random playouts, reproducing the engine's exactly (see _playout.py)."""
-        return _playout.playouts(self, n, seed, threads)
-
-    def count_moves(self) -> int:
-        """The number of legal moves."""
-        return len(self.legal_moves())
 
     def divide(self, depth: int) -> dict[str, int]:
         """Each legal move's notation mapped to the perft(depth - 1) of its child, in legal move

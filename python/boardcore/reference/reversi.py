@@ -11,7 +11,7 @@ Cells use the position notation directly: ``.`` empty, ``b`` black, ``w`` white,
 
 from __future__ import annotations
 
-from boardcore.reference import _playout
+from boardcore.reference._game import ReferenceGame
 import re
 from functools import lru_cache
 
@@ -392,7 +392,7 @@ def _result_text(winner: int | None, over: bool) -> str:
 # The game
 
 
-class Reversi:
+class Reversi(ReferenceGame):
     """A game of Reversi (Othello) on a square board or the Octagon, possibly with holes.
 
     ``Reversi(size=8, *, blocked=None, seed=None, handicap=0, handicap_color=BLACK)``
@@ -790,22 +790,6 @@ class Reversi:
 
     # ---- copying ---------------------------------------------------------------------------
 
-    def copy(self) -> Reversi:
-        """An independent copy, history included."""
-        other = object.__new__(type(self))
-        other.__dict__.update(self.__dict__)
-        other._cells = list(self._cells)
-        other._history = list(self._history)  # the entries are never mutated
-        return other
-
-    def __copy__(self) -> Reversi:
-        return self.copy()
-
-    def __deepcopy__(self, memo) -> Reversi:
-        return self.copy()
-
-    def __reduce__(self):
-        return (type(self).from_record, (self.record(),))
 
     # ---- notation --------------------------------------------------------------------------
 
@@ -857,18 +841,6 @@ class Reversi:
                 value ^= keys[offsets[cell] + (i // self._size) * 10 + i % self._size]
         return value
 
-    def __hash__(self) -> int:
-        value = self.zobrist()
-        if value >= 2**63:
-            value -= 2**64
-        return -2 if value == -1 else value
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Reversi):
-            return NotImplemented
-        mine = (self._board_name, self._cells, self._to_move)
-        return mine == (other._board_name, other._cells, other._to_move)
-
     # ---- perft -----------------------------------------------------------------------------
 
     def perft(self, depth: int, threads: int = 1, passes_count_as_ply: bool = True) -> int:
@@ -882,14 +854,6 @@ class Reversi:
         _check_count("depth", depth, 0)
         _check_count("threads", threads, 1)
         return self.copy()._perft(depth, bool(passes_count_as_ply))
-
-    def playouts(self, n, seed=None, threads=None) -> dict[str, int]:
-        """``n`` uniformly random playouts, reproducing the engine's exactly (see _playout.py)."""
-        return _playout.playouts(self, n, seed, threads)
-
-    def count_moves(self) -> int:
-        """The number of legal moves."""
-        return len(self.legal_moves())
 
     def divide(self, depth: int, passes_count_as_ply: bool = True) -> dict[str, int]:
         """Each legal move's notation mapped to the perft of its child (``depth - 1`` plies, or

@@ -27,7 +27,7 @@ from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from itertools import combinations
 
-from . import _playout
+from boardcore.reference._game import ReferenceGame
 from ._splitmix import SplitMix64
 
 try:
@@ -413,7 +413,7 @@ def _check_flag(name: str, value: object) -> bool:
 # The game
 
 
-class Rive:
+class Rive(ReferenceGame):
     """A game of Rive on a hex board (``hex335`` by default), Black to move on an empty board.
 
     ``board`` is a name (``hex3``, ``hex335``, ``hex4``, ``hexN`` for 2 <= N <= 7) or a list of rows,
@@ -910,22 +910,6 @@ class Rive:
 
     # ---- copying ---------------------------------------------------------------------------
 
-    def copy(self) -> Rive:
-        """An independent copy, history included."""
-        other = object.__new__(type(self))
-        other.__dict__.update(self.__dict__)
-        other._cells = list(self._cells)
-        other._history = list(self._history)  # the entries are never mutated
-        return other
-
-    def __copy__(self) -> Rive:
-        return self.copy()
-
-    def __deepcopy__(self, memo) -> Rive:
-        return self.copy()
-
-    def __reduce__(self):
-        return (type(self).from_record, (self.record(),))
 
     # ---- notation --------------------------------------------------------------------------
 
@@ -999,19 +983,6 @@ class Rive:
             value ^= keys[3 * ZOBRIST_CELLS + 1 + min(remaining, ZOBRIST_REMAINING - 1)]
         return value
 
-    def __hash__(self) -> int:
-        value = self.zobrist()
-        if value >= 2**63:
-            value -= 2**64
-        return -2 if value == -1 else value
-
-    def __eq__(self, other: object) -> bool:
-        """Equal positions (``position()`` strings): board, stones, side, swap and single-stone
-        fields, capture under way; not the history."""
-        if not isinstance(other, Rive):
-            return NotImplemented
-        return self.position() == other.position()
-
     # ---- perft -----------------------------------------------------------------------------
 
     def perft(self, depth: int, threads: int = 1) -> int:
@@ -1025,10 +996,6 @@ class Rive:
         _check_count("depth", depth, 0)
         _check_count("threads", threads, 1)
         return self.copy()._perft(depth)
-
-    def playouts(self, n: int, seed: int | None = None, threads: int | None = None) -> dict[str, int]:
-        """``n`` uniformly random playouts, reproducing the engine's exactly (see _playout.py)."""
-        return _playout.playouts(self, n, seed, threads)
 
     def divide(self, depth: int) -> dict[str, int]:
         """Each legal move's notation mapped to the perft(depth - 1) of its child, in legal move

@@ -47,6 +47,15 @@ pub enum Outcome {
 }
 
 impl Outcome {
+    /// The outcome of a finished game won by the player with more pieces (discs, dice, stones).
+    pub fn by_count(black: u32, white: u32) -> Outcome {
+        match black.cmp(&white) {
+            std::cmp::Ordering::Greater => Outcome::Winner(Player::Black),
+            std::cmp::Ordering::Less => Outcome::Winner(Player::White),
+            std::cmp::Ordering::Equal => Outcome::Draw,
+        }
+    }
+
     /// The record notation: `1-0`, `0-1`, `1/2-1/2`.
     pub fn result_tag(outcome: Option<Outcome>) -> &'static str {
         match outcome {

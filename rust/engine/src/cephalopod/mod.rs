@@ -210,11 +210,7 @@ impl Position for Cephalopod {
             return None;
         }
         let (black, white) = self.score();
-        Some(match black.cmp(&white) {
-            std::cmp::Ordering::Greater => Outcome::Winner(Player::Black),
-            std::cmp::Ordering::Less => Outcome::Winner(Player::White),
-            std::cmp::Ordering::Equal => Outcome::Draw,
-        })
+        Some(Outcome::by_count(black, white))
     }
 
     fn zobrist(&self) -> u64 {

@@ -199,11 +199,7 @@ impl<F: Frame> Position for Board<F> {
             return None;
         }
         let (black, white) = self.score();
-        Some(match black.cmp(&white) {
-            std::cmp::Ordering::Greater => Outcome::Winner(Player::Black),
-            std::cmp::Ordering::Less => Outcome::Winner(Player::White),
-            std::cmp::Ordering::Equal => Outcome::Draw,
-        })
+        Some(Outcome::by_count(black, white))
     }
 
     fn zobrist(&self) -> u64 {

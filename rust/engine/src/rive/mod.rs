@@ -439,7 +439,7 @@ impl Position for Rive {
             return None;
         }
         let (black, white) = self.score();
-        Some(if black > white { Outcome::Winner(Player::Black) } else if white > black { Outcome::Winner(Player::White) } else { Outcome::Draw })
+        Some(Outcome::by_count(black, white))
     }
 
     fn zobrist(&self) -> u64 {

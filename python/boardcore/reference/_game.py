@@ -1,0 +1,52 @@
+"""What every reference twin shares: copying, pickling, hashing, equality, playouts.
+
+The games keep their state in plain attributes, with the board in a list ``_cells`` and the moves
+in a list ``_history`` whose entries are never mutated, so a copy only needs fresh lists.
+"""
+
+from __future__ import annotations
+
+from boardcore.reference import _playout
+
+
+class ReferenceGame:
+    """Mixin for the reference games; each provides position(), record(), zobrist(),
+    legal_moves(), play(), winner() and the classmethod from_record()."""
+
+    def copy(self):
+        """An independent copy, history included."""
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        other._cells = list(self._cells)
+        other._history = list(self._history)
+        return other
+
+    def __copy__(self):
+        return self.copy()
+
+    def __deepcopy__(self, memo):
+        return self.copy()
+
+    def __reduce__(self):
+        return (type(self).from_record, (self.record(),))
+
+    def __hash__(self) -> int:
+        """The Zobrist hash as a signed 64-bit integer, as the engine gives it to Python."""
+        value = self.zobrist()
+        if value >= 2**63:
+            value -= 2**64
+        return -2 if value == -1 else value
+
+    def __eq__(self, other: object) -> bool:
+        """Equal positions (their notation), not the history."""
+        if not isinstance(other, type(self)):
+            return NotImplemented
+        return self.position() == other.position()
+
+    def playouts(self, n, seed=None, threads=None) -> dict[str, int]:
+        """``n`` uniformly random playouts, reproducing the engine's exactly (see _playout.py)."""
+        return _playout.playouts(self, n, seed, threads)
+
+    def count_moves(self) -> int:
+        """The number of legal moves."""
+        return len(self.legal_moves())
