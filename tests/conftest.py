@@ -23,6 +23,13 @@ try:
 except Exception:  # no engine, or no Rive in it yet: test the reference alone
     RIVE_ENGINE = []
 
+try:
+    import boardcore as bc
+
+    STRANDS_ENGINE = [bc.Strands]
+except Exception:  # no engine, or no Strands in it yet: test the reference alone
+    STRANDS_ENGINE = []
+
 
 @pytest.fixture(params=[ref.Reversi, *ENGINE], ids=lambda c: c.__module__)
 def Reversi(request):
@@ -36,4 +43,9 @@ def Cephalopod(request):
 
 @pytest.fixture(params=[ref.Rive, *RIVE_ENGINE], ids=lambda c: c.__module__)
 def Rive(request):
+    return request.param
+
+
+@pytest.fixture(params=[ref.Strands, *STRANDS_ENGINE], ids=lambda c: c.__module__)
+def Strands(request):
     return request.param

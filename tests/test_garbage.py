@@ -34,7 +34,15 @@ def rive_midgame():
     return s
 
 
-MIDGAMES = {"reversi": reversi_midgame, "cephalopod": cephalopod_midgame, "rive": rive_midgame}
+def strands_midgame():
+    s = bc.Strands("hex4", "exact")
+    for move in ["b2", "d4", "c2,c3"]:
+        s.play(move)
+    return s
+
+
+MIDGAMES = {"reversi": reversi_midgame, "cephalopod": cephalopod_midgame, "rive": rive_midgame,
+            "strands": strands_midgame}
 
 
 def snapshot(state):

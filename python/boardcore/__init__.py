@@ -16,6 +16,9 @@ from boardcore._boardcore import (
     Rive,
     RiveMove,
     RiveMoveIterator,
+    Strands,
+    StrandsMove,
+    StrandsMoveIterator,
     code_path,
 )
 from boardcore.records import load_record
@@ -36,6 +39,9 @@ __all__ = [
     "Rive",
     "RiveMove",
     "RiveMoveIterator",
+    "Strands",
+    "StrandsMove",
+    "StrandsMoveIterator",
     "code_path",
     "load_record",
 ]

@@ -31,7 +31,13 @@ def _rive(args: argparse.Namespace) -> bc.Rive:
     return bc.Rive(board=args.board, swap=args.swap)
 
 
-GAMES = {"cephalopod": _cephalopod, "reversi": _reversi, "rive": _rive}
+def _strands(args: argparse.Namespace) -> bc.Strands:
+    if args.position:
+        return bc.Strands.from_position(args.position)
+    return bc.Strands(layout=args.layout, cover=args.cover)
+
+
+GAMES = {"cephalopod": _cephalopod, "reversi": _reversi, "rive": _rive, "strands": _strands}
 
 
 def _perft(args: argparse.Namespace) -> int:
@@ -74,6 +80,9 @@ def _parser() -> argparse.ArgumentParser:
     rive = perft.add_argument_group("rive variant")
     rive.add_argument("--board", default="hex335", help="hex3, hex335, hex4, hexN")
     rive.add_argument("--swap", action="store_true", help="White may swap on its first move")
+    strands = perft.add_argument_group("strands variant")
+    strands.add_argument("--layout", default="hex6", help="hex4, hex5, hex5-rings, hex6, hex6-edge4, hex6-low, hex7")
+    strands.add_argument("--cover", default="up-to", choices=["up-to", "exact"])
     perft.set_defaults(run=_perft)
     return parser
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import re
 
-from boardcore._boardcore import Cephalopod, NotationError, Reversi, Rive
+from boardcore._boardcore import Cephalopod, NotationError, Reversi, Rive, Strands
 
 _GAME_TAG = re.compile(r'^\s*\[Game "([^"]*)"\]\s*$', re.MULTILINE)
 
-_GAMES = {"cephalopod": Cephalopod, "reversi": Reversi, "rive": Rive}
+_GAMES = {"cephalopod": Cephalopod, "reversi": Reversi, "rive": Rive, "strands": Strands}
 
 
 def load_record(text: str):

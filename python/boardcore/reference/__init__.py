@@ -6,5 +6,6 @@ They document the rules in executable form and cross-check the Rust engines; the
 from .cephalopod import Cephalopod
 from .reversi import Reversi
 from .rive import Rive
+from .strands import Strands
 
-__all__ = ["Cephalopod", "Reversi", "Rive"]
+__all__ = ["Cephalopod", "Reversi", "Rive", "Strands"]

@@ -53,6 +53,18 @@ fn main() {
             ),
             _ => largest_captures(depth_at(1) as u64),
         },
+        Some("strands-playouts") => {
+            let n = depth_at(1) as u64 * 1000;
+            let start = boardcore_engine::strands::Strands::new(
+                &boardcore_engine::strands::named_layout("hex6").unwrap(),
+                boardcore_engine::strands::Cover::UpTo,
+            )
+            .unwrap();
+            let t = Instant::now();
+            let tally = boardcore_engine::playout::random_playouts(&start, n, 1, 1);
+            let secs = t.elapsed().as_secs_f64();
+            println!("strands hex6 playouts {n} in {secs:.3} s: {:.0}/s {tally:?}", n as f64 / secs);
+        }
         Some("paths") => {
             let depth = depth_at(1);
             let start = match args.get(2) {

@@ -18,6 +18,7 @@ pub mod record;
 pub mod rive;
 pub mod reversi;
 pub mod rng;
+pub mod strands;
 pub mod square;
 
 pub use error::{Error, Result};

@@ -9,6 +9,7 @@ mod errors;
 mod game;
 mod reversi;
 mod rive;
+mod strands;
 
 #[pymodule]
 fn _boardcore(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -23,6 +24,9 @@ fn _boardcore(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<rive::PyRive>()?;
     m.add_class::<rive::PyRiveMove>()?;
     m.add_class::<rive::PyRiveMoveIterator>()?;
+    m.add_class::<strands::PyStrands>()?;
+    m.add_class::<strands::PyStrandsMove>()?;
+    m.add_class::<strands::PyStrandsMoveIterator>()?;
     m.add_function(wrap_pyfunction!(code_path, m)?)?;
     Ok(())
 }

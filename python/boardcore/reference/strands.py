@@ -1,0 +1,807 @@
+"""Strands, Nick Bentley's labelled-hexhex game, in plain Python.
+
+This is the readable twin of the Rust engine ``boardcore.Strands``: same arguments, same notation,
+same answers (docs/strands.md is the contract both follow). It is written for clarity, not speed:
+
+- the board is a hexhex board of side N (2 <= N <= 7); the cells are in board order (row by row
+  from the top, left to right), row ``r`` has its cells at ``x = offset + 2 * i`` half-cells with
+  ``offset = |N - 1 - r|``; two cells are neighbours when they are in one row with ``x`` two apart,
+  or in adjacent rows with ``x`` one apart;
+- ``_labels`` holds the label (1-6) of every cell, covered or not (0 for a covered cell whose label
+  is unknown, in a game set up from a position); ``_cells`` holds ``None`` (empty), ``BLACK`` (0)
+  or ``WHITE`` (1);
+- the moves of a turn are generated with ``itertools.combinations`` of the empty cells of one label,
+  which yields them in exactly the documented order; they are counted with ``math.comb``;
+- groups (connected stones of one colour) are found by breadth-first search.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections import deque
+from collections.abc import Iterator
+from functools import lru_cache
+from importlib import resources
+from itertools import combinations
+
+from boardcore.reference._game import ReferenceGame
+from ._splitmix import MASK64, SplitMix64
+
+try:
+    from boardcore.errors import IllegalMoveError, NotationError
+except ImportError:  # the compiled engine is not built: the reference still works on its own
+
+    class IllegalMoveError(ValueError):
+        """A well-formed move that the rules do not allow in this position."""
+
+    class NotationError(ValueError):
+        """Text that cannot be parsed; the message says what was expected where."""
+
+
+__all__ = ["BLACK", "WHITE", "Strands", "Move", "IllegalMoveError", "NotationError"]
+
+BLACK = 0
+WHITE = 1
+
+STONE = ("b", "w")  # STONE[colour] is that colour's letter in the notation
+COVERS = ("up-to", "exact")
+
+DEFAULT_LAYOUT = "hex6"
+DEFAULT_COVER = "up-to"
+MIN_SIDE = 2
+MAX_SIDE = 7
+LABELS = range(1, 7)
+OPENING_LABEL = 2
+
+ZOBRIST_SEED = 0x424F415244434F52  # the bytes of "BOARDCOR", as for every game
+ZOBRIST_CELLS = 128
+
+_CELL = r"[a-z][1-9][0-9]?"  # a row letter, then a cell number from 1 to 99 without leading zero
+_MOVE_RE = re.compile(rf"{_CELL}(?:,{_CELL})*")
+_TAG_RE = re.compile(r'\[([A-Za-z0-9]+) \s*"([^"]*)"\s*\]')
+_RECORD_TAGS = ("Game", "Layout", "Cover", "Position", "Result")
+
+
+def _short(text: str) -> str:
+    """repr of text, cut short so that a megabyte of garbage makes a short message."""
+    return repr(text if len(text) <= 40 else text[:40] + "...")
+
+
+# --------------------------------------------------------------------------------------------
+# Cell names and geometry
+
+
+def cell_name(row: int, number: int) -> str:
+    """``d4`` style name of the ``number``-th cell (from 0) of row ``row`` (from 0 at the top)."""
+    return f"{chr(ord('a') + row)}{number + 1}"
+
+
+def _name_key(name: str) -> tuple[str, int]:
+    """Sort key of a normalised cell name in board order: row letter, then number."""
+    return name[0], int(name[1:])
+
+
+def row_lengths(side: int) -> tuple[int, ...]:
+    """The row lengths of the hexhex board of side ``side``: side, side+1, ..., 2*side-1, ..., side."""
+    top = [side + i for i in range(side)]
+    return tuple(top + top[-2::-1])
+
+
+class Geometry:
+    """The cells of a hexhex board: names in board order, neighbours, ring distance from the centre."""
+
+    def __init__(self, side: int) -> None:
+        self.side = side
+        self.lengths = row_lengths(side)
+        self.names: list[str] = []
+        self.places: list[tuple[int, int]] = []  # (row, x) of every cell, x in half-cells
+        for row, length in enumerate(self.lengths):
+            offset = abs(side - 1 - row)
+            for i in range(length):
+                self.names.append(cell_name(row, i))
+                self.places.append((row, offset + 2 * i))
+        self.index = {name: i for i, name in enumerate(self.names)}
+        self.size = len(self.names)
+        self.neighbours: list[tuple[int, ...]] = []
+        for row, x in self.places:
+            self.neighbours.append(tuple(
+                j
+                for j, (r, y) in enumerate(self.places)
+                if (r == row and abs(y - x) == 2) or (abs(r - row) == 1 and abs(y - x) == 1)
+            ))
+        # ring distance: in these doubled coordinates, |dr| + max(0, (|dx| - |dr|) / 2)
+        centre_row, centre_x = side - 1, 2 * (side - 1)
+        self.rings: list[int] = []
+        for row, x in self.places:
+            dr, dx = abs(row - centre_row), abs(x - centre_x)
+            self.rings.append(dr + max(0, (dx - dr) // 2))
+
+    def split_rows(self, values: list) -> list[list]:
+        """``values`` (one per cell, board order) cut into the board's rows."""
+        rows, start = [], 0
+        for length in self.lengths:
+            rows.append(values[start : start + length])
+            start += length
+        return rows
+
+
+@lru_cache(maxsize=None)
+def geometry(side: int) -> Geometry:
+    return Geometry(side)
+
+
+_SIDE_OF_CELLS = {sum(row_lengths(n)): n for n in range(MIN_SIDE, MAX_SIDE + 1)}
+
+
+@lru_cache(maxsize=None)
+def _zobrist_keys() -> tuple[int, ...]:
+    """128 black keys, 128 white keys, the side key, then 6 x 128 empty-cell keys by label."""
+    rng = SplitMix64(ZOBRIST_SEED)
+    return tuple(rng.next() for _ in range(2 * ZOBRIST_CELLS + 1 + 6 * ZOBRIST_CELLS))
+
+
+# --------------------------------------------------------------------------------------------
+# Layouts
+
+
+@lru_cache(maxsize=None)
+def named_layouts() -> dict[str, tuple[tuple[int, ...], ...]]:
+    """The named layouts of data/strands_layouts.json: name -> rows of labels."""
+    text = (resources.files("boardcore") / "data" / "strands_layouts.json").read_text(encoding="utf-8")
+    data = json.loads(text)["layouts"]
+    return {name: tuple(tuple(int(c) for c in row if c != " ") for row in entry["rows"]) for name, entry in data.items()}
+
+
+def _rows_problem(rows: tuple[tuple[int, ...], ...]) -> str | None:
+    """Why rows of labels are not a Strands layout, or None if they are."""
+    lengths = tuple(len(row) for row in rows)
+    side = (len(rows) + 1) // 2
+    if not MIN_SIDE <= side <= MAX_SIDE or lengths != row_lengths(side):
+        return (
+            f"the rows must form a hexhex board of side {MIN_SIDE} to {MAX_SIDE} (row lengths N, N+1, "
+            f"..., 2N-1, ..., N), got row lengths {list(lengths)}"
+        )
+    for row in rows:
+        for label in row:
+            if label not in LABELS:
+                return f"labels must be 1 to 6, got {label}"
+    if not any(OPENING_LABEL in row for row in rows):
+        return "a layout needs at least one cell labelled 2 (Black's opening)"
+    return None
+
+
+def _check_layout(layout: object) -> tuple[str | None, tuple[tuple[int, ...], ...]]:
+    """(name or None, rows of labels) of the constructor's ``layout``; ValueError naming ``layout``."""
+    allowed = (
+        f"a layout name ({', '.join(sorted(named_layouts()))}) or rows of labels 1-6 (a list of digit "
+        f"strings or of lists of ints) forming a hexhex board of side {MIN_SIDE} to {MAX_SIDE} with at "
+        f"least one 2"
+    )
+    if isinstance(layout, str):
+        if layout in named_layouts():
+            return layout, named_layouts()[layout]
+        raise ValueError(f"layout must be {allowed}; got {_short(layout)}")
+    if not isinstance(layout, (list, tuple)):
+        raise ValueError(f"layout must be {allowed}; got {type(layout).__name__}")
+    rows = []
+    for row in layout:
+        if isinstance(row, str):
+            digits = row.replace(" ", "")
+            if not digits.isascii() or not digits.isdigit():
+                raise ValueError(f"layout must be {allowed}; got the row {_short(row)}")
+            rows.append(tuple(int(c) for c in digits))
+        elif isinstance(row, (list, tuple)) and all(
+            isinstance(v, int) and not isinstance(v, bool) for v in row
+        ):
+            rows.append(tuple(row))
+        else:
+            raise ValueError(f"layout must be {allowed}; got the row {row!r}")
+    rows_t = tuple(rows)
+    problem = _rows_problem(rows_t)
+    if problem:
+        raise ValueError(f"layout must be {allowed}; {problem}")
+    return None, rows_t
+
+
+def _check_cover(cover: object) -> str:
+    if cover not in COVERS or not isinstance(cover, str):
+        raise ValueError(f"cover must be 'up-to' or 'exact', got {cover!r}")
+    return cover
+
+
+def _rows_text(rows) -> str:
+    return "/".join("".join(str(label) for label in row) for row in rows)
+
+
+# --------------------------------------------------------------------------------------------
+# Moves
+
+
+class Move:
+    """A Strands move: the set of cells covered in one turn, e.g. ``Move("d4,e5")``.
+
+    Parsing is case-insensitive, ignores surrounding whitespace and accepts the cells in any order;
+    ``str()`` lists them in board order (row letter, then number) joined by ``,``. A cell listed
+    twice, inner whitespace, or any other shape raises NotationError. Immutable and hashable;
+    compares equal to any notation string of the same move. Whether the cells are on the board,
+    empty and of one label is a question for ``Strands.play``.
+    """
+
+    __slots__ = ("_cells",)
+    _cells: tuple[str, ...]
+
+    def __init__(self, notation: str) -> None:
+        if not isinstance(notation, str):
+            raise TypeError(f"a move is given by its notation string, got {type(notation).__name__}")
+        object.__setattr__(self, "_cells", _parse_move(notation))
+
+    @classmethod
+    def _of(cls, cells: tuple[str, ...]) -> Move:
+        """A move from cell names already in board order, without parsing."""
+        move = object.__new__(cls)
+        object.__setattr__(move, "_cells", cells)
+        return move
+
+    @property
+    def cells(self) -> tuple[str, ...]:
+        """The covered cells in board order."""
+        return self._cells
+
+    def __str__(self) -> str:
+        return ",".join(self._cells)
+
+    def __repr__(self) -> str:
+        return f"Move({str(self)!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Move):
+            return self._cells == other._cells
+        if isinstance(other, str):
+            try:
+                return self._cells == _parse_move(other)
+            except NotationError:
+                return False
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(str(self))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Move is immutable")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("Move is immutable")
+
+    def __reduce__(self):
+        return (Move, (str(self),))
+
+
+def _parse_move(notation: str) -> tuple[str, ...]:
+    """The cells of a move's notation, in board order; NotationError for anything malformed."""
+    text = notation.strip().lower()
+    if not text.isascii() or _MOVE_RE.fullmatch(text) is None:
+        raise NotationError(
+            "expected a move: cells like 'd4' (a row letter and a number) joined by ',' without "
+            f"spaces, like 'd4,e5'; got {_short(notation)}"
+        )
+    cells = text.split(",")
+    for i, name in enumerate(cells):
+        if name in cells[:i]:
+            raise NotationError(f"expected distinct cells, got {name} twice in {_short(notation)}")
+    return tuple(sorted(cells, key=_name_key))
+
+
+# --------------------------------------------------------------------------------------------
+# Records
+
+
+def _parse_record(text: str) -> tuple[dict[str, str], list[str]]:
+    """The tags and move tokens of a record; raises NotationError on bad syntax."""
+    tags: dict[str, str] = {}
+    moves: list[str] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        line = line.strip()
+        if not line:
+            continue
+        if not line.startswith("["):
+            moves.extend(line.split())
+            continue
+        if moves:
+            raise NotationError(f"record line {number}: a tag after the moves began")
+        match = _TAG_RE.fullmatch(line)
+        if match is None:
+            raise NotationError(f'record line {number}: expected a tag like [Name "value"], got {_short(line)}')
+        name, value = match.groups()
+        if name not in _RECORD_TAGS:
+            raise NotationError(f"record line {number}: unknown tag {name!r}")
+        if name in tags:
+            raise NotationError(f"record: tag {name} given twice")
+        tags[name] = value
+    return tags, moves
+
+
+def _result_text(winner: int | None, over: bool) -> str:
+    if not over:
+        return "*"
+    return {BLACK: "1-0", WHITE: "0-1", None: "1/2-1/2"}[winner]
+
+
+def _check_count(name: str, value: object, minimum: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
+        raise ValueError(f"{name} must be an integer >= {minimum}, got {value!r}")
+
+
+def _compare_sizes(black: list[int], white: list[int]) -> int | None:
+    """BLACK or WHITE, whose group sizes (largest first) win position by position, a missing group
+    counting 0; None when the lists are equal."""
+    for i in range(max(len(black), len(white))):
+        b = black[i] if i < len(black) else 0
+        w = white[i] if i < len(white) else 0
+        if b != w:
+            return BLACK if b > w else WHITE
+    return None
+
+
+# --------------------------------------------------------------------------------------------
+# The game
+
+
+class Strands(ReferenceGame):
+    """A game of Strands on a labelled hexhex board (``hex6`` by default), Black to open.
+
+    ``layout`` is a named layout of data/strands_layouts.json or rows of labels (digit strings,
+    spaces ignored, or lists of ints); ``cover`` is ``"up-to"`` (default) or ``"exact"``. None means
+    the default. Raises ValueError naming the argument when one is not allowed.
+
+    ``str(game)`` is a text board: one line per row, indented by the row's offset in spaces, the
+    cells (the label digit when empty, ``b`` black, ``w`` white) separated by single spaces::
+
+           4 3 3 4
+          3 2 2 2 3
+         3 2 2 2 2 3
+        4 2 b 1 2 2 4
+        ...
+    """
+
+    # ---- construction ----------------------------------------------------------------------
+
+    def __init__(self, layout=DEFAULT_LAYOUT, cover=DEFAULT_COVER) -> None:
+        name, rows = _check_layout(DEFAULT_LAYOUT if layout is None else layout)
+        cover = _check_cover(DEFAULT_COVER if cover is None else cover)
+        geo = geometry(len(rows) // 2 + 1)
+        labels = [label for row in rows for label in row]
+        self._setup(geo, labels, [None] * geo.size, BLACK, cover, name)
+
+    def _setup(self, geo: Geometry, labels: list[int], cells: list, to_move: int, cover: str,
+               name: str | None) -> None:
+        """Sets every field."""
+        self._geo = geo
+        self._labels = labels  # never mutated: shared by copies
+        self._cells = cells
+        self._to_move = to_move
+        self._cover = cover
+        self._layout_name = name
+        self._history: list[tuple[Move, list, int]] = []  # (move, cells before, side before)
+        self._start_position: str | None = None  # set when the game began from from_position
+
+    @staticmethod
+    def random_layout(side: int, seed: int) -> list[str]:
+        """The rows (digit strings) of the seeded random layout of docs/strands.md.
+
+        SplitMix64 with state ``seed``; for each cell in board order, ``d`` its ring distance from
+        the centre: ``level = (5 * d) // (side - 1)``, ``label = 1 + min(5, max(0, level +
+        below(3) - 1))``. If no cell got a 2, the first cell of ring 1 in board order becomes a 2.
+        Raises ValueError naming ``side`` (2 to 7) or ``seed`` (0 to 2**64-1).
+        """
+        if isinstance(side, bool) or not isinstance(side, int) or not MIN_SIDE <= side <= MAX_SIDE:
+            raise ValueError(f"side must be an integer from {MIN_SIDE} to {MAX_SIDE}, got {side!r}")
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MASK64:
+            raise ValueError(f"seed must be an integer from 0 to 2**64-1, got {seed!r}")
+        geo = geometry(side)
+        rng = SplitMix64(seed)
+        labels = []
+        for d in geo.rings:
+            level = (5 * d) // (side - 1)
+            labels.append(1 + min(5, max(0, level + rng.below(3) - 1)))
+        if OPENING_LABEL not in labels:
+            labels[geo.rings.index(1)] = OPENING_LABEL
+        return ["".join(str(label) for label in row) for row in geo.split_rows(labels)]
+
+    @classmethod
+    def from_position(cls, text: str) -> Strands:
+        """The game at a position ``RULE ROWS SIDE`` (see ``position()``), without history.
+
+        The labels of covered cells are not in the notation: ``labels`` gives 0 for them, and
+        ``layout_name`` is None. A board without stones is the opening: it must have Black to move
+        and an empty 2. Raises NotationError if the text is not a valid position.
+        """
+        if not isinstance(text, str):
+            raise TypeError(f"a position is a string, got {type(text).__name__}")
+        fields = text.strip().split(" ")
+        if len(fields) != 3:
+            raise NotationError(
+                f"position: expected 'RULE ROWS SIDE' separated by single spaces, got {_short(text)}"
+            )
+        cover, rows_text, side = fields
+        if cover not in COVERS:
+            raise NotationError(f"position: expected the rule 'up-to' or 'exact' first, got {_short(cover)}")
+        lines = rows_text.split("/")
+        n = (len(lines) + 1) // 2
+        if not MIN_SIDE <= n <= MAX_SIDE or tuple(len(line) for line in lines) != row_lengths(n):
+            raise NotationError(
+                f"position: expected the rows of a hexhex board of side {MIN_SIDE} to {MAX_SIDE} joined "
+                f"by '/' (row lengths N, N+1, ..., 2N-1, ..., N), got {_short(rows_text)}"
+            )
+        labels, cells = [], []
+        for row, line in enumerate(lines):
+            for c in line:
+                if c in "bw":
+                    labels.append(0)
+                    cells.append(STONE.index(c))
+                elif c in "123456":
+                    labels.append(int(c))
+                    cells.append(None)
+                else:
+                    raise NotationError(
+                        f"position: expected row {chr(ord('a') + row)} to hold label digits 1-6, 'b' "
+                        f"or 'w', got {_short(line)}"
+                    )
+        if side not in STONE:
+            raise NotationError(f"position: expected the side to move ('b' or 'w') third, got {_short(side)}")
+        to_move = STONE.index(side)
+        if all(c is None for c in cells):
+            if to_move != BLACK or OPENING_LABEL not in labels:
+                raise NotationError(
+                    "position: a board without stones is the opening: Black must be to move and a cell "
+                    "labelled 2 must be empty"
+                )
+        game = cls.__new__(cls)
+        game._setup(geometry(n), labels, cells, to_move, cover, None)
+        game._start_position = game.position()
+        return game
+
+    @classmethod
+    def from_record(cls, text: str) -> Strands:
+        """The game of a record written by ``record()``, replayed move by move.
+
+        Raises NotationError for bad syntax, an unknown tag, a missing or wrong Game tag, a bad
+        Layout, Cover or Position tag, a Position together with Layout or Cover, a bad move (its
+        number is in the message) or a Result that does not match the replayed game.
+        """
+        if not isinstance(text, str):
+            raise TypeError(f"a record is a string, got {type(text).__name__}")
+        tags, moves = _parse_record(text)
+        if tags.get("Game") != "strands":
+            raise NotationError(f"record: expected the tag [Game \"strands\"], got {tags.get('Game')!r}")
+        game = cls._game_from_tags(tags)
+        for number, token in enumerate(moves, start=1):
+            try:
+                game.play(token)
+            except ValueError as error:
+                raise NotationError(f"record: move {number} ({_short(token)}): {error}") from None
+        result = _result_text(game.winner(), game.is_over())
+        if tags.get("Result", result) != result:
+            raise NotationError(f"record: the tag Result is {tags['Result']!r} but the game gives {result!r}")
+        return game
+
+    @classmethod
+    def _game_from_tags(cls, tags: dict[str, str]) -> Strands:
+        if "Position" in tags:
+            if "Layout" in tags or "Cover" in tags:
+                raise NotationError("record: a Position tag excludes the tags Layout and Cover (the position says both)")
+            try:
+                return cls.from_position(tags["Position"])
+            except NotationError as error:
+                raise NotationError(f"record: tag Position: {error}") from None
+        if "Layout" not in tags:
+            raise NotationError('record: the tag Layout is missing (expected a line like [Layout "hex6"])')
+        cover = tags.get("Cover", DEFAULT_COVER)
+        if cover not in COVERS:
+            raise NotationError(f"record: tag Cover must be 'up-to' or 'exact', got {_short(cover)}")
+        value = tags["Layout"]
+        if value in named_layouts():
+            return cls(value, cover)
+        rows = value.split("/")
+        if not all(row.isascii() and row.isdigit() for row in rows):
+            raise NotationError(
+                f"record: tag Layout: expected a layout name or digit rows joined by '/', got {_short(value)}"
+            )
+        try:
+            return cls(rows, cover)
+        except ValueError as error:
+            raise NotationError(f"record: tag Layout: {error}") from None
+
+    # ---- properties ------------------------------------------------------------------------
+
+    @property
+    def to_move(self) -> int:
+        """BLACK (0) or WHITE (1)."""
+        return self._to_move
+
+    @property
+    def cover(self) -> str:
+        """``"up-to"`` or ``"exact"``."""
+        return self._cover
+
+    @property
+    def layout_name(self) -> str | None:
+        """The named layout's name; None for custom or random rows and for games from a position."""
+        return self._layout_name
+
+    @property
+    def side(self) -> int:
+        """The side of the hexhex board."""
+        return self._geo.side
+
+    @property
+    def cells(self) -> tuple[str, ...]:
+        """The names of all cells in board order."""
+        return tuple(self._geo.names)
+
+    @property
+    def labels(self) -> tuple[int, ...]:
+        """The label of every cell in board order, covered ones included (0 when unknown: a covered
+        cell of a game set up from a position)."""
+        return tuple(self._labels)
+
+    @property
+    def history(self) -> list[Move]:
+        """The moves played since the start (a copy)."""
+        return [move for move, _, _ in self._history]
+
+    # ---- moves -----------------------------------------------------------------------------
+
+    def _is_opening(self) -> bool:
+        """Black's first turn: no stone on the board."""
+        return all(c is None for c in self._cells)
+
+    def _empty_by_label(self) -> dict[int, list[int]]:
+        """Label -> the empty cells carrying it, in board order; labels without empty cells omitted."""
+        groups: dict[int, list[int]] = {}
+        for i, cell in enumerate(self._cells):
+            if cell is None:
+                groups.setdefault(self._labels[i], []).append(i)
+        return dict(sorted(groups.items()))
+
+    def _sizes(self, label: int, remaining: int) -> range:
+        """The allowed numbers of cells for a label with ``remaining`` empty cells."""
+        if self._is_opening():
+            return range(1, 2) if label == OPENING_LABEL else range(0)
+        top = min(label, remaining)
+        return range(1, top + 1) if self._cover == "up-to" else range(top, top + 1)
+
+    def _move_parts(self) -> Iterator[tuple[int, ...]]:
+        """The cell indices of every legal move, in legal move order: by label, by number of
+        cells, then lexicographically (``combinations`` yields that order)."""
+        for label, empty in self._empty_by_label().items():
+            for k in self._sizes(label, len(empty)):
+                yield from combinations(empty, k)
+
+    def _make_move(self, indices: tuple[int, ...]) -> Move:
+        return Move._of(tuple(self._geo.names[i] for i in indices))
+
+    def moves(self) -> Iterator[Move]:
+        """The legal moves, lazily, in the order of ``legal_moves()``."""
+        for indices in self._move_parts():
+            yield self._make_move(indices)
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal move: by label ascending, then number of cells ascending, then the sets of
+        cells in lexicographic (board) order. ``[]`` once the board is full."""
+        return list(self.moves())
+
+    def count_moves(self) -> int:
+        """The number of legal moves, counted with binomials (no generation)."""
+        return sum(
+            math.comb(len(empty), k)
+            for label, empty in self._empty_by_label().items()
+            for k in self._sizes(label, len(empty))
+        )
+
+    @staticmethod
+    def _coerce(move) -> Move:
+        if isinstance(move, Move):
+            return move
+        if isinstance(move, str):
+            return Move(move)
+        if hasattr(move, "cells") and not isinstance(move, Strands):
+            try:
+                return Move(str(move))  # another implementation's Move
+            except TypeError:
+                pass
+        raise TypeError(f"expected a Move or its notation string, got {type(move).__name__}")
+
+    def _illegality(self, move: Move) -> str | None:
+        """Why ``move`` may not be played here, or None if it may."""
+        if self.is_over():
+            return f"{move} is not allowed: the game is over"
+        indices = []
+        for name in move.cells:
+            i = self._geo.index.get(name)
+            if i is None:
+                return f"{move} is not allowed: {name} is off the board (side {self._geo.side})"
+            if self._cells[i] is not None:
+                return f"{move} is not allowed: {name} is covered"
+            indices.append(i)
+        labels = {self._labels[i] for i in indices}
+        if len(labels) > 1:
+            return f"{move} is not allowed: all cells of a turn must carry the same label, got {sorted(labels)}"
+        label = labels.pop()
+        if self._is_opening():
+            if label != OPENING_LABEL or len(indices) != 1:
+                return f"{move} is not allowed: Black's opening covers exactly one cell labelled 2"
+            return None
+        remaining = sum(1 for i, c in enumerate(self._cells) if c is None and self._labels[i] == label)
+        sizes = self._sizes(label, remaining)
+        if len(indices) not in sizes:
+            rule = (
+                f"1 to {sizes[-1]}" if self._cover == "up-to" else f"exactly {sizes[0]}"
+            )
+            return (
+                f"{move} is not allowed: {len(indices)} cells labelled {label}, the rule {self._cover} "
+                f"allows {rule} ({remaining} empty)"
+            )
+        return None
+
+    def is_legal(self, move) -> bool:
+        """Whether ``move`` (a Move or its notation) may be played now; False for text that is not
+        a move at all. Raises TypeError for anything but a Move or a string."""
+        try:
+            move = self._coerce(move)
+        except NotationError:
+            return False
+        return self._illegality(move) is None
+
+    def play(self, move) -> None:
+        """Plays ``move``, a Move or its notation string.
+
+        Raises TypeError for anything else, NotationError if the text is not a move's shape,
+        IllegalMoveError if the move is not legal here. On error nothing changes.
+        """
+        move = self._coerce(move)
+        problem = self._illegality(move)
+        if problem:
+            raise IllegalMoveError(problem)
+        self._push(tuple(self._geo.index[name] for name in move.cells), move)
+
+    def _push(self, indices: tuple[int, ...], move: Move | None = None) -> None:
+        """Plays a legal move without checking it."""
+        if move is None:
+            move = self._make_move(indices)
+        self._history.append((move, self._cells, self._to_move))
+        cells = list(self._cells)
+        for i in indices:
+            cells[i] = self._to_move
+        self._cells = cells
+        self._to_move = 1 - self._to_move
+
+    def undo(self) -> Move:
+        """Takes back the last move and returns it; raises IndexError if no move was played."""
+        if not self._history:
+            raise IndexError("undo: no move to take back")
+        move, self._cells, self._to_move = self._history.pop()
+        return move
+
+    # ---- end and score ---------------------------------------------------------------------
+
+    def is_over(self) -> bool:
+        """True when every cell is covered."""
+        return None not in self._cells
+
+    def _group_sizes(self, colour: int) -> list[int]:
+        """The sizes of ``colour``'s groups, largest first (breadth-first search)."""
+        seen = [False] * self._geo.size
+        sizes = []
+        for start, cell in enumerate(self._cells):
+            if cell != colour or seen[start]:
+                continue
+            seen[start] = True
+            queue = deque([start])
+            size = 0
+            while queue:
+                i = queue.popleft()
+                size += 1
+                for j in self._geo.neighbours[i]:
+                    if self._cells[j] == colour and not seen[j]:
+                        seen[j] = True
+                        queue.append(j)
+            sizes.append(size)
+        return sorted(sizes, reverse=True)
+
+    def score(self) -> tuple[list[int], list[int]]:
+        """(black group sizes, white group sizes), each sorted from largest."""
+        return self._group_sizes(BLACK), self._group_sizes(WHITE)
+
+    def winner(self) -> int | None:
+        """BLACK or WHITE once the board is full: the group sizes compared position by position,
+        a missing group counting 0, the first difference decides. None before the end (and for a
+        complete tie, impossible on the odd hexhex boards)."""
+        if not self.is_over():
+            return None
+        return _compare_sizes(*self.score())
+
+    # ---- notation --------------------------------------------------------------------------
+
+    def _row_texts(self) -> list[list[str]]:
+        return self._geo.split_rows([
+            str(label) if cell is None else STONE[cell] for label, cell in zip(self._labels, self._cells)
+        ])
+
+    def position(self) -> str:
+        """``RULE ROWS SIDE``, e.g. ``up-to 4334/32223/322223/42b1224/322223/32223/4334 w``."""
+        rows = "/".join("".join(row) for row in self._row_texts())
+        return f"{self._cover} {rows} {STONE[self._to_move]}"
+
+    def record(self) -> str:
+        """The game as a PGN-like record: Game, then Layout (a name or digit rows joined by '/')
+        and Cover, or Position for a game set up from a position; Result; a blank line; the moves."""
+        tags = [("Game", "strands")]
+        if self._start_position is not None:
+            tags.append(("Position", self._start_position))
+        else:
+            rows = self._geo.split_rows(self._labels)
+            tags.append(("Layout", self._layout_name or _rows_text(rows)))
+            tags.append(("Cover", self._cover))
+        tags.append(("Result", _result_text(self.winner(), self.is_over())))
+        head = "".join(f'[{name} "{value}"]\n' for name, value in tags)
+        return head + "\n" + " ".join(str(move) for move in self.history) + "\n"
+
+    def __str__(self) -> str:
+        side = self._geo.side
+        return "\n".join(
+            " " * abs(side - 1 - r) + " ".join(row) for r, row in enumerate(self._row_texts())
+        )
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}.from_position({self.position()!r})"
+
+    # ---- hashing ---------------------------------------------------------------------------
+
+    def zobrist(self) -> int:
+        """The 64-bit Zobrist hash: the keys of every stone by colour and cell, of every empty cell
+        by label (``(label - 1) * 128 + cell``), and the side key when White is to move."""
+        keys = _zobrist_keys()
+        value = keys[2 * ZOBRIST_CELLS] if self._to_move == WHITE else 0
+        empty_base = 2 * ZOBRIST_CELLS + 1
+        for i, cell in enumerate(self._cells):
+            if cell is None:
+                value ^= keys[empty_base + (self._labels[i] - 1) * ZOBRIST_CELLS + i]
+            else:
+                value ^= keys[cell * ZOBRIST_CELLS + i]
+        return value
+
+    # ---- perft -----------------------------------------------------------------------------
+
+    def perft(self, depth: int, threads: int = 1) -> int:
+        """The number of leaves of the game tree ``depth`` plies deep (one ply = one turn);
+        ``perft(0) == 1``; a full board is one leaf. The last ply is counted with ``count_moves``.
+        ``threads`` is accepted for compatibility. Raises ValueError for a bad argument."""
+        _check_count("depth", depth, 0)
+        _check_count("threads", threads, 1)
+        return self.copy()._perft(depth)
+
+    def divide(self, depth: int) -> dict[str, int]:
+        """Each legal move's notation mapped to the perft(depth - 1) of its child, in legal move
+        order. Raises ValueError if ``depth`` is not an integer >= 1."""
+        _check_count("depth", depth, 1)
+        game = self.copy()
+        counts = {}
+        for indices in list(game._move_parts()):
+            game._push(indices)
+            counts[str(game._history[-1][0])] = game._perft(depth - 1)
+            game.undo()
+        return counts
+
+    def _perft(self, depth: int) -> int:
+        if depth == 0 or self.is_over():
+            return 1
+        if depth == 1:
+            return self.count_moves()
+        total = 0
+        for indices in list(self._move_parts()):
+            self._push(indices)
+            total += self._perft(depth - 1)
+            self.undo()
+        return total

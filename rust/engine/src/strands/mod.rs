@@ -1,0 +1,557 @@
+//! Strands: cover cells of one label per turn; the biggest groups win (docs/strands.md).
+//!
+//! A position keeps the empty cells of each label as a bitboard, so a turn's moves are the
+//! combinations of one label's empty cells: counted with binomials, drawn by unranking, and
+//! generated one combination after another without a list.
+
+mod game;
+mod layouts;
+mod notation;
+
+pub use game::StrandsGame;
+pub use layouts::LAYOUTS;
+pub use notation::{move_name, parse_move};
+
+use crate::error::{Error, Result};
+use crate::game::{Outcome, Player, Position};
+use crate::hex::{hexhex_rows, HexBoard};
+use crate::rng::SplitMix64;
+use std::cmp::Ordering;
+
+/// A turn: the cells it covers (all of one label).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Move {
+    pub cells: u128,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Cover {
+    /// 1 to X cells of label X (fewer if fewer remain).
+    UpTo,
+    /// Exactly X cells, or all that remain if fewer.
+    Exact,
+}
+
+impl Cover {
+    pub fn parse(text: &str) -> Result<Cover> {
+        match text {
+            "up-to" => Ok(Cover::UpTo),
+            "exact" => Ok(Cover::Exact),
+            _ => Err(Error::invalid(format!("cover must be 'up-to' or 'exact', got {:?}", crate::square::truncate(text)))),
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Cover::UpTo => "up-to",
+            Cover::Exact => "exact",
+        }
+    }
+}
+
+/// Binomial coefficients C(n, k) for n <= 128, k <= 6, computed at compile time.
+const BINOMIALS: [[u64; 7]; 129] = {
+    let mut t = [[0u64; 7]; 129];
+    let mut n = 0;
+    while n < 129 {
+        t[n][0] = 1;
+        let mut k = 1;
+        while k < 7 {
+            t[n][k] = if n == 0 { 0 } else { t[n - 1][k - 1] + t[n - 1][k] };
+            k += 1;
+        }
+        n += 1;
+    }
+    t
+};
+
+#[inline(always)]
+fn binomial(n: u32, k: u32) -> u64 {
+    if k > 6 {
+        return 0;
+    }
+    BINOMIALS[n as usize][k as usize]
+}
+
+/// A Strands position.
+#[derive(Clone, Copy)]
+pub struct Strands {
+    black: u128,
+    white: u128,
+    /// The empty cells of each label (index label - 1).
+    empty: [u128; 6],
+    side: Player,
+    cover: Cover,
+    board: &'static HexBoard,
+}
+
+impl PartialEq for Strands {
+    fn eq(&self, other: &Self) -> bool {
+        (self.black, self.white, self.empty, self.side, self.cover) == (other.black, other.white, other.empty, other.side, other.cover)
+            && std::ptr::eq(self.board, other.board)
+    }
+}
+
+impl Eq for Strands {}
+
+impl std::fmt::Debug for Strands {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.to_notation())
+    }
+}
+
+/// The rows of a named layout, or None.
+pub fn named_layout(name: &str) -> Option<Vec<Vec<u8>>> {
+    LAYOUTS
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, rows)| rows.iter().map(|r| r.bytes().map(|b| b - b'0').collect()).collect())
+}
+
+/// The side of the hexhex board these rows form, or an error naming `layout`.
+pub fn hexhex_side(rows: &[Vec<u8>]) -> Result<u8> {
+    let n = rows.len().div_ceil(2);
+    let bad = || Error::invalid(format!("layout: the rows must form a hexhex board of side 2 to 7 (got {} rows)", rows.len()));
+    if rows.len() % 2 == 0 || !(2..=7).contains(&n) {
+        return Err(bad());
+    }
+    let lengths: Vec<usize> = rows.iter().map(Vec::len).collect();
+    let expected: Vec<usize> = hexhex_rows(n as u8).iter().map(|&(l, _)| l as usize).collect();
+    if lengths != expected {
+        return Err(Error::invalid(format!("layout: rows of a side-{n} hexhex board have lengths {expected:?}, got {lengths:?}")));
+    }
+    Ok(n as u8)
+}
+
+impl Strands {
+    /// The start of a game on these rows of labels.
+    pub fn new(rows: &[Vec<u8>], cover: Cover) -> Result<Strands> {
+        let side = hexhex_side(rows)?;
+        let board = HexBoard::from_rows(&hexhex_rows(side))?;
+        let mut empty = [0u128; 6];
+        for (i, &label) in rows.iter().flatten().enumerate() {
+            if !(1..=6).contains(&label) {
+                return Err(Error::invalid(format!("layout: labels are 1 to 6, got {label}")));
+            }
+            empty[label as usize - 1] |= 1u128 << i;
+        }
+        if empty[1] == 0 {
+            return Err(Error::invalid("layout: there must be at least one cell labelled 2 (Black's opening)"));
+        }
+        Ok(Strands { black: 0, white: 0, empty, side: Player::Black, cover, board })
+    }
+
+    /// The rows of a seeded random layout (docs/strands.md gives the algorithm).
+    pub fn random_layout(side: u8, seed: u64) -> Result<Vec<Vec<u8>>> {
+        if !(2..=7).contains(&side) {
+            return Err(Error::invalid(format!("side must be 2 to 7, got {side}")));
+        }
+        let board = HexBoard::from_rows(&hexhex_rows(side))?;
+        let mut rng = SplitMix64::new(seed);
+        let mut labels: Vec<u8> = (0..board.len() as u8)
+            .map(|cell| {
+                let level = (5 * ring(board, side, cell) as i64) / (side as i64 - 1);
+                let jitter = rng.below(3) as i64 - 1;
+                1 + (level + jitter).clamp(0, 5) as u8
+            })
+            .collect();
+        if !labels.contains(&2) {
+            let first_of_ring_1 = (0..board.len() as u8).find(|&c| ring(board, side, c) == 1).unwrap_or(0);
+            labels[first_of_ring_1 as usize] = 2;
+        }
+        let mut rows = Vec::new();
+        let mut it = labels.into_iter();
+        for &(length, _) in &board.rows {
+            rows.push(it.by_ref().take(length as usize).collect());
+        }
+        Ok(rows)
+    }
+
+    pub fn board(&self) -> &'static HexBoard {
+        self.board
+    }
+
+    pub fn cover(&self) -> Cover {
+        self.cover
+    }
+
+    pub fn stones(&self, player: Player) -> u128 {
+        match player {
+            Player::Black => self.black,
+            Player::White => self.white,
+        }
+    }
+
+    /// The label of an empty cell (None if covered).
+    pub fn label(&self, cell: u8) -> Option<u8> {
+        (0..6).find(|&l| self.empty[l] >> cell & 1 == 1).map(|l| l as u8 + 1)
+    }
+
+    fn opening(&self) -> bool {
+        self.black | self.white == 0
+    }
+
+    pub(crate) fn set(&mut self, black: u128, white: u128, empty: [u128; 6], side: Player) {
+        (self.black, self.white, self.empty, self.side) = (black, white, empty, side);
+    }
+
+    /// How many cells a turn on a label with `n` empty cells may cover: (fewest, most).
+    fn sizes(&self, label: usize, n: u32) -> (u32, u32) {
+        let most = (label as u32 + 1).min(n);
+        match self.cover {
+            Cover::UpTo => (1, most),
+            Cover::Exact => (most, most),
+        }
+    }
+
+    fn moves_of_label(&self, label: usize) -> u64 {
+        let n = self.empty[label].count_ones();
+        if n == 0 {
+            return 0;
+        }
+        let (low, high) = self.sizes(label, n);
+        (low..=high).map(|k| binomial(n, k)).sum()
+    }
+
+    /// Group sizes of a player, largest first.
+    pub fn group_sizes(&self, player: Player) -> Vec<u32> {
+        let stones = self.stones(player);
+        let mut sizes = Vec::new();
+        let mut rest = stones;
+        while rest != 0 {
+            let group = self.board.component(rest & rest.wrapping_neg(), stones);
+            rest &= !group;
+            sizes.push(group.count_ones());
+        }
+        sizes.sort_unstable_by(|a, b| b.cmp(a));
+        sizes
+    }
+
+    /// The `index`-th move in the documented order (index < count_moves()).
+    fn unrank(&self, mut index: u64) -> Move {
+        if self.opening() {
+            return Move { cells: 1u128 << nth_bit(self.empty[1], index as u32) };
+        }
+        for label in 0..6 {
+            let n = self.empty[label].count_ones();
+            if n == 0 {
+                continue;
+            }
+            let (low, high) = self.sizes(label, n);
+            for k in low..=high {
+                let count = binomial(n, k);
+                if index >= count {
+                    index -= count;
+                    continue;
+                }
+                // Lexicographic unranking, walking the label's cells in order: the `a`-th cell is
+                // taken when fewer combinations than `index` start with it... else skipped.
+                let mut cells = 0u128;
+                let (mut need, mut a) = (k, 0u32);
+                let mut rest = self.empty[label];
+                while need > 0 {
+                    let cell = rest & rest.wrapping_neg();
+                    rest ^= cell;
+                    let starting_here = binomial(n - 1 - a, need - 1);
+                    if index < starting_here {
+                        cells |= cell;
+                        need -= 1;
+                    } else {
+                        index -= starting_here;
+                    }
+                    a += 1;
+                }
+                return Move { cells };
+            }
+        }
+        unreachable!("index past the number of moves")
+    }
+
+    fn why_illegal(&self, mv: Move) -> Option<String> {
+        let b = self.board;
+        let names = |set: u128| (0..b.len() as u8).filter(|&c| set >> c & 1 == 1).map(|c| b.cell_name(c)).collect::<Vec<_>>().join(",");
+        let covered = mv.cells & (self.black | self.white);
+        if mv.cells == 0 {
+            return Some("a turn covers at least one cell".into());
+        }
+        if covered != 0 {
+            return Some(format!("{} is already covered", names(covered)));
+        }
+        let label = match (0..6).find(|&l| self.empty[l] & mv.cells == mv.cells) {
+            Some(l) => l,
+            None => return Some("all cells of a turn must carry the same label".into()),
+        };
+        if self.opening() {
+            return (label != 1 || mv.cells.count_ones() != 1).then(|| "Black's opening covers exactly one cell labelled 2".into());
+        }
+        let (low, high) = self.sizes(label, self.empty[label].count_ones());
+        let k = mv.cells.count_ones();
+        (!(low..=high).contains(&k)).then(|| match self.cover {
+            Cover::UpTo => format!("a turn on label {} covers 1 to {high} cells, not {k}", label + 1),
+            Cover::Exact => format!("a turn on label {} covers exactly {high} cells, not {k}", label + 1),
+        })
+    }
+}
+
+/// A cell's ring distance from the centre of a hexhex board of side `side`.
+fn ring(board: &HexBoard, side: u8, cell: u8) -> u8 {
+    let (row, i) = board.place(cell);
+    let offset = board.rows[row as usize].1 as i32;
+    // Cube coordinates from (row, x): r from the middle row, q from x.
+    let r = row as i32 - (side as i32 - 1);
+    let x = offset + 2 * i as i32 - 2 * (side as i32 - 1);
+    let q = (x - r) / 2;
+    let s = -q - r;
+    q.abs().max(r.abs()).max(s.abs()) as u8
+}
+
+/// The index of the `k`-th set bit of `set` (from 0, lowest first).
+fn nth_bit(set: u128, k: u32) -> u8 {
+    let mut rest = set;
+    for _ in 0..k {
+        rest &= rest - 1;
+    }
+    rest.trailing_zeros() as u8
+}
+
+/// The legal moves, one combination after another, without a list.
+#[derive(Clone)]
+pub struct Moves {
+    position: Strands,
+    label: usize,
+    size: u32,
+    /// The current combination, as positions into `cells`.
+    picks: [u8; 6],
+    cells: [u8; 128],
+    n: u32,
+    started: bool,
+    done: bool,
+}
+
+impl Moves {
+    fn new(position: Strands) -> Moves {
+        let mut m = Moves { position, label: 0, size: 0, picks: [0; 6], cells: [0; 128], n: 0, started: false, done: false };
+        if position.black | position.white == position.board.all {
+            m.done = true;
+        } else if position.opening() {
+            m.enter(1, 1);
+        } else {
+            m.label = usize::MAX;
+            m.next_group();
+        }
+        m
+    }
+
+    /// Moves to label `label` and combination size `size`, at its first combination.
+    fn enter(&mut self, label: usize, size: u32) {
+        self.label = label;
+        self.size = size;
+        let set = self.position.empty[label];
+        self.n = set.count_ones();
+        let mut rest = set;
+        for i in 0..self.n as usize {
+            self.cells[i] = rest.trailing_zeros() as u8;
+            rest &= rest - 1;
+        }
+        for i in 0..size as usize {
+            self.picks[i] = i as u8;
+        }
+        self.started = false;
+    }
+
+    /// The next (label, size) with moves, in order; marks the end when there is none.
+    fn next_group(&mut self) {
+        let p = self.position;
+        if self.label != usize::MAX && !p.opening() {
+            let n = p.empty[self.label].count_ones();
+            if self.size < p.sizes(self.label, n).1 {
+                let size = self.size + 1;
+                self.enter(self.label, size);
+                return;
+            }
+        }
+        let start = if self.label == usize::MAX { 0 } else { self.label + 1 };
+        if p.opening() {
+            self.done = true;
+            return;
+        }
+        match (start..6).find(|&l| p.empty[l] != 0) {
+            Some(label) => {
+                let low = p.sizes(label, p.empty[label].count_ones()).0;
+                self.enter(label, low);
+            }
+            None => self.done = true,
+        }
+    }
+}
+
+impl Iterator for Moves {
+    type Item = Move;
+    fn next(&mut self) -> Option<Move> {
+        loop {
+            if self.done {
+                return None;
+            }
+            let k = self.size as usize;
+            if self.started {
+                // Advance to the next combination in lexicographic order.
+                let n = self.n as usize;
+                match (0..k).rev().find(|&i| (self.picks[i] as usize) < n - k + i) {
+                    Some(i) => {
+                        self.picks[i] += 1;
+                        for j in i + 1..k {
+                            self.picks[j] = self.picks[j - 1] + 1;
+                        }
+                    }
+                    None => {
+                        self.next_group();
+                        continue;
+                    }
+                }
+            }
+            self.started = true;
+            let cells = self.picks[..k].iter().fold(0u128, |set, &i| set | 1u128 << self.cells[i as usize]);
+            return Some(Move { cells });
+        }
+    }
+}
+
+impl Position for Strands {
+    type Move = Move;
+    type Moves<'a> = Moves;
+
+    fn to_move(&self) -> Player {
+        self.side
+    }
+
+    fn legal_moves(&self) -> Moves {
+        Moves::new(*self)
+    }
+
+    fn play_unchecked(&mut self, mv: Move) {
+        match self.side {
+            Player::Black => self.black |= mv.cells,
+            Player::White => self.white |= mv.cells,
+        }
+        for set in self.empty.iter_mut() {
+            *set &= !mv.cells;
+        }
+        self.side = self.side.other();
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if !self.is_over() {
+            return None;
+        }
+        // Sorted group sizes on the stack (a full board of 128 cells has at most 64 groups of a
+        // colour... far fewer in practice), padded with zeros: a missing group counts 0.
+        let sizes = |stones: u128| {
+            let mut sizes = [0u8; 128];
+            let (mut rest, mut count) = (stones, 0);
+            while rest != 0 {
+                let group = self.board.component(rest & rest.wrapping_neg(), stones);
+                rest &= !group;
+                sizes[count] = group.count_ones() as u8;
+                count += 1;
+            }
+            sizes[..count].sort_unstable_by(|a, b| b.cmp(a));
+            sizes
+        };
+        let (black, white) = (sizes(self.black), sizes(self.white));
+        let decided = black.iter().zip(white.iter()).map(|(b, w)| b.cmp(w)).find(|o| *o != Ordering::Equal);
+        Some(match decided {
+            Some(Ordering::Greater) => Outcome::Winner(Player::Black),
+            Some(_) => Outcome::Winner(Player::White),
+            None => Outcome::Draw,
+        })
+    }
+
+    fn zobrist(&self) -> u64 {
+        let keys = zobrist_keys();
+        let mut hash = if self.side == Player::White { keys[256] } else { 0 };
+        let layers = [(0usize, self.black), (128, self.white)].into_iter().chain((0..6).map(|l| (257 + l * 128, self.empty[l])));
+        for (base, set) in layers {
+            let mut rest = set;
+            while rest != 0 {
+                hash ^= keys[base + rest.trailing_zeros() as usize];
+                rest &= rest - 1;
+            }
+        }
+        hash
+    }
+
+    fn is_over(&self) -> bool {
+        self.black | self.white == self.board.all
+    }
+
+    fn is_legal(&self, mv: Move) -> bool {
+        self.why_illegal(mv).is_none()
+    }
+
+    fn check_move(&self, mv: Move) -> Result<()> {
+        match self.why_illegal(mv) {
+            None => Ok(()),
+            Some(why) => Err(Error::illegal(why)),
+        }
+    }
+
+    /// Sums of binomials: no move is built.
+    fn count_moves(&self) -> u64 {
+        if self.is_over() {
+            return 0;
+        }
+        if self.opening() {
+            return self.empty[1].count_ones() as u64;
+        }
+        (0..6).map(|l| self.moves_of_label(l)).sum()
+    }
+
+    /// Draws `below(count_moves())` and unranks it: the list is never built.
+    fn sample_move(&self, rng: &mut SplitMix64) -> Option<Move> {
+        match self.count_moves() {
+            0 => None,
+            n => Some(self.unrank(rng.below(n))),
+        }
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move> {
+        notation::parse_move(self.board, text)
+    }
+
+    fn format_move(&self, mv: Move) -> String {
+        notation::move_name(self.board, mv)
+    }
+
+    fn to_notation(&self) -> String {
+        notation::write(self)
+    }
+
+    fn from_notation(text: &str) -> Result<Self> {
+        notation::read(text)
+    }
+}
+
+fn zobrist_keys() -> &'static [u64; 257 + 6 * 128] {
+    use crate::rng::ZOBRIST_SEED;
+    static KEYS: std::sync::OnceLock<[u64; 257 + 6 * 128]> = std::sync::OnceLock::new();
+    KEYS.get_or_init(|| {
+        let mut rng = SplitMix64::new(ZOBRIST_SEED);
+        std::array::from_fn(|_| rng.next_u64())
+    })
+}
+
+impl Strands {
+    /// A readable board: each row indented by its offset; empty cells as their label.
+    pub fn text_board(&self) -> String {
+        let b = self.board;
+        b.rows
+            .iter()
+            .enumerate()
+            .map(|(r, &(length, offset))| {
+                let cells: Vec<String> = (0..length).map(|i| notation::cell_char(self, b.row_start[r] + i).to_string()).collect();
+                format!("{}{}", " ".repeat(offset as usize), cells.join(" "))
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+}

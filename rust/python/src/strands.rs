@@ -1,0 +1,189 @@
+//! `boardcore.Strands`, its `Move`, and a lazy iterator over its moves.
+
+use crate::args;
+use crate::errors::{invalid, BcError, BcResult};
+use crate::game::{bind_game, MoveNaming};
+use boardcore_engine::hex::HexBoard;
+use boardcore_engine::strands::{move_name, named_layout, parse_move, Cover, Moves, Strands, StrandsGame};
+use boardcore_engine::{Outcome, Player, Position, RecordedGame};
+use pyo3::basic::CompareOp;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyString, PyTuple, PyType};
+
+type Move = boardcore_engine::strands::Move;
+
+/// Strands moves are named on a given board.
+#[derive(Clone, Copy)]
+pub struct Naming(&'static HexBoard);
+
+impl PartialEq for Naming {
+    fn eq(&self, other: &Self) -> bool {
+        std::ptr::eq(self.0, other.0)
+    }
+}
+
+impl MoveNaming for Naming {
+    type Pos = Strands;
+    fn of(position: &Strands) -> Self {
+        Naming(position.board())
+    }
+    fn name(self, mv: Move) -> String {
+        move_name(self.0, mv)
+    }
+    fn parse(self, text: &str) -> Option<Move> {
+        parse_move(self.0, text).ok()
+    }
+    fn board(self) -> String {
+        self.0.name.clone()
+    }
+    fn from_board(board: &str) -> Option<Self> {
+        HexBoard::named(board).ok().map(Naming)
+    }
+}
+
+/// A Strands move: the cells covered in one turn (`d4,e5`).
+#[pyclass(name = "StrandsMove", module = "boardcore", frozen)]
+#[derive(Clone, Copy)]
+pub struct PyStrandsMove {
+    mv: Move,
+    naming: Naming,
+}
+
+/// Strands, Nick Bentley's game of labelled hexes. See docs/strands.md for every rule.
+#[pyclass(name = "Strands", module = "boardcore")]
+#[derive(Clone)]
+pub struct PyStrands {
+    inner: StrandsGame,
+}
+
+bind_game!(PyStrands, PyStrandsMove, StrandsGame, Naming);
+
+#[pymethods]
+impl PyStrandsMove {
+    /// The covered cells, in board order.
+    #[getter]
+    fn cells<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let b = self.naming.0;
+        let names: Vec<String> = (0..b.len() as u8).filter(|&c| self.mv.cells >> c & 1 == 1).map(|c| b.cell_name(c)).collect();
+        PyTuple::new(py, names)
+    }
+}
+
+/// The legal moves of a position, produced one at a time (see `Strands.moves`).
+#[pyclass(name = "StrandsMoveIterator", module = "boardcore")]
+pub struct PyStrandsMoveIterator {
+    moves: Moves,
+    naming: Naming,
+}
+
+#[pymethods]
+impl PyStrandsMoveIterator {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&mut self) -> Option<PyStrandsMove> {
+        self.moves.next().map(|mv| PyStrandsMove { mv, naming: self.naming })
+    }
+}
+
+/// A layout name, or rows of labels (digit strings, spaces ignored, or lists of ints).
+fn layout_arg(layout: &Bound<'_, PyAny>) -> BcResult<(Vec<Vec<u8>>, Option<String>)> {
+    if let Ok(name) = layout.cast::<PyString>() {
+        let name = name.to_str().map_err(|_| invalid("layout: not valid text"))?;
+        return named_layout(name).map(|rows| (rows, Some(name.to_string()))).ok_or_else(|| {
+            invalid(format!("layout must be hex4, hex5, hex5-rings, hex6, hex6-edge4, hex6-low, hex7 or rows of labels, got {name:?}"))
+        });
+    }
+    let bad = || invalid(format!("layout must be a name or rows of labels, got {layout}"));
+    let mut rows = Vec::new();
+    for row in layout.try_iter().map_err(|_| bad())? {
+        let row = row.map_err(|_| bad())?;
+        let labels: Vec<u8> = if let Ok(text) = row.cast::<PyString>() {
+            let text = text.to_str().map_err(|_| bad())?;
+            let digits: Vec<u8> = text.bytes().filter(|b| *b != b' ').collect();
+            if !digits.iter().all(u8::is_ascii_digit) {
+                return Err(invalid(format!("layout: rows are digits 1-6, got {text:?}")));
+            }
+            digits.into_iter().map(|b| b - b'0').collect()
+        } else {
+            let mut labels = Vec::new();
+            for v in row.try_iter().map_err(|_| bad())? {
+                let v = v.map_err(|_| bad())?;
+                let n = args::integer("layout", &v).ok().filter(|n| (0..=255).contains(n)).ok_or_else(bad)?;
+                labels.push(n as u8);
+            }
+            labels
+        };
+        rows.push(labels);
+    }
+    Ok((rows, None))
+}
+
+#[pymethods]
+impl PyStrands {
+    /// `Strands(layout="hex6", cover="up-to")`.
+    #[new]
+    #[pyo3(signature = (layout = None, cover = None))]
+    fn new(layout: Option<&Bound<'_, PyAny>>, cover: Option<&Bound<'_, PyAny>>) -> BcResult<Self> {
+        let (rows, name) = match layout {
+            Some(l) => layout_arg(l)?,
+            None => (named_layout("hex6").unwrap_or_default(), Some("hex6".to_string())),
+        };
+        let cover = match cover {
+            None => Cover::UpTo,
+            Some(c) => Cover::parse(&c.extract::<String>().map_err(|_| invalid(format!("cover must be 'up-to' or 'exact', got {c}")))?)?,
+        };
+        Ok(PyStrands { inner: StrandsGame::new(&rows, name.as_deref(), cover)? })
+    }
+
+    /// The rows of a seeded random layout (docs/strands.md gives the algorithm).
+    #[staticmethod]
+    fn random_layout(side: &Bound<'_, PyAny>, seed: &Bound<'_, PyAny>) -> BcResult<Vec<String>> {
+        let side = args::integer("side", side).ok().filter(|s| (2..=7).contains(s)).ok_or_else(|| invalid(format!("side must be 2 to 7, got {side}")))?;
+        let rows = Strands::random_layout(side as u8, args::seed(seed)?)?;
+        Ok(rows.iter().map(|r| r.iter().map(|l| (b'0' + l) as char).collect()).collect())
+    }
+
+    /// `"up-to"` or `"exact"`.
+    #[getter]
+    fn cover(&self) -> &'static str {
+        self.position().cover().name()
+    }
+
+    /// The named layout's name, or None for rows given directly (or a set-up position).
+    #[getter]
+    fn layout_name(&self) -> Option<String> {
+        self.inner.layout.clone().filter(|l| named_layout(l).is_some())
+    }
+
+    /// The side of the hexhex board.
+    #[getter]
+    fn side(&self) -> u8 {
+        self.position().board().rows.len().div_ceil(2) as u8
+    }
+
+    /// Every cell's name, in board order.
+    #[getter]
+    fn cells<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let board = self.position().board();
+        PyTuple::new(py, (0..board.len() as u8).map(|c| board.cell_name(c)))
+    }
+
+    /// Every cell's label at the start of the game, in board order (0 where a set-up position
+    /// hid it under a stone).
+    #[getter]
+    fn labels<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, self.inner.labels.clone())
+    }
+
+    /// `(black_group_sizes, white_group_sizes)`, each sorted from largest.
+    fn score(&self) -> (Vec<u32>, Vec<u32>) {
+        (self.position().group_sizes(Player::Black), self.position().group_sizes(Player::White))
+    }
+
+    /// A lazy iterator over the legal moves, in `legal_moves()` order.
+    fn moves(&self) -> PyStrandsMoveIterator {
+        PyStrandsMoveIterator { moves: self.position().legal_moves(), naming: Naming(self.position().board()) }
+    }
+}
