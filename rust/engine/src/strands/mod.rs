@@ -334,6 +334,8 @@ impl Moves {
         if position.black | position.white == position.board.all {
             m.done = true;
         } else if position.opening() {
+            // Positions refuse an opening without a 2, but an iterator never trusts that.
+            m.done = position.empty[1] == 0;
             m.enter(1, 1);
         } else {
             m.label = usize::MAX;
