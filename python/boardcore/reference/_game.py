@@ -8,6 +8,20 @@ from __future__ import annotations
 
 from boardcore.reference import _playout
 
+try:
+    from boardcore.errors import IllegalMoveError, NotationError
+except ImportError:  # the compiled engine is not built: the references still work on their own
+
+    class IllegalMoveError(ValueError):  # type: ignore[no-redef]
+        """A well-formed move that the rules do not allow in this position."""
+
+    class NotationError(ValueError):  # type: ignore[no-redef]
+        """Text that cannot be parsed; the message says what was expected where."""
+
+
+BLACK = 0
+WHITE = 1
+
 
 class ReferenceGame:
     """Mixin for the reference games; each provides position(), record(), zobrist(),

@@ -11,7 +11,7 @@ A cell is ``None`` (empty) or a pair ``(owner, pips)``: owner BLACK (0) or WHITE
 
 from __future__ import annotations
 
-from boardcore.reference._game import ReferenceGame
+from boardcore.reference._game import BLACK, WHITE, IllegalMoveError, NotationError, ReferenceGame
 import re
 from collections.abc import Iterator
 from functools import lru_cache
@@ -21,21 +21,10 @@ import numpy as np
 
 from ._splitmix import SplitMix64
 
-try:
-    from boardcore.errors import IllegalMoveError, NotationError
-except ImportError:  # the compiled engine is not built: the reference still works on its own
-
-    class IllegalMoveError(ValueError):
-        """A well-formed move that the rules do not allow in this position."""
-
-    class NotationError(ValueError):
-        """Text that cannot be parsed; the message says what was expected where."""
 
 
 __all__ = ["BLACK", "WHITE", "Cephalopod", "Move", "PathCounts", "IllegalMoveError", "NotationError"]
 
-BLACK = 0
-WHITE = 1
 
 OWNER = ("b", "w")  # OWNER[colour] is that colour's letter in the notation
 COLOR_NAMES = ("black", "white")

@@ -11,27 +11,16 @@ Cells use the position notation directly: ``.`` empty, ``b`` black, ``w`` white,
 
 from __future__ import annotations
 
-from boardcore.reference._game import ReferenceGame
+from boardcore.reference._game import BLACK, WHITE, IllegalMoveError, NotationError, ReferenceGame
 import re
 from functools import lru_cache
 
 from ._splitmix import SplitMix64
 
-try:
-    from boardcore.errors import IllegalMoveError, NotationError
-except ImportError:  # the compiled engine is not built: the reference still works on its own
-
-    class IllegalMoveError(ValueError):
-        """A well-formed move that the rules do not allow in this position."""
-
-    class NotationError(ValueError):
-        """Text that cannot be parsed; the message says what was expected where."""
 
 
 __all__ = ["BLACK", "WHITE", "Reversi", "Move", "IllegalMoveError", "NotationError"]
 
-BLACK = 0
-WHITE = 1
 
 EMPTY = "."
 HOLE = "#"

@@ -27,24 +27,13 @@ from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from itertools import combinations
 
-from boardcore.reference._game import ReferenceGame
+from boardcore.reference._game import BLACK, WHITE, IllegalMoveError, NotationError, ReferenceGame
 from ._splitmix import SplitMix64
 
-try:
-    from boardcore.errors import IllegalMoveError, NotationError
-except ImportError:  # the compiled engine is not built: the reference still works on its own
-
-    class IllegalMoveError(ValueError):
-        """A well-formed move that the rules do not allow in this position."""
-
-    class NotationError(ValueError):
-        """Text that cannot be parsed; the message says what was expected where."""
 
 
 __all__ = ["BLACK", "WHITE", "Rive", "Move", "IllegalMoveError", "NotationError"]
 
-BLACK = 0
-WHITE = 1
 
 STONE = ("b", "w")  # STONE[colour] is that colour's letter in the notation
 COLOR_NAMES = ("black", "white")

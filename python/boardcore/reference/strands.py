@@ -26,24 +26,13 @@ from functools import lru_cache
 from importlib import resources
 from itertools import combinations
 
-from boardcore.reference._game import ReferenceGame
+from boardcore.reference._game import BLACK, WHITE, IllegalMoveError, NotationError, ReferenceGame
 from ._splitmix import MASK64, SplitMix64
 
-try:
-    from boardcore.errors import IllegalMoveError, NotationError
-except ImportError:  # the compiled engine is not built: the reference still works on its own
-
-    class IllegalMoveError(ValueError):
-        """A well-formed move that the rules do not allow in this position."""
-
-    class NotationError(ValueError):
-        """Text that cannot be parsed; the message says what was expected where."""
 
 
 __all__ = ["BLACK", "WHITE", "Strands", "Move", "IllegalMoveError", "NotationError"]
 
-BLACK = 0
-WHITE = 1
 
 STONE = ("b", "w")  # STONE[colour] is that colour's letter in the notation
 COVERS = ("up-to", "exact")

@@ -181,6 +181,20 @@ impl HexBoard {
         }
     }
 
+    /// A readable picture: each row indented by its offset, its cells drawn by `cell` and
+    /// separated by spaces, so that neighbours sit diagonally next to each other.
+    pub fn draw(&self, cell: impl Fn(u8) -> char) -> String {
+        self.rows
+            .iter()
+            .enumerate()
+            .map(|(r, &(length, offset))| {
+                let cells: Vec<String> = (0..length).map(|i| cell(self.row_start[r] + i).to_string()).collect();
+                format!("{}{}", " ".repeat(offset as usize), cells.join(" "))
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
     /// The cells next to any cell of `set`.
     #[inline]
     pub fn dilate(&self, set: u128) -> u128 {

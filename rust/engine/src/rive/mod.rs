@@ -585,18 +585,6 @@ fn zobrist_keys() -> &'static [u64; 257 + 128 + 32] {
 impl Rive {
     /// A readable board: each row indented by its offset, cells `.`, `b`, `w`.
     pub fn text_board(&self) -> String {
-        let b = self.board;
-        let lines: Vec<String> = b
-            .rows
-            .iter()
-            .enumerate()
-            .map(|(r, &(length, offset))| {
-                let cells: Vec<String> = (0..length)
-                    .map(|i| notation::cell_char(self, b.row_start[r] + i).to_string())
-                    .collect();
-                format!("{}{}", " ".repeat(offset as usize), cells.join(" "))
-            })
-            .collect();
-        lines.join("\n")
+        self.board.draw(|cell| notation::cell_char(self, cell))
     }
 }

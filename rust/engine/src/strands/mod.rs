@@ -545,15 +545,6 @@ fn zobrist_keys() -> &'static [u64; 257 + 6 * 128] {
 impl Strands {
     /// A readable board: each row indented by its offset; empty cells as their label.
     pub fn text_board(&self) -> String {
-        let b = self.board;
-        b.rows
-            .iter()
-            .enumerate()
-            .map(|(r, &(length, offset))| {
-                let cells: Vec<String> = (0..length).map(|i| notation::cell_char(self, b.row_start[r] + i).to_string()).collect();
-                format!("{}{}", " ".repeat(offset as usize), cells.join(" "))
-            })
-            .collect::<Vec<_>>()
-            .join("\n")
+        self.board.draw(|cell| notation::cell_char(self, cell))
     }
 }
