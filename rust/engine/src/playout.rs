@@ -39,13 +39,33 @@ pub fn playout_rng(seed: u64, index: u64) -> SplitMix64 {
     SplitMix64::new(SplitMix64::new(seed.wrapping_add(index)).next_u64())
 }
 
+/// The playout loop, compiled twice like the perft walk (see `cpu.rs`): counting moves is mostly
+/// popcounts, which the baseline x86-64 target has no instruction for.
+macro_rules! playout_loop {
+    ($name:ident $(#[$attr:meta])*) => {
+        $(#[$attr])*
+        fn $name<P: Position>(position: &P, rng: &mut SplitMix64) -> P {
+            let mut p = position.clone();
+            while let Some(mv) = p.sample_move(rng) {
+                p.play_unchecked(mv);
+            }
+            p
+        }
+    };
+}
+
+playout_loop!(playout_portable);
+#[cfg(target_arch = "x86_64")]
+playout_loop!(playout_v3 #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,avx2")]);
+
 /// Plays uniformly random legal moves from `position` to the end of the game.
 pub fn playout<P: Position>(position: &P, rng: &mut SplitMix64) -> P {
-    let mut p = position.clone();
-    while let Some(mv) = p.sample_move(rng) {
-        p.play_unchecked(mv);
+    #[cfg(target_arch = "x86_64")]
+    if crate::cpu::has_v3() {
+        // SAFETY: the CPU has every feature playout_v3 was compiled for.
+        return unsafe { playout_v3(position, rng) };
     }
-    p
+    playout_portable(position, rng)
 }
 
 /// `n` playouts from `position` on `threads` threads.

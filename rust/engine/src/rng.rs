@@ -13,6 +13,7 @@ impl SplitMix64 {
         SplitMix64 { state: seed }
     }
 
+    #[inline]
     pub fn next_u64(&mut self) -> u64 {
         self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.state;
@@ -22,6 +23,7 @@ impl SplitMix64 {
     }
 
     /// A uniform integer in `0..n` (n > 0), by rejection so that there is no modulo bias.
+    #[inline]
     pub fn below(&mut self, n: u64) -> u64 {
         assert!(n > 0, "below(0) has no values");
         // zone = 2^64 - (2^64 mod n): the largest multiple of n that fits.

@@ -50,7 +50,7 @@ impl Cover {
 }
 
 /// Binomial coefficients C(n, k) for n <= 128, k <= 6, computed at compile time.
-const BINOMIALS: [[u64; 7]; 129] = {
+static BINOMIALS: [[u64; 7]; 129] = {
     let mut t = [[0u64; 7]; 129];
     let mut n = 0;
     while n < 129 {
@@ -196,6 +196,7 @@ impl Strands {
     }
 
     /// How many cells a turn on a label with `n` empty cells may cover: (fewest, most).
+    #[inline(always)]
     fn sizes(&self, label: usize, n: u32) -> (u32, u32) {
         let most = (label as u32 + 1).min(n);
         match self.cover {
@@ -204,6 +205,7 @@ impl Strands {
         }
     }
 
+    #[inline(always)]
     fn moves_of_label(&self, label: usize) -> u64 {
         let n = self.empty[label].count_ones();
         if n == 0 {
@@ -228,6 +230,7 @@ impl Strands {
     }
 
     /// The `index`-th move in the documented order (index < count_moves()).
+    #[inline(always)]
     fn unrank(&self, mut index: u64) -> Move {
         if self.opening() {
             return Move { cells: 1u128 << nth_bit(self.empty[1], index as u32) };
@@ -430,6 +433,7 @@ impl Position for Strands {
         Moves::new(*self)
     }
 
+    #[inline(always)]
     fn play_unchecked(&mut self, mv: Move) {
         match self.side {
             Player::Black => self.black |= mv.cells,
@@ -441,6 +445,7 @@ impl Position for Strands {
         self.side = self.side.other();
     }
 
+    #[inline]
     fn outcome(&self) -> Option<Outcome> {
         if !self.is_over() {
             return None;
@@ -498,6 +503,7 @@ impl Position for Strands {
     }
 
     /// Sums of binomials: no move is built.
+    #[inline(always)]
     fn count_moves(&self) -> u64 {
         if self.is_over() {
             return 0;
@@ -509,6 +515,7 @@ impl Position for Strands {
     }
 
     /// Draws `below(count_moves())` and unranks it: the list is never built.
+    #[inline(always)]
     fn sample_move(&self, rng: &mut SplitMix64) -> Option<Move> {
         match self.count_moves() {
             0 => None,
