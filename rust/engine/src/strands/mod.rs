@@ -65,6 +65,21 @@ static BINOMIALS: [[u64; 7]; 129] = {
     t
 };
 
+/// `UP_TO[n][x]`: the number of ways to cover 1 to `x` of `n` cells (sum of `C(n, k)`).
+static UP_TO: [[u64; 7]; 129] = {
+    let mut t = [[0u64; 7]; 129];
+    let mut n = 0;
+    while n < 129 {
+        let mut x = 1;
+        while x < 7 {
+            t[n][x] = t[n][x - 1] + if x <= n { BINOMIALS[n][x] } else { 0 };
+            x += 1;
+        }
+        n += 1;
+    }
+    t
+};
+
 #[inline(always)]
 fn binomial(n: u32, k: u32) -> u64 {
     if k > 6 {
@@ -208,11 +223,11 @@ impl Strands {
     #[inline(always)]
     fn moves_of_label(&self, label: usize) -> u64 {
         let n = self.empty[label].count_ones();
-        if n == 0 {
-            return 0;
+        match self.cover {
+            Cover::UpTo => UP_TO[n as usize][label + 1],
+            Cover::Exact if n == 0 => 0,
+            Cover::Exact => binomial(n, (label as u32 + 1).min(n)),
         }
-        let (low, high) = self.sizes(label, n);
-        (low..=high).map(|k| binomial(n, k)).sum()
     }
 
     /// Group sizes of a player, largest first.
@@ -236,10 +251,12 @@ impl Strands {
             return Move { cells: 1u128 << nth_bit(self.empty[1], index as u32) };
         }
         for label in 0..6 {
-            let n = self.empty[label].count_ones();
-            if n == 0 {
+            let in_label = self.moves_of_label(label);
+            if index >= in_label {
+                index -= in_label;
                 continue;
             }
+            let n = self.empty[label].count_ones();
             let (low, high) = self.sizes(label, n);
             for k in low..=high {
                 let count = binomial(n, k);
@@ -439,7 +456,9 @@ impl Position for Strands {
             Player::Black => self.black |= mv.cells,
             Player::White => self.white |= mv.cells,
         }
-        for set in self.empty.iter_mut() {
+        // A turn's cells share one label: only that label's set changes.
+        let any = mv.cells & mv.cells.wrapping_neg();
+        if let Some(set) = self.empty.iter_mut().find(|set| **set & any != 0) {
             *set &= !mv.cells;
         }
         self.side = self.side.other();
