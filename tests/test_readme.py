@@ -1,0 +1,19 @@
+"""The README's tour runs as written, and the values its comments promise hold."""
+
+import re
+from pathlib import Path
+
+README = Path(__file__).resolve().parent.parent / "README.md"
+
+
+def test_the_tour_runs_and_its_comments_hold():
+    tour = re.search(r"```python\n(.*?)```", README.read_text(), re.S).group(1)
+    scope: dict = {}
+    exec(compile(tour, "README.md", "exec"), scope)
+    bc = scope["bc"]
+    assert scope["s"].divide(3) == {"c3": 18, "e3": 22, "c5": 21}
+    assert scope["h"].blocked == ("c3", "j6")
+    assert scope["paths"].total() == scope["c"].perft(10)
+    assert scope["big"].count_moves() == 847300
+    assert scope["t"].score() == ([1], [1, 1])
+    assert bc.load_record(scope["text"]) == scope["h"]
