@@ -6,6 +6,8 @@ in a list ``_history`` whose entries are never mutated, so a copy only needs fre
 
 from __future__ import annotations
 
+import re
+
 from boardcore.reference import _playout
 
 try:
@@ -21,6 +23,45 @@ except ImportError:  # the compiled engine is not built: the references still wo
 
 BLACK = 0
 WHITE = 1
+
+TAG_RE = re.compile(r'\[([A-Za-z0-9]+) \s*"([^"]*)"\s*\]')
+
+
+def short(text: str) -> str:
+    """repr of text, cut short so that a megabyte of garbage makes a short message."""
+    return repr(text if len(text) <= 40 else text[:40] + "...")
+
+
+def check_count(name: str, value: object, minimum: int) -> None:
+    """A ValueError naming the argument unless `value` is an int (not a bool) >= `minimum`."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
+        raise ValueError(f"{name} must be an integer >= {minimum}, got {value!r}")
+
+
+def parse_record(text: str, known_tags) -> tuple[dict[str, str], list[str]]:
+    """The tags and move tokens of a record (the format every game shares: `[Tag "value"]` lines,
+    then moves); raises NotationError on bad syntax or a tag not in `known_tags`."""
+    tags: dict[str, str] = {}
+    moves: list[str] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        line = line.strip()
+        if not line:
+            continue
+        if not line.startswith("["):
+            moves.extend(line.split())
+            continue
+        if moves:
+            raise NotationError(f"record line {number}: a tag after the moves began")
+        match = TAG_RE.fullmatch(line)
+        if match is None:
+            raise NotationError(f'record line {number}: expected a tag like [Name "value"], got {short(line)}')
+        name, value = match.groups()
+        if name not in known_tags:
+            raise NotationError(f"record line {number}: unknown tag {name!r}")
+        if name in tags:
+            raise NotationError(f"record: tag {name} given twice")
+        tags[name] = value
+    return tags, moves
 
 
 class ReferenceGame:

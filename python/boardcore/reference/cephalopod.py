@@ -11,7 +11,9 @@ A cell is ``None`` (empty) or a pair ``(owner, pips)``: owner BLACK (0) or WHITE
 
 from __future__ import annotations
 
-from boardcore.reference._game import BLACK, WHITE, IllegalMoveError, NotationError, ReferenceGame
+from boardcore.reference._game import BLACK, WHITE, IllegalMoveError, NotationError, ReferenceGame, parse_record
+from boardcore.reference._game import check_count as _check_count
+from boardcore.reference._game import short as _short
 import re
 from collections.abc import Iterator
 from functools import lru_cache
@@ -66,11 +68,6 @@ def parse_square(text: str) -> tuple[int, int]:
             f"expected a square name like 'c3' (a column letter, then a row number), got {_short(text)}"
         )
     return int(text[1:]) - 1, ord(text[0]) - ord("a")
-
-
-def _short(text: str) -> str:
-    """repr of text, cut short so that a megabyte of garbage makes a short message."""
-    return repr(text if len(text) <= 40 else text[:40] + "...")
 
 
 def _board_key(name: str) -> tuple[int, int]:
@@ -256,35 +253,11 @@ def _position_text(rows: int, cols: int, cells, to_move: int) -> str:
 # Records
 
 
-_TAG_RE = re.compile(r'\[([A-Za-z0-9]+) \s*"([^"]*)"\s*\]')
 _RECORD_TAGS = ("Game", "Board", "Position", "Result")
 
 
 def _parse_record(text: str) -> tuple[dict[str, str], list[str]]:
-    """The tags and move tokens of a record; raises NotationError on bad syntax."""
-    tags: dict[str, str] = {}
-    moves: list[str] = []
-    for number, line in enumerate(text.splitlines(), start=1):
-        line = line.strip()
-        if not line:
-            continue
-        if not line.startswith("["):
-            moves.extend(line.split())
-            continue
-        if moves:
-            raise NotationError(f"record line {number}: a tag after the moves began")
-        match = _TAG_RE.fullmatch(line)
-        if match is None:
-            raise NotationError(
-                f'record line {number}: expected a tag like [Name "value"], got {_short(line)}'
-            )
-        name, value = match.groups()
-        if name not in _RECORD_TAGS:
-            raise NotationError(f"record line {number}: unknown tag {name!r}")
-        if name in tags:
-            raise NotationError(f"record: tag {name} given twice")
-        tags[name] = value
-    return tags, moves
+    return parse_record(text, _RECORD_TAGS)
 
 
 def _result_text(winner: int | None, over: bool) -> str:
@@ -731,11 +704,6 @@ class Cephalopod(ReferenceGame):
                     following[key] = following.get(key, 0) + count
             layer = following
         return PathCounts._build(self._rows, self._cols, layer)
-
-
-def _check_count(name: str, value: object, minimum: int) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-        raise ValueError(f"{name} must be an integer >= {minimum}, got {value!r}")
 
 
 # --------------------------------------------------------------------------------------------

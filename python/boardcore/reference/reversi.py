@@ -11,7 +11,9 @@ Cells use the position notation directly: ``.`` empty, ``b`` black, ``w`` white,
 
 from __future__ import annotations
 
-from boardcore.reference._game import BLACK, WHITE, IllegalMoveError, NotationError, ReferenceGame
+from boardcore.reference._game import BLACK, WHITE, IllegalMoveError, NotationError, ReferenceGame, parse_record
+from boardcore.reference._game import check_count as _check_count
+from boardcore.reference._game import short as _short
 import re
 from functools import lru_cache
 
@@ -61,11 +63,6 @@ def parse_square(text: str) -> tuple[int, int]:
             f"expected a square name like 'd3' (a column letter, then a row number), got {_short(text)}"
         )
     return int(match.group(2)) - 1, ord(match.group(1)) - ord("a")
-
-
-def _short(text: str) -> str:
-    """repr of text, cut short so that a megabyte of garbage makes a short message."""
-    return repr(text if len(text) <= 40 else text[:40] + "...")
 
 
 # --------------------------------------------------------------------------------------------
@@ -330,36 +327,12 @@ def _choose_holes(board_name: str, blocked: object, seed: object, corners) -> li
 # Records
 
 
-_TAG_RE = re.compile(r'\[([A-Za-z0-9]+) \s*"([^"]*)"\s*\]')
 _RECORD_TAGS = ("Game", "Board", "Blocked", "Seed", "Handicap", "HandicapColor", "Position", "Result")
 _VARIANT_TAGS = ("Blocked", "Seed", "Handicap", "HandicapColor")
 
 
 def _parse_record(text: str) -> tuple[dict[str, str], list[str]]:
-    """The tags and move tokens of a record; raises NotationError on bad syntax."""
-    tags: dict[str, str] = {}
-    moves: list[str] = []
-    for number, line in enumerate(text.splitlines(), start=1):
-        line = line.strip()
-        if not line:
-            continue
-        if not line.startswith("["):
-            moves.extend(line.split())
-            continue
-        if moves:
-            raise NotationError(f"record line {number}: a tag after the moves began")
-        match = _TAG_RE.fullmatch(line)
-        if match is None:
-            raise NotationError(
-                f'record line {number}: expected a tag like [Name "value"], got {_short(line)}'
-            )
-        name, value = match.groups()
-        if name not in _RECORD_TAGS:
-            raise NotationError(f"record line {number}: unknown tag {name!r}")
-        if name in tags:
-            raise NotationError(f"record: tag {name} given twice")
-        tags[name] = value
-    return tags, moves
+    return parse_record(text, _RECORD_TAGS)
 
 
 def _tag_number(tags: dict[str, str], name: str, default: int) -> int:
@@ -875,6 +848,3 @@ class Reversi(ReferenceGame):
         return total
 
 
-def _check_count(name: str, value: object, minimum: int) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-        raise ValueError(f"{name} must be an integer >= {minimum}, got {value!r}")

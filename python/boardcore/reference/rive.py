@@ -27,7 +27,9 @@ from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from itertools import combinations
 
-from boardcore.reference._game import BLACK, WHITE, IllegalMoveError, NotationError, ReferenceGame
+from boardcore.reference._game import BLACK, WHITE, IllegalMoveError, NotationError, ReferenceGame, parse_record
+from boardcore.reference._game import check_count as _check_count
+from boardcore.reference._game import short as _short
 from ._splitmix import SplitMix64
 
 
@@ -64,11 +66,6 @@ _HEX_RE = re.compile(r"hex([2-9]|[1-9][0-9]+)")
 _INT = r"(?:0|[1-9][0-9]*)"
 _CUSTOM_RE = re.compile(rf"{_INT}@{_INT}(?:,{_INT}@{_INT})*")
 _CAPTURE_RE = re.compile(rf"capture=({_CELL}):([1-9][0-9]*)")
-
-
-def _short(text: str) -> str:
-    """repr of text, cut short so that a megabyte of garbage makes a short message."""
-    return repr(text if len(text) <= 40 else text[:40] + "...")
 
 
 # --------------------------------------------------------------------------------------------
@@ -342,34 +339,12 @@ def _zobrist_keys() -> tuple[int, ...]:
 # Records
 
 
-_TAG_RE = re.compile(r'\[([A-Za-z0-9]+) \s*"([^"]*)"\s*\]')
 _RECORD_TAGS = ("Game", "Board", "Swap", "SingleStones", "Position", "Result")
 _YES_NO = {"yes": True, "no": False}
 
 
 def _parse_record(text: str) -> tuple[dict[str, str], list[str]]:
-    """The tags and move tokens of a record; raises NotationError on bad syntax."""
-    tags: dict[str, str] = {}
-    moves: list[str] = []
-    for number, line in enumerate(text.splitlines(), start=1):
-        line = line.strip()
-        if not line:
-            continue
-        if not line.startswith("["):
-            moves.extend(line.split())
-            continue
-        if moves:
-            raise NotationError(f"record line {number}: a tag after the moves began")
-        match = _TAG_RE.fullmatch(line)
-        if match is None:
-            raise NotationError(f'record line {number}: expected a tag like [Name "value"], got {_short(line)}')
-        name, value = match.groups()
-        if name not in _RECORD_TAGS:
-            raise NotationError(f"record line {number}: unknown tag {name!r}")
-        if name in tags:
-            raise NotationError(f"record: tag {name} given twice")
-        tags[name] = value
-    return tags, moves
+    return parse_record(text, _RECORD_TAGS)
 
 
 def _yes_no(tags: dict[str, str], name: str) -> bool | None:
@@ -385,11 +360,6 @@ def _result_text(winner: int | None, over: bool) -> str:
     if not over:
         return "*"
     return {BLACK: "1-0", WHITE: "0-1", None: "1/2-1/2"}[winner]
-
-
-def _check_count(name: str, value: object, minimum: int) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-        raise ValueError(f"{name} must be an integer >= {minimum}, got {value!r}")
 
 
 def _check_flag(name: str, value: object) -> bool:
