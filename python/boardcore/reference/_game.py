@@ -64,6 +64,28 @@ def parse_record(text: str, known_tags) -> tuple[dict[str, str], list[str]]:
     return tags, moves
 
 
+class ReferenceMove:
+    """What every reference game's Move shares: immutability, a hash and pickling through its
+    notation (a move equals its notation string), and an eval-able repr."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return f"Move({str(self)!r})"
+
+    def __hash__(self) -> int:
+        return hash(str(self))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Move is immutable")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("Move is immutable")
+
+    def __reduce__(self):
+        return (type(self), (str(self),))
+
+
 class ReferenceGame:
     """Mixin for the reference games; each provides position(), record(), zobrist(),
     legal_moves(), play(), winner() and the classmethod from_record()."""

@@ -11,7 +11,7 @@ A cell is ``None`` (empty) or a pair ``(owner, pips)``: owner BLACK (0) or WHITE
 
 from __future__ import annotations
 
-from boardcore.reference._game import BLACK, WHITE, IllegalMoveError, NotationError, ReferenceGame, parse_record
+from boardcore.reference._game import BLACK, WHITE, IllegalMoveError, NotationError, ReferenceGame, ReferenceMove, parse_record
 from boardcore.reference._game import check_count as _check_count
 from boardcore.reference._game import short as _short
 import re
@@ -80,7 +80,7 @@ def _board_key(name: str) -> tuple[int, int]:
 # Moves
 
 
-class Move:
+class Move(ReferenceMove):
     """A Cephalopod move: a placement, possibly with the set of squares it captures.
 
     ``Move("c3")`` is a plain placement; ``Move("c3xc2,b3")`` places on c3 and captures the dice
@@ -94,6 +94,8 @@ class Move:
     """
 
     __slots__ = ("_square", "_captures")
+    # Defining __eq__ below would otherwise set __hash__ to None.
+    __hash__ = ReferenceMove.__hash__
     _square: str
     _captures: tuple[str, ...]
 
@@ -129,9 +131,6 @@ class Move:
             return self._square
         return f"{self._square}x{','.join(self._captures)}"
 
-    def __repr__(self) -> str:
-        return f"Move({str(self)!r})"
-
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Move):
             return (self._square, self._captures) == (other._square, other._captures)
@@ -142,17 +141,6 @@ class Move:
                 return False
         return NotImplemented
 
-    def __hash__(self) -> int:
-        return hash(str(self))
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("Move is immutable")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError("Move is immutable")
-
-    def __reduce__(self):
-        return (Move, (str(self),))
 
 
 def _parse_move(notation: str) -> tuple[str, tuple[str, ...]]:

@@ -11,7 +11,7 @@ Cells use the position notation directly: ``.`` empty, ``b`` black, ``w`` white,
 
 from __future__ import annotations
 
-from boardcore.reference._game import BLACK, WHITE, IllegalMoveError, NotationError, ReferenceGame, parse_record
+from boardcore.reference._game import BLACK, WHITE, IllegalMoveError, NotationError, ReferenceGame, ReferenceMove, parse_record
 from boardcore.reference._game import check_count as _check_count
 from boardcore.reference._game import short as _short
 import re
@@ -69,7 +69,7 @@ def parse_square(text: str) -> tuple[int, int]:
 # Moves
 
 
-class Move:
+class Move(ReferenceMove):
     """A Reversi move: a placement on a square, or a pass. Immutable and hashable.
 
     ``Move("d3")`` and ``Move("pass")`` parse notation (case-insensitive, whitespace ignored) and
@@ -77,6 +77,8 @@ class Move:
     """
 
     __slots__ = ("_square",)
+    # Defining __eq__ below would otherwise set __hash__ to None.
+    __hash__ = ReferenceMove.__hash__
 
     def __init__(self, notation: str) -> None:
         if not isinstance(notation, str):
@@ -113,9 +115,6 @@ class Move:
     def __str__(self) -> str:
         return "pass" if self._square is None else self._square
 
-    def __repr__(self) -> str:
-        return f"Move({str(self)!r})"
-
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Move):
             return self._square == other._square
@@ -123,17 +122,6 @@ class Move:
             return other.strip().lower() == str(self)
         return NotImplemented
 
-    def __hash__(self) -> int:
-        return hash(str(self))
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("Move is immutable")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError("Move is immutable")
-
-    def __reduce__(self):
-        return (Move, (str(self),))
 
 
 PASS = Move._of(None)

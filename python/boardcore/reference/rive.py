@@ -27,7 +27,7 @@ from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from itertools import combinations
 
-from boardcore.reference._game import BLACK, WHITE, IllegalMoveError, NotationError, ReferenceGame, parse_record
+from boardcore.reference._game import BLACK, WHITE, IllegalMoveError, NotationError, ReferenceGame, ReferenceMove, parse_record
 from boardcore.reference._game import check_count as _check_count
 from boardcore.reference._game import short as _short
 from ._splitmix import SplitMix64
@@ -86,7 +86,7 @@ def _name_key(name: str) -> tuple[str, int]:
 # Moves
 
 
-class Move:
+class Move(ReferenceMove):
     """A Rive move: a placement (``c3``), a capture (``c3xb2,d1``: place on c3, remove the stones
     on b2 and d1), a removal step of the single-stone form (``xb2``) or the swap (``swap``).
 
@@ -103,6 +103,8 @@ class Move:
     """
 
     __slots__ = ("_cell", "_removed", "_kind")
+    # Defining __eq__ below would otherwise set __hash__ to None.
+    __hash__ = ReferenceMove.__hash__
     _cell: str | None
     _removed: tuple[str, ...]
     _kind: str  # "place", "remove" (a single-stone removal step) or "swap"
@@ -155,9 +157,6 @@ class Move:
             return str(self._cell)
         return f"{self._cell}x{','.join(self._removed)}"
 
-    def __repr__(self) -> str:
-        return f"Move({str(self)!r})"
-
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Move):
             return self._parts() == other._parts()
@@ -168,17 +167,6 @@ class Move:
                 return False
         return NotImplemented
 
-    def __hash__(self) -> int:
-        return hash(str(self))
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("Move is immutable")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError("Move is immutable")
-
-    def __reduce__(self):
-        return (Move, (str(self),))
 
 
 def _parse_move(notation: str) -> tuple[str, str | None, tuple[str, ...]]:

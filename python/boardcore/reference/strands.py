@@ -26,7 +26,7 @@ from functools import lru_cache
 from importlib import resources
 from itertools import combinations
 
-from boardcore.reference._game import BLACK, WHITE, IllegalMoveError, NotationError, ReferenceGame, parse_record
+from boardcore.reference._game import BLACK, WHITE, IllegalMoveError, NotationError, ReferenceGame, ReferenceMove, parse_record
 from boardcore.reference._game import check_count as _check_count
 from boardcore.reference._game import short as _short
 from ._splitmix import MASK64, SplitMix64
@@ -204,7 +204,7 @@ def _rows_text(rows) -> str:
 # Moves
 
 
-class Move:
+class Move(ReferenceMove):
     """A Strands move: the set of cells covered in one turn, e.g. ``Move("d4,e5")``.
 
     Parsing is case-insensitive, ignores surrounding whitespace and accepts the cells in any order;
@@ -215,6 +215,8 @@ class Move:
     """
 
     __slots__ = ("_cells",)
+    # Defining __eq__ below would otherwise set __hash__ to None.
+    __hash__ = ReferenceMove.__hash__
     _cells: tuple[str, ...]
 
     def __init__(self, notation: str) -> None:
@@ -237,9 +239,6 @@ class Move:
     def __str__(self) -> str:
         return ",".join(self._cells)
 
-    def __repr__(self) -> str:
-        return f"Move({str(self)!r})"
-
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Move):
             return self._cells == other._cells
@@ -250,17 +249,6 @@ class Move:
                 return False
         return NotImplemented
 
-    def __hash__(self) -> int:
-        return hash(str(self))
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("Move is immutable")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError("Move is immutable")
-
-    def __reduce__(self):
-        return (Move, (str(self),))
 
 
 def _parse_move(notation: str) -> tuple[str, ...]:
