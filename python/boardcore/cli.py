@@ -1,4 +1,4 @@
-"""The ``boardcore`` command line. For now: ``boardcore perft GAME --depth D [variant options]``."""
+"""The ``boardcore`` command line: ``boardcore perft GAME --depth D [variant options]``."""
 
 from __future__ import annotations
 
