@@ -18,6 +18,43 @@ pub trait MoveNaming: Copy + PartialEq + Send + Sync + 'static {
     fn from_board(board: &str) -> Option<Self>;
 }
 
+/// `MoveNaming` for a game on hex boards (Rive, Strands): a move is named on its board by the
+/// game's `move_name` and `parse_move` functions.
+macro_rules! hex_naming {
+    ($Naming:ident, $Pos:ty, $name:path, $parse:path) => {
+        /// Moves of this game are named on a given hex board.
+        #[derive(Clone, Copy)]
+        pub struct $Naming(&'static boardcore_engine::hex::HexBoard);
+
+        impl PartialEq for $Naming {
+            fn eq(&self, other: &Self) -> bool {
+                std::ptr::eq(self.0, other.0)
+            }
+        }
+
+        impl MoveNaming for $Naming {
+            type Pos = $Pos;
+            fn of(position: &$Pos) -> Self {
+                $Naming(position.board())
+            }
+            fn name(self, mv: <$Pos as Position>::Move) -> String {
+                $name(self.0, mv)
+            }
+            fn parse(self, text: &str) -> Option<<$Pos as Position>::Move> {
+                $parse(self.0, text).ok()
+            }
+            fn board(self) -> String {
+                self.0.name.clone()
+            }
+            fn from_board(board: &str) -> Option<Self> {
+                boardcore_engine::hex::HexBoard::named(board).ok().map($Naming)
+            }
+        }
+    };
+}
+
+pub(crate) use hex_naming;
+
 macro_rules! bind_game {
     ($Py:ident, $PyMove:ident, $Game:ty, $Naming:ty) => {
         #[pymethods]

@@ -2,7 +2,7 @@
 
 use crate::args;
 use crate::errors::{invalid, BcError, BcResult};
-use crate::game::{bind_game, MoveNaming};
+use crate::game::{bind_game, hex_naming, MoveNaming};
 use boardcore_engine::hex::HexBoard;
 use boardcore_engine::rive::{move_name, parse_move, Moves, Rive, RiveGame};
 use boardcore_engine::{Outcome, Position, RecordedGame};
@@ -12,34 +12,7 @@ use pyo3::types::{PyDict, PyString, PyTuple, PyType};
 
 type Move = boardcore_engine::rive::Move;
 
-/// Rive moves are named on a given board.
-#[derive(Clone, Copy)]
-pub struct Naming(&'static HexBoard);
-
-impl PartialEq for Naming {
-    fn eq(&self, other: &Self) -> bool {
-        std::ptr::eq(self.0, other.0)
-    }
-}
-
-impl MoveNaming for Naming {
-    type Pos = Rive;
-    fn of(position: &Rive) -> Self {
-        Naming(position.board())
-    }
-    fn name(self, mv: Move) -> String {
-        move_name(self.0, mv)
-    }
-    fn parse(self, text: &str) -> Option<Move> {
-        parse_move(self.0, text).ok()
-    }
-    fn board(self) -> String {
-        self.0.name.clone()
-    }
-    fn from_board(board: &str) -> Option<Self> {
-        HexBoard::named(board).ok().map(Naming)
-    }
-}
+hex_naming!(Naming, Rive, move_name, parse_move);
 
 /// A Rive move: a cell (`c3`), a capture with its removed cells (`c3xb2,d1`), a single-stone
 /// removal (`xb2`), or `swap`.

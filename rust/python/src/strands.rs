@@ -2,8 +2,7 @@
 
 use crate::args;
 use crate::errors::{invalid, BcError, BcResult};
-use crate::game::{bind_game, MoveNaming};
-use boardcore_engine::hex::HexBoard;
+use crate::game::{bind_game, hex_naming, MoveNaming};
 use boardcore_engine::strands::{move_name, named_layout, parse_move, Cover, Moves, Strands, StrandsGame};
 use boardcore_engine::{Outcome, Player, Position, RecordedGame};
 use pyo3::basic::CompareOp;
@@ -12,34 +11,7 @@ use pyo3::types::{PyDict, PyString, PyTuple, PyType};
 
 type Move = boardcore_engine::strands::Move;
 
-/// Strands moves are named on a given board.
-#[derive(Clone, Copy)]
-pub struct Naming(&'static HexBoard);
-
-impl PartialEq for Naming {
-    fn eq(&self, other: &Self) -> bool {
-        std::ptr::eq(self.0, other.0)
-    }
-}
-
-impl MoveNaming for Naming {
-    type Pos = Strands;
-    fn of(position: &Strands) -> Self {
-        Naming(position.board())
-    }
-    fn name(self, mv: Move) -> String {
-        move_name(self.0, mv)
-    }
-    fn parse(self, text: &str) -> Option<Move> {
-        parse_move(self.0, text).ok()
-    }
-    fn board(self) -> String {
-        self.0.name.clone()
-    }
-    fn from_board(board: &str) -> Option<Self> {
-        HexBoard::named(board).ok().map(Naming)
-    }
-}
+hex_naming!(Naming, Strands, move_name, parse_move);
 
 /// A Strands move: the cells covered in one turn (`d4,e5`).
 #[pyclass(name = "StrandsMove", module = "boardcore", frozen)]
