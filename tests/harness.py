@@ -40,3 +40,34 @@ def play_random_game(engine, reference, rng: random.Random, *attributes: str, ma
     replayed = bc.load_record(reference.record())
     assert replayed == engine
     assert [str(m) for m in replayed.history] == [str(m) for m in engine.history]
+
+
+def snapshot(game):
+    """Everything a rejected call must leave as it was."""
+    return game.position(), [str(m) for m in game.history], game.to_move, game.record(), game.zobrist()
+
+
+def record_tags(text: str) -> list[str]:
+    return [line for line in text.splitlines() if line.startswith("[")]
+
+
+class SplitMix64:
+    """The documented generator (docs/reversi.md), written out again here so that the tests pin
+    the algorithm itself rather than trust the reference's copy."""
+
+    def __init__(self, state):
+        self.state = state
+
+    def next(self):
+        self.state = (self.state + 0x9E3779B97F4A7C15) % 2**64
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) % 2**64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) % 2**64
+        return z ^ (z >> 31)
+
+    def below(self, n):
+        zone = 2**64 - (2**64 % n)
+        while True:
+            x = self.next()
+            if x < zone:
+                return x % n

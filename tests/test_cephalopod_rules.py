@@ -16,6 +16,8 @@ import pytest
 
 from boardcore.reference.cephalopod import IllegalMoveError, NotationError
 
+from harness import SplitMix64, record_tags, snapshot
+
 BLACK, WHITE = 0, 1
 
 EMPTY_3X3 = "3x3 .../.../... b"
@@ -78,27 +80,9 @@ def play_random(game, seed, max_moves=None):
     return game
 
 
-def snapshot(game):
-    return game.position(), [str(m) for m in game.history], game.to_move, game.record()
-
-
 def move_key(move, cols):
     """The documented legal-move order: the placed square, then the captured list, in board order."""
     return board_index(move.square, cols), [board_index(s, cols) for s in move.captures]
-
-
-class SplitMix64:
-    """The documented generator, written out again so that the tests pin the algorithm itself."""
-
-    def __init__(self, state):
-        self.state = state
-
-    def next(self):
-        self.state = (self.state + 0x9E3779B97F4A7C15) % 2**64
-        z = self.state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) % 2**64
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) % 2**64
-        return z ^ (z >> 31)
 
 
 def documented_zobrist(position):
@@ -672,10 +656,6 @@ def test_repr_rebuilds_the_position(Cephalopod):
 
 
 # ---- records --------------------------------------------------------------------------------
-
-
-def record_tags(text):
-    return [line for line in text.splitlines() if line.startswith("[")]
 
 
 def test_record_of_a_plain_game(Cephalopod):

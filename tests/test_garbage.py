@@ -13,6 +13,8 @@ from hypothesis import strategies as st
 
 import boardcore as bc
 
+from harness import snapshot
+
 
 def reversi_midgame():
     s = bc.Reversi(blocked=["b2", "g7"])
@@ -43,10 +45,6 @@ def strands_midgame():
 
 MIDGAMES = {"reversi": reversi_midgame, "cephalopod": cephalopod_midgame, "rive": rive_midgame,
             "strands": strands_midgame}
-
-
-def snapshot(state):
-    return (state.position(), [str(m) for m in state.history], state.record(), state.zobrist())
 
 
 GARBAGE = st.one_of(

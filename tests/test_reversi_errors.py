@@ -7,11 +7,9 @@ import pytest
 import boardcore as bc
 import boardcore.reference as ref
 
+from harness import snapshot
+
 IMPLEMENTATIONS = [bc.Reversi, ref.Reversi]
-
-
-def snapshot(state):
-    return (state.position(), [str(m) for m in state.history], state.record(), state.zobrist())
 
 
 @pytest.fixture(params=IMPLEMENTATIONS, ids=["engine", "reference"])

@@ -12,6 +12,8 @@ import pytest
 
 from boardcore.reference.reversi import IllegalMoveError, NotationError
 
+from harness import SplitMix64, record_tags, snapshot
+
 BLACK, WHITE = 0, 1
 
 START_8 = "8 ......../......../......../...wb.../...bw.../......../......../........ b"
@@ -58,31 +60,6 @@ def play_random(game, seed, max_moves=None):
     while game.legal_moves() and (max_moves is None or len(game.history) < max_moves):
         game.play(rng.choice(game.legal_moves()))
     return game
-
-
-def snapshot(game):
-    return game.position(), [str(m) for m in game.history], game.to_move, game.record()
-
-
-class SplitMix64:
-    """The documented generator, written out again so that the tests pin the algorithm itself."""
-
-    def __init__(self, state):
-        self.state = state
-
-    def next(self):
-        self.state = (self.state + 0x9E3779B97F4A7C15) % 2**64
-        z = self.state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) % 2**64
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) % 2**64
-        return z ^ (z >> 31)
-
-    def below(self, n):
-        zone = 2**64 - (2**64 % n)
-        while True:
-            x = self.next()
-            if x < zone:
-                return x % n
 
 
 def documented_holes(seed, allowed):
@@ -726,10 +703,6 @@ def test_repr_rebuilds_the_position(Reversi):
 
 
 # ---- records --------------------------------------------------------------------------------
-
-
-def record_tags(text):
-    return [line for line in text.splitlines() if line.startswith("[")]
 
 
 def test_record_of_a_plain_game(Reversi):

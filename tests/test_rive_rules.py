@@ -23,6 +23,8 @@ import pytest
 
 from boardcore.reference.rive import IllegalMoveError, NotationError
 
+from harness import SplitMix64, record_tags, snapshot
+
 BLACK, WHITE = 0, 1
 
 HEX3 = ((3, 2), (4, 1), (5, 0), (4, 1), (3, 2))
@@ -145,10 +147,6 @@ def play_random(game, seed, max_moves=None):
     return game
 
 
-def snapshot(game):
-    return game.position(), [str(m) for m in game.history], game.to_move, game.record(), game.zobrist()
-
-
 def cell_key(name):
     return name[0], int(name[1:])
 
@@ -177,20 +175,6 @@ def finish_single_stone_capture(game):
         layer = following
     assert all("capture=" not in text for text in layer)
     return set(layer)
-
-
-class SplitMix64:
-    """The documented generator, written out again so that the tests pin the algorithm itself."""
-
-    def __init__(self, state):
-        self.state = state
-
-    def next(self):
-        self.state = (self.state + 0x9E3779B97F4A7C15) % 2**64
-        z = self.state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) % 2**64
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) % 2**64
-        return z ^ (z >> 31)
 
 
 def documented_zobrist(game):
@@ -951,10 +935,6 @@ def test_repr_rebuilds_the_position(Rive):
 
 
 # ---- records --------------------------------------------------------------------------------
-
-
-def record_tags(text):
-    return [line for line in text.splitlines() if line.startswith("[")]
 
 
 def test_record_of_a_plain_game(Rive):
