@@ -18,10 +18,6 @@ impl Player {
         }
     }
 
-    pub fn index(self) -> usize {
-        self as usize
-    }
-
     /// The one-letter notation shared by all games' positions.
     pub fn letter(self) -> char {
         match self {
@@ -196,10 +192,6 @@ impl<P: Position> Game<P> {
 
     pub fn moves(&self) -> impl ExactSizeIterator<Item = P::Move> + '_ {
         self.history.iter().map(|(_, m)| *m)
-    }
-
-    pub fn history_len(&self) -> usize {
-        self.history.len()
     }
 
     /// Plays a legal move, or returns `IllegalMove` and changes nothing.

@@ -24,8 +24,7 @@ impl MoveNaming for Naming {
         mv.name(self.0)
     }
     fn parse(self, text: &str) -> Option<Move> {
-        let width = if self.0.size() <= 8 { 8 } else { 10 };
-        Move::parse(text, self.0, |c| c.row as u32 * width + c.col as u32).ok()
+        Move::parse(text, self.0).ok()
     }
     fn board(self) -> String {
         self.0.name()

@@ -269,7 +269,7 @@ impl<F: Frame> Position for Board<F> {
     }
 
     fn parse_move(&self, text: &str) -> Result<Move> {
-        Move::parse(text, self.shape, |c| Self::index(c.row, c.col))
+        Move::parse(text, self.shape)
     }
 
     fn format_move(&self, mv: Move) -> String {

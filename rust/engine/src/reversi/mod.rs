@@ -140,7 +140,7 @@ impl Move {
 
     /// Parses `d3` or `pass`. Malformed text is a notation error; a square that is not on this
     /// board (off it or cut) is an illegal move.
-    pub fn parse(text: &str, shape: Shape, index: impl Fn(Coord) -> u32) -> Result<Move> {
+    pub fn parse(text: &str, shape: Shape) -> Result<Move> {
         if text.trim().eq_ignore_ascii_case("pass") {
             return Ok(Move::PASS);
         }
@@ -154,7 +154,7 @@ impl Move {
         if shape.is_cut(c) {
             return Err(Error::illegal(format!("{} is cut from the octagon", c.name())));
         }
-        Ok(Move(index(c) as u8))
+        Ok(Move::from_coord(c, shape))
     }
 }
 

@@ -140,13 +140,6 @@ impl Rive {
         self.pending
     }
 
-    pub fn stones(&self, player: Player) -> u128 {
-        match player {
-            Player::Black => self.black,
-            Player::White => self.white,
-        }
-    }
-
     fn occupied(&self) -> u128 {
         self.black | self.white
     }

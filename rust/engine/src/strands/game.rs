@@ -41,10 +41,6 @@ impl StrandsGame {
         let layout = Some(name.map_or_else(|| rows_text(rows), str::to_string));
         Ok(StrandsGame { layout, labels: rows.iter().flatten().copied().collect(), game: Game::new(start) })
     }
-
-    pub fn position(&self) -> &Strands {
-        self.game.position()
-    }
 }
 
 impl RecordedGame for StrandsGame {
