@@ -38,6 +38,13 @@ def check_count(name: str, value: object, minimum: int) -> None:
         raise ValueError(f"{name} must be an integer >= {minimum}, got {value!r}")
 
 
+def result_text(winner: int | None, over: bool) -> str:
+    """The Result tag of a record: 1-0, 0-1, 1/2-1/2, or * while the game goes on."""
+    if not over:
+        return "*"
+    return {BLACK: "1-0", WHITE: "0-1", None: "1/2-1/2"}[winner]
+
+
 def parse_record(text: str, known_tags) -> tuple[dict[str, str], list[str]]:
     """The tags and move tokens of a record (the format every game shares: `[Tag "value"]` lines,
     then moves); raises NotationError on bad syntax or a tag not in `known_tags`."""
@@ -88,7 +95,8 @@ class ReferenceMove:
 
 class ReferenceGame:
     """Mixin for the reference games; each provides position(), record(), zobrist(),
-    legal_moves(), play(), winner() and the classmethod from_record()."""
+    legal_moves(), play(), winner(), is_over(), the class attributes _GAME (the record's game name)
+    and _RECORD_TAGS, and the classmethod _game_from_tags() that builds a record's start."""
 
     def copy(self):
         """An independent copy, history included."""
@@ -127,3 +135,27 @@ class ReferenceGame:
     def count_moves(self) -> int:
         """The number of legal moves."""
         return len(self.legal_moves())
+
+    @classmethod
+    def from_record(cls, text: str):
+        """The game replayed from a record (docs/reversi.md, "Game records").
+
+        Raises NotationError for bad syntax, an unknown tag, a missing or wrong Game tag, bad
+        variant or Position tags, a bad move (its number is in the message) or a Result that does
+        not match the replayed game; TypeError if ``text`` is not a string.
+        """
+        if not isinstance(text, str):
+            raise TypeError(f"a record is a string, got {type(text).__name__}")
+        tags, moves = parse_record(text, cls._RECORD_TAGS)
+        if tags.get("Game") != cls._GAME:
+            raise NotationError(f"record: expected the tag [Game \"{cls._GAME}\"], got {tags.get('Game')!r}")
+        game = cls._game_from_tags(tags)
+        for number, token in enumerate(moves, start=1):
+            try:
+                game.play(token)
+            except ValueError as error:
+                raise NotationError(f"record: move {number} ({short(token)}): {error}") from None
+        result = result_text(game.winner(), game.is_over())
+        if tags.get("Result", result) != result:
+            raise NotationError(f"record: the tag Result is {tags['Result']!r} but the game gives {result!r}")
+        return game

@@ -11,7 +11,7 @@ A cell is ``None`` (empty) or a pair ``(owner, pips)``: owner BLACK (0) or WHITE
 
 from __future__ import annotations
 
-from boardcore.reference._game import BLACK, WHITE, IllegalMoveError, NotationError, ReferenceGame, ReferenceMove, parse_record
+from boardcore.reference._game import BLACK, WHITE, IllegalMoveError, NotationError, ReferenceGame, ReferenceMove, result_text
 from boardcore.reference._game import check_count as _check_count
 from boardcore.reference._game import short as _short
 import re
@@ -244,16 +244,6 @@ def _position_text(rows: int, cols: int, cells, to_move: int) -> str:
 _RECORD_TAGS = ("Game", "Board", "Position", "Result")
 
 
-def _parse_record(text: str) -> tuple[dict[str, str], list[str]]:
-    return parse_record(text, _RECORD_TAGS)
-
-
-def _result_text(winner: int | None, over: bool) -> str:
-    if not over:
-        return "*"
-    return {BLACK: "1-0", WHITE: "0-1", None: "1/2-1/2"}[winner]
-
-
 # --------------------------------------------------------------------------------------------
 # The game
 
@@ -274,6 +264,9 @@ class Cephalopod(ReferenceGame):
          2 2w  .  .
          3  .  . 1b
     """
+
+    _GAME = "cephalopod"
+    _RECORD_TAGS = _RECORD_TAGS
 
     # ---- construction ----------------------------------------------------------------------
 
@@ -340,34 +333,6 @@ class Cephalopod(ReferenceGame):
                 )
             cells.extend(row_cells)
         return cells
-
-    @classmethod
-    def from_record(cls, text: str) -> Cephalopod:
-        """The game of a record written by ``record()``, replayed move by move.
-
-        Raises NotationError for bad syntax, an unknown tag, a missing or wrong Game tag, a bad
-        Board or Position, a bad move (its number is in the message) or a Result that does not
-        match the replayed game.
-        """
-        if not isinstance(text, str):
-            raise TypeError(f"a record is a string, got {type(text).__name__}")
-        tags, moves = _parse_record(text)
-        if tags.get("Game") != "cephalopod":
-            raise NotationError(
-                f"record: expected the tag [Game \"cephalopod\"], got {tags.get('Game')!r}"
-            )
-        game = cls._game_from_tags(tags)
-        for number, token in enumerate(moves, start=1):
-            try:
-                game.play(token)
-            except ValueError as error:
-                raise NotationError(f"record: move {number} ({_short(token)}): {error}") from None
-        result = _result_text(game.winner(), game.is_over())
-        if tags.get("Result", result) != result:
-            raise NotationError(
-                f"record: the tag Result is {tags['Result']!r} but the game gives {result!r}"
-            )
-        return game
 
     @classmethod
     def _game_from_tags(cls, tags: dict[str, str]) -> Cephalopod:
@@ -579,9 +544,6 @@ class Cephalopod(ReferenceGame):
         move, self._cells, self._to_move = self._history.pop()
         return move
 
-    # ---- copying ---------------------------------------------------------------------------
-
-
     # ---- notation --------------------------------------------------------------------------
 
     def position(self) -> str:
@@ -593,7 +555,7 @@ class Cephalopod(ReferenceGame):
         tags = [("Game", "cephalopod"), ("Board", f"{self._rows}x{self._cols}")]
         if self._start_position is not None:
             tags.append(("Position", self._start_position))
-        tags.append(("Result", _result_text(self.winner(), self.is_over())))
+        tags.append(("Result", result_text(self.winner(), self.is_over())))
         head = "".join(f'[{name} "{value}"]\n' for name, value in tags)
         return head + "\n" + " ".join(str(move) for move in self.history) + "\n"
 

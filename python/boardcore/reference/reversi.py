@@ -11,7 +11,7 @@ Cells use the position notation directly: ``.`` empty, ``b`` black, ``w`` white,
 
 from __future__ import annotations
 
-from boardcore.reference._game import BLACK, WHITE, IllegalMoveError, NotationError, ReferenceGame, ReferenceMove, parse_record
+from boardcore.reference._game import BLACK, WHITE, IllegalMoveError, NotationError, ReferenceGame, ReferenceMove, result_text
 from boardcore.reference._game import check_count as _check_count
 from boardcore.reference._game import short as _short
 import re
@@ -319,10 +319,6 @@ _RECORD_TAGS = ("Game", "Board", "Blocked", "Seed", "Handicap", "HandicapColor",
 _VARIANT_TAGS = ("Blocked", "Seed", "Handicap", "HandicapColor")
 
 
-def _parse_record(text: str) -> tuple[dict[str, str], list[str]]:
-    return parse_record(text, _RECORD_TAGS)
-
-
 def _tag_number(tags: dict[str, str], name: str, default: int) -> int:
     value = tags.get(name)
     if value is None:
@@ -330,12 +326,6 @@ def _tag_number(tags: dict[str, str], name: str, default: int) -> int:
     if not value.isascii() or not value.isdigit():
         raise NotationError(f"record: tag {name} must be a decimal number, got {_short(value)}")
     return int(value)
-
-
-def _result_text(winner: int | None, over: bool) -> str:
-    if not over:
-        return "*"
-    return {BLACK: "1-0", WHITE: "0-1", None: "1/2-1/2"}[winner]
 
 
 # --------------------------------------------------------------------------------------------
@@ -353,6 +343,9 @@ class Reversi(ReferenceGame):
 
     Raises ValueError, naming the argument, if an argument is not allowed.
     """
+
+    _GAME = "reversi"
+    _RECORD_TAGS = _RECORD_TAGS
 
     # ---- construction ----------------------------------------------------------------------
 
@@ -405,33 +398,6 @@ class Reversi(ReferenceGame):
         game = cls.__new__(cls)
         game._setup(board_name, cells, DISC.index(side))
         game._start_position = game.position()
-        return game
-
-    @classmethod
-    def from_record(cls, text: str) -> Reversi:
-        """The game of a record written by ``record()``, replayed move by move.
-
-        Raises NotationError for bad syntax, an unknown tag, a missing or wrong Game tag, a bad
-        variant, a bad move (its number is in the message) or a Result that does not match.
-        """
-        if not isinstance(text, str):
-            raise TypeError(f"a record is a string, got {type(text).__name__}")
-        tags, moves = _parse_record(text)
-        if tags.get("Game") != "reversi":
-            raise NotationError(
-                f"record: expected the tag [Game \"reversi\"], got {tags.get('Game')!r}"
-            )
-        game = cls._game_from_tags(tags)
-        for number, token in enumerate(moves, start=1):
-            try:
-                game.play(token)
-            except ValueError as error:
-                raise NotationError(f"record: move {number} ({_short(token)}): {error}") from None
-        result = _result_text(game.winner(), game.is_over())
-        if tags.get("Result", result) != result:
-            raise NotationError(
-                f"record: the tag Result is {tags['Result']!r} but the game gives {result!r}"
-            )
         return game
 
     @classmethod
@@ -738,9 +704,6 @@ class Reversi(ReferenceGame):
         move, self._cells, self._to_move = self._history.pop()
         return move
 
-    # ---- copying ---------------------------------------------------------------------------
-
-
     # ---- notation --------------------------------------------------------------------------
 
     def position(self) -> str:
@@ -764,7 +727,7 @@ class Reversi(ReferenceGame):
                 tags.append(("Handicap", str(self._handicap)))
                 if self._handicap_color == WHITE:
                     tags.append(("HandicapColor", "white"))
-        tags.append(("Result", _result_text(self.winner(), self.is_over())))
+        tags.append(("Result", result_text(self.winner(), self.is_over())))
         head = "".join(f'[{name} "{value}"]\n' for name, value in tags)
         return head + "\n" + " ".join(str(move) for move in self.history) + "\n"
 

@@ -27,7 +27,7 @@ from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from itertools import combinations
 
-from boardcore.reference._game import BLACK, WHITE, IllegalMoveError, NotationError, ReferenceGame, ReferenceMove, parse_record
+from boardcore.reference._game import BLACK, WHITE, IllegalMoveError, NotationError, ReferenceGame, ReferenceMove, result_text
 from boardcore.reference._game import check_count as _check_count
 from boardcore.reference._game import short as _short
 from ._splitmix import SplitMix64
@@ -331,10 +331,6 @@ _RECORD_TAGS = ("Game", "Board", "Swap", "SingleStones", "Position", "Result")
 _YES_NO = {"yes": True, "no": False}
 
 
-def _parse_record(text: str) -> tuple[dict[str, str], list[str]]:
-    return parse_record(text, _RECORD_TAGS)
-
-
 def _yes_no(tags: dict[str, str], name: str) -> bool | None:
     """The value of a yes/no tag, None when absent; raises NotationError for another value."""
     if name not in tags:
@@ -342,12 +338,6 @@ def _yes_no(tags: dict[str, str], name: str) -> bool | None:
     if tags[name] not in _YES_NO:
         raise NotationError(f"record: tag {name} must be \"yes\" or \"no\", got {tags[name]!r}")
     return _YES_NO[tags[name]]
-
-
-def _result_text(winner: int | None, over: bool) -> str:
-    if not over:
-        return "*"
-    return {BLACK: "1-0", WHITE: "0-1", None: "1/2-1/2"}[winner]
 
 
 def _check_flag(name: str, value: object) -> bool:
@@ -378,6 +368,9 @@ class Rive(ReferenceGame):
          . . . .
           . . w
     """
+
+    _GAME = "rive"
+    _RECORD_TAGS = _RECORD_TAGS
 
     # ---- construction ----------------------------------------------------------------------
 
@@ -483,30 +476,6 @@ class Rive(ReferenceGame):
                 f"position: capture: the group of {name} has {size} stones, too few to remove {remaining}"
             )
         return index, remaining
-
-    @classmethod
-    def from_record(cls, text: str) -> Rive:
-        """The game of a record written by ``record()``, replayed move by move.
-
-        Raises NotationError for bad syntax, an unknown tag, a missing or wrong Game tag, a bad
-        Board, Swap, SingleStones or Position tag (or tags that disagree), a bad move (its number
-        is in the message) or a Result that does not match the replayed game.
-        """
-        if not isinstance(text, str):
-            raise TypeError(f"a record is a string, got {type(text).__name__}")
-        tags, moves = _parse_record(text)
-        if tags.get("Game") != "rive":
-            raise NotationError(f"record: expected the tag [Game \"rive\"], got {tags.get('Game')!r}")
-        game = cls._game_from_tags(tags)
-        for number, token in enumerate(moves, start=1):
-            try:
-                game.play(token)
-            except ValueError as error:
-                raise NotationError(f"record: move {number} ({_short(token)}): {error}") from None
-        result = _result_text(game.winner(), game.is_over())
-        if tags.get("Result", result) != result:
-            raise NotationError(f"record: the tag Result is {tags['Result']!r} but the game gives {result!r}")
-        return game
 
     @classmethod
     def _game_from_tags(cls, tags: dict[str, str]) -> Rive:
@@ -855,9 +824,6 @@ class Rive(ReferenceGame):
         move, self._cells, self._to_move, self._capture = self._history.pop()
         return move
 
-    # ---- copying ---------------------------------------------------------------------------
-
-
     # ---- notation --------------------------------------------------------------------------
 
     def position(self) -> str:
@@ -899,7 +865,7 @@ class Rive(ReferenceGame):
                 tags.append(("Swap", "yes"))
             if self._single_stones:
                 tags.append(("SingleStones", "yes"))
-        tags.append(("Result", _result_text(self.winner(), self.is_over())))
+        tags.append(("Result", result_text(self.winner(), self.is_over())))
         head = "".join(f'[{name} "{value}"]\n' for name, value in tags)
         return head + "\n" + " ".join(str(move) for move in self.history) + "\n"
 

@@ -26,7 +26,7 @@ from functools import lru_cache
 from importlib import resources
 from itertools import combinations
 
-from boardcore.reference._game import BLACK, WHITE, IllegalMoveError, NotationError, ReferenceGame, ReferenceMove, parse_record
+from boardcore.reference._game import BLACK, WHITE, IllegalMoveError, NotationError, ReferenceGame, ReferenceMove, result_text
 from boardcore.reference._game import check_count as _check_count
 from boardcore.reference._game import short as _short
 from ._splitmix import MASK64, SplitMix64
@@ -270,16 +270,6 @@ def _parse_move(notation: str) -> tuple[str, ...]:
 # Records
 
 
-def _parse_record(text: str) -> tuple[dict[str, str], list[str]]:
-    return parse_record(text, _RECORD_TAGS)
-
-
-def _result_text(winner: int | None, over: bool) -> str:
-    if not over:
-        return "*"
-    return {BLACK: "1-0", WHITE: "0-1", None: "1/2-1/2"}[winner]
-
-
 def _compare_sizes(black: list[int], white: list[int]) -> int | None:
     """BLACK or WHITE, whose group sizes (largest first) win position by position, a missing group
     counting 0; None when the lists are equal."""
@@ -311,6 +301,9 @@ class Strands(ReferenceGame):
         4 2 b 1 2 2 4
         ...
     """
+
+    _GAME = "strands"
+    _RECORD_TAGS = _RECORD_TAGS
 
     # ---- construction ----------------------------------------------------------------------
 
@@ -407,30 +400,6 @@ class Strands(ReferenceGame):
         game = cls.__new__(cls)
         game._setup(geometry(n), labels, cells, to_move, cover, None)
         game._start_position = game.position()
-        return game
-
-    @classmethod
-    def from_record(cls, text: str) -> Strands:
-        """The game of a record written by ``record()``, replayed move by move.
-
-        Raises NotationError for bad syntax, an unknown tag, a missing or wrong Game tag, a bad
-        Layout, Cover or Position tag, a Position together with Layout or Cover, a bad move (its
-        number is in the message) or a Result that does not match the replayed game.
-        """
-        if not isinstance(text, str):
-            raise TypeError(f"a record is a string, got {type(text).__name__}")
-        tags, moves = _parse_record(text)
-        if tags.get("Game") != "strands":
-            raise NotationError(f"record: expected the tag [Game \"strands\"], got {tags.get('Game')!r}")
-        game = cls._game_from_tags(tags)
-        for number, token in enumerate(moves, start=1):
-            try:
-                game.play(token)
-            except ValueError as error:
-                raise NotationError(f"record: move {number} ({_short(token)}): {error}") from None
-        result = _result_text(game.winner(), game.is_over())
-        if tags.get("Result", result) != result:
-            raise NotationError(f"record: the tag Result is {tags['Result']!r} but the game gives {result!r}")
         return game
 
     @classmethod
@@ -691,7 +660,7 @@ class Strands(ReferenceGame):
             rows = self._geo.split_rows(self._labels)
             tags.append(("Layout", self._layout_name or _rows_text(rows)))
             tags.append(("Cover", self._cover))
-        tags.append(("Result", _result_text(self.winner(), self.is_over())))
+        tags.append(("Result", result_text(self.winner(), self.is_over())))
         head = "".join(f'[{name} "{value}"]\n' for name, value in tags)
         return head + "\n" + " ".join(str(move) for move in self.history) + "\n"
 
