@@ -98,6 +98,16 @@ class ReferenceGame:
     legal_moves(), play(), winner(), is_over(), the class attributes _GAME (the record's game name)
     and _RECORD_TAGS, and the classmethod _game_from_tags() that builds a record's start."""
 
+    def undo(self):
+        """Takes back the last move and returns it; raises IndexError if no move was played.
+
+        History entries are ``(move, cells, to_move)`` as they were before the move; a game whose
+        entries hold more state overrides this."""
+        if not self._history:
+            raise IndexError("undo: no move to take back")
+        move, self._cells, self._to_move = self._history.pop()
+        return move
+
     def copy(self):
         """An independent copy, history included."""
         other = object.__new__(type(self))

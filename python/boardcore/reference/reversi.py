@@ -697,13 +697,6 @@ class Reversi(ReferenceGame):
             self._cells[index] = DISC[self._to_move]
         self._to_move = 1 - self._to_move
 
-    def undo(self) -> Move:
-        """Takes back the last move and returns it; raises IndexError if no move was played."""
-        if not self._history:
-            raise IndexError("undo: no move to take back")
-        move, self._cells, self._to_move = self._history.pop()
-        return move
-
     # ---- notation --------------------------------------------------------------------------
 
     def position(self) -> str:

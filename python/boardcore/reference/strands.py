@@ -593,13 +593,6 @@ class Strands(ReferenceGame):
         self._cells = cells
         self._to_move = 1 - self._to_move
 
-    def undo(self) -> Move:
-        """Takes back the last move and returns it; raises IndexError if no move was played."""
-        if not self._history:
-            raise IndexError("undo: no move to take back")
-        move, self._cells, self._to_move = self._history.pop()
-        return move
-
     # ---- end and score ---------------------------------------------------------------------
 
     def is_over(self) -> bool:
