@@ -26,6 +26,43 @@ pub fn has_v3() -> bool {
     }
 }
 
+/// True when PDEP is both present and fast: AMD before Zen 3 (families 0x17 and 0x18) runs it
+/// in microcode, tens to hundreds of cycles depending on the mask, slower than doing without.
+#[inline]
+pub fn has_fast_pdep() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        // A relaxed byte rather than a OnceLock: it is read inside hot loops (0 = not known yet).
+        use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
+        static FAST: AtomicU8 = AtomicU8::new(0);
+        match FAST.load(Relaxed) {
+            0 => {
+                let fast = has_v3() && !slow_pdep_family();
+                FAST.store(1 + fast as u8, Relaxed);
+                fast
+            }
+            known => known == 2,
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
+/// AMD or Hygon before family 0x19 (Zen 3).
+#[cfg(target_arch = "x86_64")]
+fn slow_pdep_family() -> bool {
+    let (vendor, signature) = (std::arch::x86_64::__cpuid(0), std::arch::x86_64::__cpuid(1).eax);
+    let amd_like = matches!(
+        (vendor.ebx, vendor.edx, vendor.ecx),
+        (0x6874_7541, 0x6974_6E65, 0x444D_4163) /* AuthenticAMD */ | (0x6F67_7948, 0x6E65_476E, 0x656E_6975) /* HygonGenuine */
+    );
+    let base = (signature >> 8) & 0xF;
+    let family = if base == 0xF { base + ((signature >> 20) & 0xFF) } else { base };
+    amd_like && family < 0x19
+}
+
 /// The name of the code path in use, for benchmark reports.
 pub fn code_path() -> &'static str {
     if has_v3() {

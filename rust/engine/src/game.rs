@@ -130,6 +130,15 @@ pub trait Position: Clone + Send + Sync {
         }
     }
 
+    /// Plays `sample_move` after `sample_move` to the end of the game (the random playout).
+    /// Games override it to keep what a turn changes incrementally, with the same draws.
+    #[inline(always)]
+    fn play_out(&mut self, rng: &mut SplitMix64) {
+        while let Some(mv) = self.sample_move(rng) {
+            self.play_unchecked(mv);
+        }
+    }
+
     /// `perft(1)`: the number of legal moves, or 1 for a finished game.
     fn perft1(&self) -> u64 {
         self.count_moves().max(1)

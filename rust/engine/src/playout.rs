@@ -2,7 +2,7 @@
 //!
 //! Playout `i` of a batch seeded `seed` draws from SplitMix64 with state
 //! `SplitMix64::new(seed + i).next_u64()`; at each step it takes `below(count_moves())` and plays
-//! that entry of `legal_moves()` (`Position::sample_move`). The result does not depend on the
+//! that entry of `legal_moves()` (`Position::sample_move`, looped by `Position::play_out`). The result does not depend on the
 //! number of threads, and the pure-Python reference reproduces it exactly.
 
 use crate::game::{Outcome, Player, Position};
@@ -25,6 +25,7 @@ impl Tally {
         self
     }
 
+    #[inline(always)]
     fn of(outcome: Option<Outcome>) -> Tally {
         match outcome {
             Some(Outcome::Winner(Player::Black)) => Tally { black: 1, ..Tally::default() },
@@ -40,16 +41,15 @@ pub fn playout_rng(seed: u64, index: u64) -> SplitMix64 {
 }
 
 /// The playout loop, compiled twice like the perft walk (see `cpu.rs`): counting moves is mostly
-/// popcounts, which the baseline x86-64 target has no instruction for.
+/// popcounts, which the baseline x86-64 target has no instruction for. `finish` (the scoring)
+/// is compiled into the same copy, so it gets the fast instructions too.
 macro_rules! playout_loop {
     ($name:ident $(#[$attr:meta])*) => {
         $(#[$attr])*
-        fn $name<P: Position>(position: &P, rng: &mut SplitMix64) -> P {
+        fn $name<P: Position, R>(position: &P, rng: &mut SplitMix64, finish: impl Fn(&P) -> R) -> R {
             let mut p = position.clone();
-            while let Some(mv) = p.sample_move(rng) {
-                p.play_unchecked(mv);
-            }
-            p
+            p.play_out(rng);
+            finish(&p)
         }
     };
 }
@@ -58,19 +58,21 @@ playout_loop!(playout_portable);
 #[cfg(target_arch = "x86_64")]
 playout_loop!(playout_v3 #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,avx2")]);
 
-/// Plays uniformly random legal moves from `position` to the end of the game.
-pub fn playout<P: Position>(position: &P, rng: &mut SplitMix64) -> P {
+/// Plays uniformly random legal moves from `position` to the end of the game, then applies
+/// `finish` to the final position (inline it: it runs in the fast copy of the loop).
+#[inline]
+pub fn playout<P: Position, R>(position: &P, rng: &mut SplitMix64, finish: impl Fn(&P) -> R) -> R {
     #[cfg(target_arch = "x86_64")]
     if crate::cpu::has_v3() {
         // SAFETY: the CPU has every feature playout_v3 was compiled for.
-        return unsafe { playout_v3(position, rng) };
+        return unsafe { playout_v3(position, rng, finish) };
     }
-    playout_portable(position, rng)
+    playout_portable(position, rng, finish)
 }
 
 /// `n` playouts from `position` on `threads` threads.
 pub fn random_playouts<P: Position>(position: &P, n: u64, seed: u64, threads: usize) -> Tally {
-    let one = |i: u64| Tally::of(playout(position, &mut playout_rng(seed, i)).outcome());
+    let one = |i: u64| playout(position, &mut playout_rng(seed, i), #[inline(always)] |end: &P| Tally::of(end.outcome()));
     if threads <= 1 {
         return (0..n).map(one).fold(Tally::default(), Tally::add);
     }

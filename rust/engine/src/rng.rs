@@ -26,10 +26,14 @@ impl SplitMix64 {
     #[inline]
     pub fn below(&mut self, n: u64) -> u64 {
         assert!(n > 0, "below(0) has no values");
-        // zone = 2^64 - (2^64 mod n): the largest multiple of n that fits.
-        let rem = (u64::MAX % n + 1) % n;
+        // Reject x >= 2^64 - (2^64 mod n), the incomplete last block of n values. That zone lies
+        // within the top n - 1 values, so the (slow) remainder is only needed for x up there.
         loop {
             let x = self.next_u64();
+            if x <= u64::MAX - (n - 1) {
+                return x % n;
+            }
+            let rem = (u64::MAX % n + 1) % n;
             if rem == 0 || x < 0u64.wrapping_sub(rem) {
                 return x % n;
             }
@@ -49,6 +53,26 @@ mod tests {
         let mut g = SplitMix64::new(0);
         assert_eq!(g.next_u64(), 0xE220_A839_7B1D_CDAF);
         assert_eq!(g.next_u64(), 0x6E78_9E6A_A1B9_65F4);
+    }
+
+    #[test]
+    fn below_rejects_exactly_the_incomplete_last_block() {
+        // The textbook form: reject x >= 2^64 - (2^64 mod n), whatever x is.
+        fn textbook(g: &mut SplitMix64, n: u64) -> u64 {
+            let rem = (u64::MAX % n + 1) % n;
+            loop {
+                let x = g.next_u64();
+                if rem == 0 || x < 0u64.wrapping_sub(rem) {
+                    return x % n;
+                }
+            }
+        }
+        for n in [1, 2, 3, 7, 1 << 20, (1 << 63) + 1, u64::MAX / 3 * 2, u64::MAX] {
+            let (mut a, mut b) = (SplitMix64::new(n), SplitMix64::new(n));
+            for _ in 0..1000 {
+                assert_eq!(a.below(n), textbook(&mut b, n));
+            }
+        }
     }
 
     #[test]

@@ -46,6 +46,21 @@ fn unranking_gives_the_moves_in_generation_order() {
 }
 
 #[test]
+fn every_index_unranks_to_its_move_in_generation_order() {
+    let mut rng = SplitMix64::new(5);
+    for (name, cover) in [("hex4", Cover::UpTo), ("hex4", Cover::Exact), ("hex5", Cover::UpTo)] {
+        let mut s = start(name, cover);
+        while !s.is_over() {
+            let moves: Vec<_> = s.legal_moves().collect();
+            let unranked: Vec<_> = (0..moves.len() as u64).map(|i| s.nth_move(i).unwrap()).collect();
+            assert_eq!(unranked, moves);
+            assert_eq!(s.nth_move(moves.len() as u64), None);
+            s.play_unchecked(s.sample_move(&mut rng).unwrap());
+        }
+    }
+}
+
+#[test]
 fn layouts_match_the_data_file() {
     let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/data/strands_layouts.json")).unwrap();
     for (name, rows) in LAYOUTS {

@@ -8,6 +8,7 @@ pub mod survivors;
 pub use game::RiveGame;
 pub use notation::{move_name, parse_move};
 
+use crate::bitboard::nth_bit;
 use crate::error::{Error, Result};
 use crate::game::{Outcome, Player, Position};
 use crate::hex::HexBoard;
@@ -554,15 +555,6 @@ impl Position for Rive {
     fn from_notation(text: &str) -> Result<Self> {
         notation::read(text)
     }
-}
-
-/// The index of the `k`-th set bit of `set` (from 0, lowest first).
-fn nth_bit(set: u128, k: u32) -> u8 {
-    let mut rest = set;
-    for _ in 0..k {
-        rest &= rest - 1;
-    }
-    rest.trailing_zeros() as u8
 }
 
 fn zobrist_keys() -> &'static [u64; 257 + 128 + 32] {

@@ -12,11 +12,11 @@ pub use game::StrandsGame;
 pub use layouts::LAYOUTS;
 pub use notation::{move_name, parse_move};
 
+use crate::bitboard::nth_bit;
 use crate::error::{Error, Result};
 use crate::game::{Outcome, Player, Position};
 use crate::hex::{hexhex_rows, HexBoard};
 use crate::rng::SplitMix64;
-use std::cmp::Ordering;
 
 /// A turn: the cells it covers (all of one label).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -79,6 +79,58 @@ static UP_TO: [[u64; 7]; 129] = {
     }
     t
 };
+
+/// `COLUMNS[k][m]` = C(m, k): one column of BINOMIALS, contiguous for the searches of
+/// `unrank_combination`.
+static COLUMNS: [[u64; 129]; 7] = {
+    let mut t = [[0u64; 129]; 7];
+    let mut k = 0;
+    while k < 7 {
+        let mut m = 0;
+        while m < 129 {
+            t[k][m] = BINOMIALS[m][k];
+            m += 1;
+        }
+        k += 1;
+    }
+    t
+};
+
+/// The `index`-th `k`-subset of `set` (`n` cells) in lexicographic order of cell positions
+/// (the order `Moves` generates them in).
+///
+/// Lexicographic rank `index` is the colexicographic rank `C(n, k) - 1 - index` of the mirrored
+/// positions, so each element comes from one search in a column of binomials: with
+/// `r = C(n, k) - index`, the next element sits `m` positions before the end, for the largest `m`
+/// with `C(m, k) < r`; then `r -= C(m, k)` and `k -= 1` (hockey-stick identity). No branch
+/// depends on the data, where walking the cells one by one mispredicts at almost every cell.
+#[inline(always)]
+fn unrank_combination(set: u128, n: u32, k: u32, index: u64) -> u128 {
+    debug_assert!(index < binomial(n, k));
+    let mut r = binomial(n, k) - index;
+    let mut cells = 0u128;
+    for k in (2..=k).rev() {
+        let m = count_below(&COLUMNS[k as usize], n, r) - 1;
+        r -= COLUMNS[k as usize][m as usize];
+        cells |= 1u128 << nth_bit(set, n - 1 - m);
+    }
+    // C(m, 1) = m: the last element needs no search.
+    cells | 1u128 << nth_bit(set, n - r as u32)
+}
+
+/// One more than the largest m with `column[m] < r`, for a column of binomials C(m, k) and an
+/// `r <= C(n, k)`: the number of entries below `r`, counted over whole blocks of 8 that cover
+/// `0..n` (entries from n on are >= r). Independent comparisons that vectorize, where a binary
+/// search is a chain of dependent loads, and the unranking is on the critical path of a playout.
+/// (Binomials up to C(128, 6) fit in an i64, and signed comparisons are the ones AVX2 has.)
+#[inline(always)]
+fn count_below(column: &[u64; 129], n: u32, r: u64) -> u32 {
+    let mut count = 0;
+    for block in column[..128].chunks_exact(8).take(n.div_ceil(8) as usize) {
+        count += block.iter().map(|&c| ((c as i64) < r as i64) as u32).sum::<u32>();
+    }
+    count
+}
 
 #[inline(always)]
 fn binomial(n: u32, k: u32) -> u64 {
@@ -220,9 +272,9 @@ impl Strands {
         }
     }
 
+    /// The number of moves on a label with `n` empty cells.
     #[inline(always)]
-    fn moves_of_label(&self, label: usize) -> u64 {
-        let n = self.empty[label].count_ones();
+    fn moves_of_label(&self, label: usize, n: u32) -> u64 {
         match self.cover {
             Cover::UpTo => UP_TO[n as usize][label + 1],
             Cover::Exact if n == 0 => 0,
@@ -244,47 +296,67 @@ impl Strands {
         sizes
     }
 
-    /// The `index`-th move in the documented order (index < count_moves()).
+    /// The number of moves on each label, in label order (the opening: label 2's cells).
     #[inline(always)]
-    fn unrank(&self, mut index: u64) -> Move {
+    fn moves_per_label(&self) -> [u64; 6] {
         if self.opening() {
-            return Move { cells: 1u128 << nth_bit(self.empty[1], index as u32) };
+            let mut counts = [0; 6];
+            counts[1] = self.empty[1].count_ones() as u64;
+            return counts;
         }
-        for label in 0..6 {
-            let in_label = self.moves_of_label(label);
-            if index >= in_label {
-                index -= in_label;
-                continue;
-            }
-            let n = self.empty[label].count_ones();
-            let (low, high) = self.sizes(label, n);
-            for k in low..=high {
-                let count = binomial(n, k);
-                if index >= count {
-                    index -= count;
-                    continue;
-                }
-                // Lexicographic unranking, walking the label's cells in order: the `a`-th cell is
-                // taken when fewer combinations than `index` start with it... else skipped.
-                let mut cells = 0u128;
-                let (mut need, mut a) = (k, 0u32);
-                let mut rest = self.empty[label];
-                while need > 0 {
-                    let cell = rest & rest.wrapping_neg();
-                    rest ^= cell;
-                    let starting_here = binomial(n - 1 - a, need - 1);
-                    if index < starting_here {
-                        cells |= cell;
-                        need -= 1;
-                    } else {
-                        index -= starting_here;
-                    }
-                    a += 1;
-                }
-                return Move { cells };
-            }
+        std::array::from_fn(|label| self.moves_of_label(label, self.empty[label].count_ones()))
+    }
+
+    /// The number of empty cells of each label.
+    #[inline(always)]
+    fn empty_per_label(&self) -> [u32; 6] {
+        std::array::from_fn(|label| self.empty[label].count_ones())
+    }
+
+    /// The `index`-th move in the documented order (index < count_moves()), or None.
+    pub fn nth_move(&self, index: u64) -> Option<Move> {
+        let counts = self.moves_per_label();
+        (index < counts.iter().sum()).then(|| self.unrank(&counts, index))
+    }
+
+    /// The `index`-th move, given `moves_per_label()`.
+    #[inline(always)]
+    fn unrank(&self, counts: &[u64; 6], index: u64) -> Move {
+        let (label, size, rank) = self.locate(counts, &self.empty_per_label(), index, self.opening());
+        let set = self.empty[label];
+        Move { cells: unrank_combination(set, set.count_ones(), size, rank) }
+    }
+
+    /// Where the `index`-th move lies, given `moves_per_label()`: its label, its size and its rank
+    /// among that label's combinations of that size (labels in order, then sizes from small to
+    /// large, then combinations in lexicographic order). Label and size are found by counting the
+    /// prefix sums the index has passed, not by branching on them: for a random index each such
+    /// branch would be a coin flip for the predictor.
+    #[inline(always)]
+    fn locate(&self, counts: &[u64; 6], empties: &[u32; 6], mut index: u64, opening: bool) -> (usize, u32, u64) {
+        use std::hint::select_unpredictable as pick;
+        let (mut label, mut passed, mut total) = (0, 0, 0);
+        for &count in counts {
+            total += count;
+            let past = index >= total;
+            label += past as usize;
+            passed = pick(past, total, passed);
         }
-        unreachable!("index past the number of moves")
+        index -= passed;
+        let n = empties[label];
+        let high = if opening { 1 } else { self.sizes(label, n).1 };
+        if opening || self.cover == Cover::Exact {
+            return (label, high, index);
+        }
+        // Up to `high` cells: sizes 1, 2, ... take the cumulative blocks UP_TO[n][1], [2], ...
+        let (mut size, mut passed) = (1, 0);
+        for k in 1..6 {
+            let total = UP_TO[n as usize][k as usize];
+            let past = k < high && index >= total;
+            size += past as u32;
+            passed = pick(past, total, passed);
+        }
+        (label, size, index - passed)
     }
 
     fn why_illegal(&self, mv: Move) -> Option<String> {
@@ -323,15 +395,6 @@ fn ring(board: &HexBoard, side: u8, cell: u8) -> u8 {
     let q = (x - r) / 2;
     let s = -q - r;
     q.abs().max(r.abs()).max(s.abs()) as u8
-}
-
-/// The index of the `k`-th set bit of `set` (from 0, lowest first).
-fn nth_bit(set: u128, k: u32) -> u8 {
-    let mut rest = set;
-    for _ in 0..k {
-        rest &= rest - 1;
-    }
-    rest.trailing_zeros() as u8
 }
 
 /// The legal moves, one combination after another, without a list.
@@ -456,37 +519,33 @@ impl Position for Strands {
             Player::Black => self.black |= mv.cells,
             Player::White => self.white |= mv.cells,
         }
-        // A turn's cells share one label: only that label's set changes.
-        let any = mv.cells & mv.cells.wrapping_neg();
-        if let Some(set) = self.empty.iter_mut().find(|set| **set & any != 0) {
+        // A turn's cells share one label, so clearing them from every label's set changes only
+        // that one: cheaper than finding it.
+        for set in &mut self.empty {
             *set &= !mv.cells;
         }
         self.side = self.side.other();
     }
 
-    #[inline]
+    #[inline(always)]
     fn outcome(&self) -> Option<Outcome> {
         if !self.is_over() {
             return None;
         }
-        // Sorted group sizes on the stack (a full board of 128 cells has at most 64 groups of a
-        // colour... far fewer in practice), padded with zeros: a missing group counts 0.
-        let sizes = |stones: u128| {
-            let mut sizes = [0u8; 128];
-            let (mut rest, mut count) = (stones, 0);
+        // Comparing the two sorted lists of group sizes (a missing group counts 0) is comparing
+        // how many groups of each size the players have, from the largest size down: the first
+        // size where the counts differ goes to whoever has more groups of it. So count, don't sort.
+        let mut surplus = [0i8; 128];
+        for (stones, one) in [(self.black, 1), (self.white, -1)] {
+            let mut rest = stones;
             while rest != 0 {
                 let group = self.board.component(rest & rest.wrapping_neg(), stones);
                 rest &= !group;
-                sizes[count] = group.count_ones() as u8;
-                count += 1;
+                surplus[group.count_ones() as usize - 1] += one;
             }
-            sizes[..count].sort_unstable_by(|a, b| b.cmp(a));
-            sizes
-        };
-        let (black, white) = (sizes(self.black), sizes(self.white));
-        let decided = black.iter().zip(white.iter()).map(|(b, w)| b.cmp(w)).find(|o| *o != Ordering::Equal);
-        Some(match decided {
-            Some(Ordering::Greater) => Outcome::Winner(Player::Black),
+        }
+        Some(match surplus.iter().rev().find(|&&d| d != 0) {
+            Some(&d) if d > 0 => Outcome::Winner(Player::Black),
             Some(_) => Outcome::Winner(Player::White),
             None => Outcome::Draw,
         })
@@ -524,21 +583,49 @@ impl Position for Strands {
     /// Sums of binomials: no move is built.
     #[inline(always)]
     fn count_moves(&self) -> u64 {
-        if self.is_over() {
-            return 0;
-        }
+        self.moves_per_label().iter().sum()
+    }
+
+    /// The draws of `sample_move`, with the moves per label kept up to date: a turn changes
+    /// only its own label's count.
+    #[inline(always)]
+    fn play_out(&mut self, rng: &mut SplitMix64) {
         if self.opening() {
-            return self.empty[1].count_ones() as u64;
+            match self.sample_move(rng) {
+                Some(mv) => self.play_unchecked(mv),
+                None => return,
+            }
         }
-        (0..6).map(|l| self.moves_of_label(l)).sum()
+        // The next turn's draw needs only how many cells this one covers, not which: keeping the
+        // counts apart from the cells lets the unranking of one turn overlap the next draw.
+        let mut empties = self.empty_per_label();
+        let mut counts = self.moves_per_label();
+        let mut total: u64 = counts.iter().sum();
+        while total != 0 {
+            let (label, size, rank) = self.locate(&counts, &empties, rng.below(total), false);
+            let n = empties[label];
+            empties[label] = n - size;
+            let now = self.moves_of_label(label, n - size);
+            total = total - counts[label] + now;
+            counts[label] = now;
+            let set = self.empty[label];
+            let cells = unrank_combination(set, n, size, rank);
+            self.empty[label] = set & !cells;
+            // Alternating sides is a pattern, but a branch on it still mispredicts: select instead.
+            let black = self.side == Player::Black;
+            self.black |= std::hint::select_unpredictable(black, cells, 0);
+            self.white |= std::hint::select_unpredictable(black, 0, cells);
+            self.side = self.side.other();
+        }
     }
 
     /// Draws `below(count_moves())` and unranks it: the list is never built.
     #[inline(always)]
     fn sample_move(&self, rng: &mut SplitMix64) -> Option<Move> {
-        match self.count_moves() {
+        let counts = self.moves_per_label();
+        match counts.iter().sum() {
             0 => None,
-            n => Some(self.unrank(rng.below(n))),
+            n => Some(self.unrank(&counts, rng.below(n))),
         }
     }
 
