@@ -211,7 +211,13 @@ impl HexBoard {
     #[inline]
     pub fn component(&self, seed: u128, within: u128) -> u128 {
         let mut group = seed & within;
-        let mut frontier = group;
+        if group == 0 {
+            return 0;
+        }
+        // Callers mostly grow from one cell: its first ring is one lookup, with no loop over a
+        // frontier of one (groups of one are common at the end of a Strands game).
+        let mut frontier = if group.is_power_of_two() { self.neighbours[group.trailing_zeros() as usize] & within & !group } else { group };
+        group |= frontier;
         while frontier != 0 {
             let grown = self.dilate(frontier) & within & !group;
             group |= grown;

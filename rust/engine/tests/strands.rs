@@ -2,7 +2,7 @@
 
 use boardcore_engine::rng::SplitMix64;
 use boardcore_engine::strands::{named_layout, Cover, Strands, LAYOUTS};
-use boardcore_engine::Position;
+use boardcore_engine::{Outcome, Player, Position};
 
 fn start(name: &str, cover: Cover) -> Strands {
     Strands::new(&named_layout(name).unwrap(), cover).unwrap()
@@ -69,6 +69,41 @@ fn layouts_match_the_data_file() {
         let at = text.find(&block).unwrap_or_else(|| panic!("{name} not in the data file"));
         for row in joined {
             assert!(text[at..].contains(&format!("\"{row}\"")), "{name}: row {row}");
+        }
+    }
+}
+
+/// The rule as written: sorted group sizes, compared position by position, a missing group 0.
+fn winner_by_the_rule(s: &Strands) -> Outcome {
+    let (mut black, mut white) = (s.group_sizes(Player::Black), s.group_sizes(Player::White));
+    let len = black.len().max(white.len());
+    black.resize(len, 0);
+    white.resize(len, 0);
+    match black.cmp(&white) {
+        std::cmp::Ordering::Greater => Outcome::Winner(Player::Black),
+        std::cmp::Ordering::Less => Outcome::Winner(Player::White),
+        std::cmp::Ordering::Equal => Outcome::Draw,
+    }
+}
+
+#[test]
+fn the_outcome_and_random_playouts_follow_the_group_size_rule() {
+    // The outcome stops scanning groups once the comparison is certain, and play_out keeps its
+    // counts incrementally: both must agree with the plain forms on every layout and rule.
+    for &(name, _) in LAYOUTS {
+        for cover in [Cover::UpTo, Cover::Exact] {
+            for seed in 0..40 {
+                let start = start(name, cover);
+                let mut played = start;
+                played.play_out(&mut SplitMix64::new(seed));
+                let mut stepped = start;
+                let mut rng = SplitMix64::new(seed);
+                while let Some(mv) = stepped.sample_move(&mut rng) {
+                    stepped.play_unchecked(mv);
+                }
+                assert_eq!(played, stepped, "{name} {cover:?} seed {seed}");
+                assert_eq!(played.outcome(), Some(winner_by_the_rule(&played)), "{name} {cover:?} seed {seed}");
+            }
         }
     }
 }

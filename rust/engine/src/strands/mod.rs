@@ -119,14 +119,15 @@ fn unrank_combination(set: u128, n: u32, k: u32, index: u64) -> u128 {
 }
 
 /// One more than the largest m with `column[m] < r`, for a column of binomials C(m, k) and an
-/// `r <= C(n, k)`: the number of entries below `r`, counted over whole blocks of 8 that cover
-/// `0..n` (entries from n on are >= r). Independent comparisons that vectorize, where a binary
-/// search is a chain of dependent loads, and the unranking is on the critical path of a playout.
+/// `r <= C(upper, k)`: the number of entries below `r`, counted over whole blocks of 8 that
+/// cover `0..upper` (entries from `upper` on are >= r). Independent comparisons that vectorize,
+/// where a binary search is a chain of dependent loads on the critical path of a playout. (Not
+/// narrowed to the previous element's bound: the varying trip count then costs more.)
 /// (Binomials up to C(128, 6) fit in an i64, and signed comparisons are the ones AVX2 has.)
 #[inline(always)]
-fn count_below(column: &[u64; 129], n: u32, r: u64) -> u32 {
+fn count_below(column: &[u64; 129], upper: u32, r: u64) -> u32 {
     let mut count = 0;
-    for block in column[..128].chunks_exact(8).take(n.div_ceil(8) as usize) {
+    for block in column[..128].chunks_exact(8).take(upper.div_ceil(8) as usize) {
         count += block.iter().map(|&c| ((c as i64) < r as i64) as u32).sum::<u32>();
     }
     count
@@ -280,6 +281,45 @@ impl Strands {
             Cover::Exact if n == 0 => 0,
             Cover::Exact => binomial(n, (label as u32 + 1).min(n)),
         }
+    }
+
+    /// The size of the largest group of `stones` and how many groups have that size, compared
+    /// with `rival`'s (the other player's): exact when equal, and ordered like the truth when
+    /// not, since the scan stops as soon as the answer to the comparison is certain.
+    #[inline(always)]
+    fn largest_groups(&self, stones: u128, rival: Option<(u32, u32)>) -> (u32, u32) {
+        let rival_largest = rival.map_or(0, |(size, _)| size);
+        let beaten = rival.map_or(u32::MAX, |(size, _)| size);
+        let (mut rest, mut largest, mut count) = (stones, 0, 0);
+        // Stones left fewer than both the largest group so far and the rival's largest: nothing
+        // left can matter.
+        while rest.count_ones() >= largest.max(rival_largest).max(1) {
+            let group = self.board.component(rest & rest.wrapping_neg(), stones);
+            rest &= !group;
+            let size = group.count_ones();
+            if size > beaten {
+                return (size, 1);
+            }
+            count = if size > largest { 1 } else { count + (size == largest) as u32 };
+            largest = largest.max(size);
+        }
+        (largest, count)
+    }
+
+    /// Black's sorted group sizes against White's, in full. That is comparing how many groups of
+    /// each size they have, from the largest size down: the first size where the counts differ
+    /// goes to whoever has more groups of it. So count, don't sort.
+    fn compare_all_groups(&self) -> std::cmp::Ordering {
+        let mut surplus = [0i8; 128];
+        for (stones, one) in [(self.black, 1), (self.white, -1)] {
+            let mut rest = stones;
+            while rest != 0 {
+                let group = self.board.component(rest & rest.wrapping_neg(), stones);
+                rest &= !group;
+                surplus[group.count_ones() as usize - 1] += one;
+            }
+        }
+        surplus.iter().rev().find(|&&d| d != 0).map_or(std::cmp::Ordering::Equal, |d| d.cmp(&0))
     }
 
     /// Group sizes of a player, largest first.
@@ -532,22 +572,16 @@ impl Position for Strands {
         if !self.is_over() {
             return None;
         }
-        // Comparing the two sorted lists of group sizes (a missing group counts 0) is comparing
-        // how many groups of each size the players have, from the largest size down: the first
-        // size where the counts differ goes to whoever has more groups of it. So count, don't sort.
-        let mut surplus = [0i8; 128];
-        for (stones, one) in [(self.black, 1), (self.white, -1)] {
-            let mut rest = stones;
-            while rest != 0 {
-                let group = self.board.component(rest & rest.wrapping_neg(), stones);
-                rest &= !group;
-                surplus[group.count_ones() as usize - 1] += one;
-            }
-        }
-        Some(match surplus.iter().rev().find(|&&d| d != 0) {
-            Some(&d) if d > 0 => Outcome::Winner(Player::Black),
-            Some(_) => Outcome::Winner(Player::White),
-            None => Outcome::Draw,
+        // The sorted lists of group sizes (a missing group counts 0) are compared from the
+        // front: most games are decided by the largest groups alone, and those are known once
+        // the stones not yet grouped are too few to form another as large.
+        let black = self.largest_groups(self.black, None);
+        let white = self.largest_groups(self.white, Some(black));
+        let decided = if black != white { black.cmp(&white) } else { self.compare_all_groups() };
+        Some(match decided {
+            std::cmp::Ordering::Greater => Outcome::Winner(Player::Black),
+            std::cmp::Ordering::Less => Outcome::Winner(Player::White),
+            std::cmp::Ordering::Equal => Outcome::Draw,
         })
     }
 
