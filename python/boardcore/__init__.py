@@ -22,6 +22,7 @@ from boardcore._boardcore import (
     code_path,
 )
 from boardcore.records import load_record
+from boardcore import mcts
 
 BLACK = 0
 WHITE = 1
@@ -44,4 +45,5 @@ __all__ = [
     "StrandsMoveIterator",
     "code_path",
     "load_record",
+    "mcts",
 ]

@@ -1,7 +1,7 @@
 """Type stubs of the compiled module. Keep in step with rust/python/src (tests/test_typing.py runs
 mypy's stubtest against the built module)."""
 
-from typing import Literal, Sequence, final
+from typing import Any, Literal, Sequence, final
 
 import numpy as np
 import numpy.typing as npt
@@ -9,16 +9,20 @@ import numpy.typing as npt
 __all__ = [
     "Cephalopod",
     "CephalopodMove",
+    "CephalopodSearcher",
     "IllegalMoveError",
     "NotationError",
     "PathCounts",
     "Reversi",
     "ReversiMove",
+    "ReversiSearcher",
     "Rive",
     "RiveMove",
+    "RiveSearcher",
     "RiveMoveIterator",
     "Strands",
     "StrandsMove",
+    "StrandsSearcher",
     "StrandsMoveIterator",
     "code_path",
 ]
@@ -102,7 +106,7 @@ class Reversi:
     def __ne__(self, value: object, /) -> bool: ...
     def perft(self, depth: int, threads: int | None = None, passes_count_as_ply: bool = True) -> int: ...
     def divide(self, depth: int, passes_count_as_ply: bool = True) -> dict[str, int]: ...
-    def playouts(self, n: int, seed: int | None = None, threads: int | None = None) -> dict[str, int]: ...
+    def playouts(self, n: int, seed: int | None = None, threads: int | None = None, scores: bool = False) -> dict[str, Any]: ...
     def count_moves(self) -> int: ...
 
 @final
@@ -155,7 +159,7 @@ class Cephalopod:
     def __ne__(self, value: object, /) -> bool: ...
     def perft(self, depth: int, threads: int | None = None, passes_count_as_ply: bool = True) -> int: ...
     def divide(self, depth: int, passes_count_as_ply: bool = True) -> dict[str, int]: ...
-    def playouts(self, n: int, seed: int | None = None, threads: int | None = None) -> dict[str, int]: ...
+    def playouts(self, n: int, seed: int | None = None, threads: int | None = None, scores: bool = False) -> dict[str, Any]: ...
     def count_moves(self) -> int: ...
 
 @final
@@ -245,7 +249,7 @@ class Rive:
     def __ne__(self, value: object, /) -> bool: ...
     def perft(self, depth: int, threads: int | None = None, passes_count_as_ply: bool = True) -> int: ...
     def divide(self, depth: int, passes_count_as_ply: bool = True) -> dict[str, int]: ...
-    def playouts(self, n: int, seed: int | None = None, threads: int | None = None) -> dict[str, int]: ...
+    def playouts(self, n: int, seed: int | None = None, threads: int | None = None, scores: bool = False) -> dict[str, Any]: ...
     def count_moves(self) -> int: ...
 
 
@@ -314,6 +318,112 @@ class Strands:
     def __ne__(self, value: object, /) -> bool: ...
     def perft(self, depth: int, threads: int | None = None, passes_count_as_ply: bool = True) -> int: ...
     def divide(self, depth: int, passes_count_as_ply: bool = True) -> dict[str, int]: ...
-    def playouts(self, n: int, seed: int | None = None, threads: int | None = None) -> dict[str, int]: ...
+    def playouts(self, n: int, seed: int | None = None, threads: int | None = None, scores: bool = False) -> dict[str, Any]: ...
     def count_moves(self) -> int: ...
 
+
+# One searcher class per game (boardcore.mcts is the Python face).
+
+@final
+class ReversiSearcher:
+    def __new__(
+        cls,
+        game: Reversi,
+        *,
+        iterations: int | None = None,
+        time_limit: float | None = None,
+        exploration: float = ...,
+        seed: int | None = None,
+        threads: int | None = None,
+        widening_limit: int = 512,
+        widening_coefficient: float = 2.0,
+        widening_exponent: float = 0.5,
+    ) -> ReversiSearcher: ...
+    def search(
+        self, iterations: int | None = None, time_limit: float | None = None
+    ) -> tuple[
+        ReversiMove | None, list[ReversiMove], npt.NDArray[np.uint64], npt.NDArray[np.float64], int, int
+    ]: ...
+    def advance(self, mv: ReversiMove | str) -> None: ...
+    @property
+    def game(self) -> Reversi: ...
+    @property
+    def root_visits(self) -> int: ...
+
+@final
+class CephalopodSearcher:
+    def __new__(
+        cls,
+        game: Cephalopod,
+        *,
+        iterations: int | None = None,
+        time_limit: float | None = None,
+        exploration: float = ...,
+        seed: int | None = None,
+        threads: int | None = None,
+        widening_limit: int = 512,
+        widening_coefficient: float = 2.0,
+        widening_exponent: float = 0.5,
+    ) -> CephalopodSearcher: ...
+    def search(
+        self, iterations: int | None = None, time_limit: float | None = None
+    ) -> tuple[
+        CephalopodMove | None, list[CephalopodMove], npt.NDArray[np.uint64], npt.NDArray[np.float64], int, int
+    ]: ...
+    def advance(self, mv: CephalopodMove | str) -> None: ...
+    @property
+    def game(self) -> Cephalopod: ...
+    @property
+    def root_visits(self) -> int: ...
+
+@final
+class RiveSearcher:
+    def __new__(
+        cls,
+        game: Rive,
+        *,
+        iterations: int | None = None,
+        time_limit: float | None = None,
+        exploration: float = ...,
+        seed: int | None = None,
+        threads: int | None = None,
+        widening_limit: int = 512,
+        widening_coefficient: float = 2.0,
+        widening_exponent: float = 0.5,
+    ) -> RiveSearcher: ...
+    def search(
+        self, iterations: int | None = None, time_limit: float | None = None
+    ) -> tuple[
+        RiveMove | None, list[RiveMove], npt.NDArray[np.uint64], npt.NDArray[np.float64], int, int
+    ]: ...
+    def advance(self, mv: RiveMove | str) -> None: ...
+    @property
+    def game(self) -> Rive: ...
+    @property
+    def root_visits(self) -> int: ...
+
+@final
+class StrandsSearcher:
+    def __new__(
+        cls,
+        game: Strands,
+        *,
+        iterations: int | None = None,
+        time_limit: float | None = None,
+        exploration: float = ...,
+        seed: int | None = None,
+        threads: int | None = None,
+        widening_limit: int = 512,
+        widening_coefficient: float = 2.0,
+        widening_exponent: float = 0.5,
+    ) -> StrandsSearcher: ...
+    def search(
+        self, iterations: int | None = None, time_limit: float | None = None
+    ) -> tuple[
+        StrandsMove | None, list[StrandsMove], npt.NDArray[np.uint64], npt.NDArray[np.float64], int, int
+    ]: ...
+    def advance(self, mv: StrandsMove | str) -> None: ...
+    @property
+    def game(self) -> Strands: ...
+    @property
+    def root_visits(self) -> int: ...

@@ -138,9 +138,13 @@ class ReferenceGame:
             return NotImplemented
         return self.position() == other.position()
 
-    def playouts(self, n, seed=None, threads=None) -> dict[str, int]:
+    def playouts(self, n, seed=None, threads=None, scores=False) -> dict:
         """``n`` uniformly random playouts, reproducing the engine's exactly (see _playout.py)."""
-        return _playout.playouts(self, n, seed, threads)
+        return _playout.playouts(self, n, seed, threads, scores)
+
+    def _points(self) -> tuple[int, int]:
+        """Black's and White's final points (the engine's ``Position::points``)."""
+        return self.score()
 
     def count_moves(self) -> int:
         """The number of legal moves."""

@@ -11,8 +11,9 @@ from boardcore.reference._splitmix import SplitMix64
 MASK64 = (1 << 64) - 1
 
 
-def playouts(state, n, seed=None, threads=None) -> dict[str, int]:
-    """``n`` uniformly random playouts from ``state``: ``{"black": wins, "white": wins, "draws": n}``."""
+def playouts(state, n, seed=None, threads=None, scores=False) -> dict:
+    """``n`` uniformly random playouts from ``state``: ``{"black": wins, "white": wins, "draws": n}``,
+    with ``scores=True`` also ``"outcomes"`` (int8: 1, -1, 0) and ``"scores"`` (int32, (n, 2))."""
     if isinstance(n, bool) or not isinstance(n, int) or n < 0:
         raise ValueError(f"n must be an integer >= 0, got {n!r}")
     seed = 0 if seed is None else seed
@@ -21,6 +22,7 @@ def playouts(state, n, seed=None, threads=None) -> dict[str, int]:
     if threads is not None and (isinstance(threads, bool) or not isinstance(threads, int) or not 1 <= threads <= 1024):
         raise ValueError(f"threads must be between 1 and 1024, got {threads!r}")
     tally = {"black": 0, "white": 0, "draws": 0}
+    outcomes, points = [], []
     for i in range(n):
         rng = SplitMix64(SplitMix64((seed + i) & MASK64).next())
         game = state.copy()
@@ -31,4 +33,11 @@ def playouts(state, n, seed=None, threads=None) -> dict[str, int]:
             game.play(moves[rng.below(len(moves))])
         winner = game.winner()
         tally["draws" if winner is None else ("black", "white")[winner]] += 1
+        outcomes.append(0 if winner is None else (1, -1)[winner])
+        points.append(game._points())
+    if scores:
+        import numpy as np
+
+        return {**tally, "outcomes": np.array(outcomes, dtype=np.int8),
+                "scores": np.array(points, dtype=np.int32).reshape(n, 2)}
     return tally

@@ -619,6 +619,11 @@ class Strands(ReferenceGame):
             sizes.append(size)
         return sorted(sizes, reverse=True)
 
+    def _points(self) -> tuple[int, int]:
+        """The size of each player's largest group."""
+        black, white = self.score()
+        return (black[0] if black else 0), (white[0] if white else 0)
+
     def score(self) -> tuple[list[int], list[int]]:
         """(black group sizes, white group sizes), each sorted from largest."""
         return self._group_sizes(BLACK), self._group_sizes(WHITE)

@@ -53,6 +53,15 @@ fn main() {
             ),
             _ => largest_captures(depth_at(1) as u64),
         },
+        Some("mcts") => {
+            let iterations = depth_at(1) as u64 * 1000;
+            let start = Variant::new(Shape::Square(8), Vec::new(), 0, Player::Black).expect("8x8").start();
+            let config = boardcore_engine::mcts::Config { iterations: Some(iterations), ..Default::default() };
+            let t = Instant::now();
+            let report = boardcore_engine::mcts::search(&start, config);
+            let secs = t.elapsed().as_secs_f64();
+            println!("reversi 8x8 mcts {iterations} iterations in {secs:.3} s: {:.0}/s, {} nodes", iterations as f64 / secs, report.nodes);
+        }
         Some("strands-playouts") => {
             let n = depth_at(1) as u64 * 1000;
             let start = boardcore_engine::strands::Strands::new(

@@ -8,6 +8,7 @@
 pub mod bitboard;
 pub mod cephalopod;
 pub mod hex;
+pub mod mcts;
 mod cpu;
 mod error;
 mod game;

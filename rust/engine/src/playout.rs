@@ -70,14 +70,38 @@ pub fn playout<P: Position, R>(position: &P, rng: &mut SplitMix64, finish: impl 
     playout_portable(position, rng, finish)
 }
 
+/// How one playout ended: the outcome and both players' points (`Position::points`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Ending {
+    pub outcome: Option<Outcome>,
+    pub points: (u32, u32),
+}
+
+/// The ending of each of `n` playouts from `position`, in playout order: the same games as
+/// `random_playouts` (same seed, same streams), on `threads` threads.
+pub fn random_playout_endings<P: Position>(position: &P, n: u64, seed: u64, threads: usize) -> Vec<Ending> {
+    let one = |i: u64| playout(position, &mut playout_rng(seed, i), #[inline(always)] |end: &P| Ending { outcome: end.outcome(), points: end.points() });
+    on_threads(threads, || (0..n).into_par_iter().map(one).collect(), || (0..n).map(one).collect())
+}
+
 /// `n` playouts from `position` on `threads` threads.
 pub fn random_playouts<P: Position>(position: &P, n: u64, seed: u64, threads: usize) -> Tally {
     let one = |i: u64| playout(position, &mut playout_rng(seed, i), #[inline(always)] |end: &P| Tally::of(end.outcome()));
+    on_threads(
+        threads,
+        || (0..n).into_par_iter().map(one).reduce(Tally::default, Tally::add),
+        || (0..n).map(one).fold(Tally::default(), Tally::add),
+    )
+}
+
+/// `parallel` on a pool of `threads` threads, or `serial` on this one (for one thread, or when
+/// no pool can be built).
+fn on_threads<R: Send>(threads: usize, parallel: impl FnOnce() -> R + Send, serial: impl FnOnce() -> R) -> R {
     if threads <= 1 {
-        return (0..n).map(one).fold(Tally::default(), Tally::add);
+        return serial();
     }
     match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
-        Ok(pool) => pool.install(|| (0..n).into_par_iter().map(one).reduce(Tally::default, Tally::add)),
-        Err(_) => (0..n).map(one).fold(Tally::default(), Tally::add),
+        Ok(pool) => pool.install(parallel),
+        Err(_) => serial(),
     }
 }

@@ -58,6 +58,7 @@ pub struct PyCephalopod {
 }
 
 bind_game!(PyCephalopod, PyCephalopodMove, CephalopodGame, Naming);
+crate::search::bind_searcher!(PyCephalopodSearcher, "CephalopodSearcher", PyCephalopod, PyCephalopodMove, CephalopodGame);
 
 #[pymethods]
 impl PyCephalopodMove {

@@ -55,6 +55,21 @@ macro_rules! hex_naming {
 
 pub(crate) use hex_naming;
 
+/// 1 when Black won, -1 when White won, 0 for a draw (or a game not over).
+pub fn outcome_sign(outcome: Option<boardcore_engine::Outcome>) -> i8 {
+    match outcome {
+        Some(boardcore_engine::Outcome::Winner(boardcore_engine::Player::Black)) => 1,
+        Some(boardcore_engine::Outcome::Winner(boardcore_engine::Player::White)) => -1,
+        _ => 0,
+    }
+}
+
+/// Pairs as an `(n, 2)` array.
+pub fn rows(pairs: Vec<[i32; 2]>) -> numpy::ndarray::Array2<i32> {
+    let n = pairs.len();
+    numpy::ndarray::Array2::from_shape_vec((n, 2), pairs.into_iter().flatten().collect()).expect("n rows of 2")
+}
+
 macro_rules! bind_game {
     ($Py:ident, $PyMove:ident, $Game:ty, $Naming:ty) => {
         #[pymethods]
@@ -304,24 +319,40 @@ macro_rules! bind_game {
             }
 
             /// `n` uniformly random playouts to the end (seeded, reproducible, independent of the
-            /// thread count): `{"black": wins, "white": wins, "draws": n}`. Releases the GIL.
-            #[pyo3(signature = (n, seed = None, threads = None))]
+            /// thread count): `{"black": wins, "white": wins, "draws": n}`; with `scores=True`
+            /// also `"outcomes"` (int8, 1 Black won, -1 White won, 0 draw) and `"scores"` (int32,
+            /// shape (n, 2): each playout's final points), as numpy arrays. Releases the GIL.
+            #[pyo3(signature = (n, seed = None, threads = None, scores = false))]
             fn playouts<'py>(
                 &self,
                 py: Python<'py>,
                 n: &Bound<'py, PyAny>,
                 seed: Option<&Bound<'py, PyAny>>,
                 threads: Option<&Bound<'py, PyAny>>,
+                scores: bool,
             ) -> BcResult<Bound<'py, PyDict>> {
                 let n = crate::args::integer("n", n).ok().filter(|n| *n >= 0).ok_or_else(|| invalid("n must be an integer >= 0"))?;
                 let seed = seed.map(crate::args::seed).transpose()?.unwrap_or(0);
                 let threads = threads.map(crate::args::threads).transpose()?.unwrap_or(1);
                 let position = *self.position();
-                let tally = py.detach(|| boardcore_engine::playout::random_playouts(&position, n as u64, seed, threads));
                 let dict = PyDict::new(py);
-                for (key, value) in [("black", tally.black), ("white", tally.white), ("draws", tally.draws)] {
-                    dict.set_item(key, value).map_err(|_| invalid("playouts: internal error"))?;
+                let set = |key: &str, value: Bound<'py, PyAny>| dict.set_item(key, value).map_err(|_| invalid("playouts: internal error"));
+                if !scores {
+                    let tally = py.detach(|| boardcore_engine::playout::random_playouts(&position, n as u64, seed, threads));
+                    for (key, value) in [("black", tally.black), ("white", tally.white), ("draws", tally.draws)] {
+                        set(key, value.into_pyobject(py).map_err(|_| invalid("playouts: internal error"))?.into_any())?;
+                    }
+                    return Ok(dict);
                 }
+                let endings = py.detach(|| boardcore_engine::playout::random_playout_endings(&position, n as u64, seed, threads));
+                let outcomes: Vec<i8> = endings.iter().map(|e| crate::game::outcome_sign(e.outcome)).collect();
+                let count = |sign: i8| outcomes.iter().filter(|&&o| o == sign).count();
+                for (key, sign) in [("black", 1), ("white", -1), ("draws", 0)] {
+                    set(key, count(sign).into_pyobject(py).map_err(|_| invalid("playouts: internal error"))?.into_any())?;
+                }
+                let points: Vec<[i32; 2]> = endings.iter().map(|e| [e.points.0 as i32, e.points.1 as i32]).collect();
+                set("outcomes", numpy::PyArray1::from_vec(py, outcomes).into_any())?;
+                set("scores", numpy::PyArray2::from_owned_array(py, crate::game::rows(points)).into_any())?;
                 Ok(dict)
             }
 

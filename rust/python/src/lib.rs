@@ -9,6 +9,7 @@ mod errors;
 mod game;
 mod reversi;
 mod rive;
+mod search;
 mod strands;
 
 #[pymodule]
@@ -27,6 +28,10 @@ fn _boardcore(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<strands::PyStrands>()?;
     m.add_class::<strands::PyStrandsMove>()?;
     m.add_class::<strands::PyStrandsMoveIterator>()?;
+    m.add_class::<reversi::PyReversiSearcher>()?;
+    m.add_class::<cephalopod::PyCephalopodSearcher>()?;
+    m.add_class::<rive::PyRiveSearcher>()?;
+    m.add_class::<strands::PyStrandsSearcher>()?;
     m.add_function(wrap_pyfunction!(code_path, m)?)?;
     Ok(())
 }

@@ -50,6 +50,7 @@ pub struct PyReversi {
 }
 
 bind_game!(PyReversi, PyReversiMove, ReversiGame, Naming);
+crate::search::bind_searcher!(PyReversiSearcher, "ReversiSearcher", PyReversi, PyReversiMove, ReversiGame);
 
 #[pymethods]
 impl PyReversiMove {

@@ -31,6 +31,7 @@ pub struct PyRive {
 }
 
 bind_game!(PyRive, PyRiveMove, RiveGame, Naming);
+crate::search::bind_searcher!(PyRiveSearcher, "RiveSearcher", PyRive, PyRiveMove, RiveGame);
 
 fn cells_of(board: &HexBoard, set: u128) -> Vec<String> {
     (0..board.len() as u8).filter(|&c| set >> c & 1 == 1).map(|c| board.cell_name(c)).collect()

@@ -29,6 +29,7 @@ pub struct PyStrands {
 }
 
 bind_game!(PyStrands, PyStrandsMove, StrandsGame, Naming);
+crate::search::bind_searcher!(PyStrandsSearcher, "StrandsSearcher", PyStrands, PyStrandsMove, StrandsGame);
 
 #[pymethods]
 impl PyStrandsMove {

@@ -205,7 +205,11 @@ impl Position for Cephalopod {
         self.side = self.side.other();
     }
 
-    fn outcome(&self) -> Option<Outcome> {
+fn points(&self) -> (u32, u32) {
+        self.score()
+    }
+
+        fn outcome(&self) -> Option<Outcome> {
         if self.empties() != 0 {
             return None;
         }

@@ -194,6 +194,10 @@ impl<F: Frame> Position for Board<F> {
         self.side = self.side.other();
     }
 
+    fn points(&self) -> (u32, u32) {
+        self.score()
+    }
+
     fn outcome(&self) -> Option<Outcome> {
         if !self.placements().is_zero() || !self.opponent_placements().is_zero() {
             return None;
@@ -239,6 +243,21 @@ impl<F: Frame> Position for Board<F> {
         } else {
             n
         }
+    }
+
+    /// The documented draw (`below(count_moves())`, then that entry of `legal_moves()`), taken
+    /// from the placements bitboard without listing them.
+    #[inline(always)]
+    fn sample_move(&self, rng: &mut crate::rng::SplitMix64) -> Option<Move> {
+        let placements = self.placements();
+        let n = placements.count();
+        if n == 0 {
+            let pass = !self.opponent_placements().is_zero();
+            // A pass is the only move: its draw still takes a number from the stream.
+            return pass.then(|| rng.below(1)).map(|_| Move::PASS);
+        }
+        let k = rng.below(u64::from(n)) as u32;
+        Some(Move(crate::bitboard::nth_bit(placements.to_u128(), k)))
     }
 
     /// A pass and the end of the game are both one leaf, so the opponent's mobility — needed

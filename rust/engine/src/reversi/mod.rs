@@ -259,6 +259,9 @@ impl Position for Reversi {
     fn outcome(&self) -> Option<Outcome> {
         with_board!(self, b => b.outcome())
     }
+    fn points(&self) -> (u32, u32) {
+        self.score()
+    }
     fn zobrist(&self) -> u64 {
         with_board!(self, b => b.zobrist())
     }
@@ -273,6 +276,39 @@ impl Position for Reversi {
     }
     fn count_moves(&self) -> u64 {
         with_board!(self, b => b.count_moves())
+    }
+    #[inline]
+    fn sample_move(&self, rng: &mut SplitMix64) -> Option<Move> {
+        with_board!(self, b => b.sample_move(rng))
+    }
+    /// The whole playout in one frame (the AVX2 one where the CPU has it), not frame by frame.
+    fn play_out(&mut self, rng: &mut SplitMix64) {
+        *self = match *self {
+            #[cfg(target_arch = "x86_64")]
+            Reversi::Classic(board) if crate::cpu::has_v3() => {
+                let mut fast = board.retag::<frame::Classic8Avx2>();
+                fast.play_out(rng);
+                Reversi::Classic(fast.retag())
+            }
+            #[cfg(target_arch = "x86_64")]
+            Reversi::Small(board) if crate::cpu::has_v3() => {
+                let mut fast = board.retag::<frame::Frame8Avx2>();
+                fast.play_out(rng);
+                Reversi::Small(fast.retag())
+            }
+            Reversi::Classic(mut b) => {
+                b.play_out(rng);
+                Reversi::Classic(b)
+            }
+            Reversi::Small(mut b) => {
+                b.play_out(rng);
+                Reversi::Small(b)
+            }
+            Reversi::Large(mut b) => {
+                b.play_out(rng);
+                Reversi::Large(b)
+            }
+        }
     }
     fn parse_move(&self, text: &str) -> Result<Move> {
         with_board!(self, b => b.parse_move(text))

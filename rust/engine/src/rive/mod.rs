@@ -428,7 +428,11 @@ impl Position for Rive {
         }
     }
 
-    fn outcome(&self) -> Option<Outcome> {
+fn points(&self) -> (u32, u32) {
+        self.score()
+    }
+
+        fn outcome(&self) -> Option<Outcome> {
         if !self.is_over() {
             return None;
         }

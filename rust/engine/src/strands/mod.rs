@@ -567,6 +567,12 @@ impl Position for Strands {
         self.side = self.side.other();
     }
 
+    /// The size of each player's largest group.
+    fn points(&self) -> (u32, u32) {
+        let largest = |player| self.group_sizes(player).first().copied().unwrap_or(0);
+        (largest(Player::Black), largest(Player::White))
+    }
+
     #[inline(always)]
     fn outcome(&self) -> Option<Outcome> {
         if !self.is_over() {

@@ -1,0 +1,462 @@
+//! Monte Carlo tree search (UCT with random playouts), for any game.
+//!
+//! Written once over [`Position`], so the games' peculiarities need nothing special: a node
+//! remembers which player made the move into it, so Rive's extra placements after a capture (the
+//! same player moves again) and Reversi's passes (moves like any other) back up correctly.
+//!
+//! - **Selection**: from the root, the child maximising `Q + c * sqrt(ln N / n)`, where `Q` is the
+//!   child's mean reward for the player who moves at the parent (win 1, draw 1/2, loss 0), `N` the
+//!   parent's visits and `n` the child's.
+//! - **Expansion**: one new child per iteration. A node with at most `widening.limit` legal moves
+//!   lists them once and expands them in a random order (fully expanded when all are children). A
+//!   node with more (Strands turns have tens of thousands; a Rive capture can have hundreds of
+//!   thousands of survivor sets) uses *progressive widening*: it may have at most
+//!   `ceil(widening.coefficient * N ^ widening.exponent)` children, each a uniformly random legal
+//!   move (`Position::sample_move`, which never builds the list); a draw that is already a child
+//!   simply visits it.
+//! - **Simulation**: a uniformly random playout to the end (`Position::play_out`).
+//! - **Threads**: root parallelism. Thread `t` grows its own tree with its own random stream and
+//!   `iterations / threads` iterations (the first `iterations % threads` threads one more); the
+//!   root statistics are summed per move. The result depends on the seed and the thread count,
+//!   not on timing (unless a time limit stops the search).
+//! - **Choice**: the most visited root move (ties: the earlier expanded).
+
+use crate::game::{Outcome, Player, Position};
+use crate::rng::SplitMix64;
+use std::time::{Duration, Instant};
+
+/// When a node expands by sampling instead of listing its moves.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Widening {
+    /// Nodes with more legal moves than this widen progressively.
+    pub limit: u64,
+    pub coefficient: f64,
+    pub exponent: f64,
+}
+
+impl Default for Widening {
+    fn default() -> Self {
+        Widening { limit: 512, coefficient: 2.0, exponent: 0.5 }
+    }
+}
+
+/// How to search.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Config {
+    /// The UCT exploration constant `c`.
+    pub exploration: f64,
+    /// Iterations in all (over every thread); `None` searches until the time limit.
+    pub iterations: Option<u64>,
+    pub time_limit: Option<Duration>,
+    pub seed: u64,
+    pub threads: usize,
+    pub widening: Widening,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            exploration: std::f64::consts::SQRT_2,
+            iterations: Some(1000),
+            time_limit: None,
+            seed: 0,
+            threads: 1,
+            widening: Widening::default(),
+        }
+    }
+}
+
+/// Root statistics of one move.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct MoveStats<M> {
+    pub mv: M,
+    pub visits: u64,
+    /// Mean reward for the player to move at the root (win 1, draw 1/2, loss 0).
+    pub value: f64,
+}
+
+/// What a search found.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Report<M> {
+    /// The most visited move; `None` when the game is over.
+    pub best: Option<M>,
+    /// Every expanded root move, in the order the trees first expanded them.
+    pub moves: Vec<MoveStats<M>>,
+    /// Iterations run in this search (over every thread).
+    pub iterations: u64,
+    /// Nodes in the trees after the search.
+    pub nodes: usize,
+}
+
+const NONE: u32 = u32::MAX;
+
+struct Node<M> {
+    mv: Option<M>,
+    /// The player who made `mv` (and whose reward `wins` counts).
+    mover: Player,
+    first_child: u32,
+    next_sibling: u32,
+    children: u32,
+    visits: u64,
+    wins: f64,
+    /// Moves not yet expanded (listing nodes only; `None` until the first visit lists them).
+    untried: Option<Vec<M>>,
+    /// The number of legal moves, counted on the first visit (0: terminal).
+    legal: u64,
+}
+
+impl<M> Node<M> {
+    fn new(mv: Option<M>, mover: Player) -> Self {
+        Node { mv, mover, first_child: NONE, next_sibling: NONE, children: 0, visits: 0, wins: 0.0, untried: None, legal: u64::MAX }
+    }
+}
+
+/// One search tree, rooted at a position.
+struct Tree<P: Position> {
+    nodes: Vec<Node<P::Move>>,
+    rng: SplitMix64,
+    /// The nodes of the current iteration, root first (kept to reuse its allocation).
+    path: Vec<u32>,
+}
+
+impl<P: Position> Tree<P> {
+    fn new(root: &P, rng: SplitMix64) -> Self {
+        // The root's mover is the opponent of the player to move: its reward is never used.
+        Tree { nodes: vec![Node::new(None, root.to_move().other())], rng, path: Vec::new() }
+    }
+
+    fn children(&self, node: u32) -> impl Iterator<Item = u32> + '_ {
+        std::iter::successors(Some(self.nodes[node as usize].first_child).filter(|&c| c != NONE), move |&c| {
+            Some(self.nodes[c as usize].next_sibling).filter(|&s| s != NONE)
+        })
+    }
+
+    fn add_child(&mut self, parent: u32, mv: P::Move, mover: Player) -> u32 {
+        let id = self.nodes.len() as u32;
+        let mut child = Node::new(Some(mv), mover);
+        child.next_sibling = self.nodes[parent as usize].first_child;
+        self.nodes.push(child);
+        let p = &mut self.nodes[parent as usize];
+        p.first_child = id;
+        p.children += 1;
+        id
+    }
+
+    /// The child of `parent` reached by `mv`, if expanded.
+    fn child_with(&self, parent: u32, mv: P::Move) -> Option<u32> {
+        self.children(parent).find(|&c| self.nodes[c as usize].mv == Some(mv))
+    }
+
+    /// First visit of a node: count (and, below the widening limit, list) its moves.
+    fn prepare(&mut self, node: u32, position: &P, widening: &Widening) {
+        let n = &mut self.nodes[node as usize];
+        if n.legal != u64::MAX {
+            return;
+        }
+        n.legal = position.count_moves();
+        if n.legal > 0 && n.legal <= widening.limit {
+            n.untried = Some(position.legal_moves().collect());
+        }
+    }
+
+    /// A new child of `node` for this iteration, or `None` when it should select among its
+    /// children instead (or is terminal).
+    fn expand(&mut self, node: u32, position: &P, widening: &Widening) -> Option<u32> {
+        self.prepare(node, position, widening);
+        let mover = position.to_move();
+        let n = &mut self.nodes[node as usize];
+        if n.legal == 0 {
+            return None;
+        }
+        if let Some(untried) = n.untried.as_mut() {
+            if untried.is_empty() {
+                return None;
+            }
+            let k = self.rng.below(untried.len() as u64) as usize;
+            let mv = untried.swap_remove(k);
+            return Some(self.add_child(node, mv, mover));
+        }
+        let allowed = (widening.coefficient * ((n.visits + 1) as f64).powf(widening.exponent)).ceil() as u64;
+        if u64::from(n.children) >= allowed.min(n.legal) {
+            return None;
+        }
+        let mv = position.sample_move(&mut self.rng)?;
+        // A draw that is already a child is visited as it is (selection would find it anyway).
+        Some(self.child_with(node, mv).unwrap_or_else(|| self.add_child(node, mv, mover)))
+    }
+
+    /// The child of `node` with the highest UCT score.
+    fn select(&self, node: u32, exploration: f64) -> u32 {
+        let parent_visits = self.nodes[node as usize].visits.max(1) as f64;
+        let spread = exploration * parent_visits.ln().sqrt();
+        let score = |c: u32| {
+            let child = &self.nodes[c as usize];
+            match child.visits {
+                0 => f64::INFINITY,
+                v => child.wins / v as f64 + spread / (v as f64).sqrt(),
+            }
+        };
+        let mut best = (NONE, f64::NEG_INFINITY);
+        for c in self.children(node) {
+            let s = score(c);
+            if s > best.1 {
+                best = (c, s);
+            }
+        }
+        best.0
+    }
+
+    /// One iteration from `root`.
+    fn iterate(&mut self, root: &P, config: &Config) {
+        let mut position = root.clone();
+        let mut path = std::mem::take(&mut self.path);
+        path.clear();
+        path.push(0);
+        let mut node = 0u32;
+        loop {
+            if let Some(child) = self.expand(node, &position, &config.widening) {
+                position.play_unchecked(self.nodes[child as usize].mv.expect("a child has a move"));
+                path.push(child);
+                break;
+            }
+            if self.nodes[node as usize].legal == 0 {
+                break;
+            }
+            node = self.select(node, config.exploration);
+            position.play_unchecked(self.nodes[node as usize].mv.expect("a child has a move"));
+            path.push(node);
+        }
+        position.play_out(&mut self.rng);
+        let outcome = position.outcome();
+        for &id in &path {
+            let n = &mut self.nodes[id as usize];
+            n.visits += 1;
+            n.wins += reward(outcome, n.mover);
+        }
+        self.path = path;
+    }
+
+    /// The subtree under the root's child reached by `mv`, as a tree of its own (or a fresh tree
+    /// when that move was never expanded).
+    fn advanced(mut self, mv: P::Move, new_root: &P) -> Self {
+        let Some(child) = self.child_with(0, mv) else { return Tree::new(new_root, self.rng) };
+        let mut nodes: Vec<Node<P::Move>> = Vec::new();
+        let mut queue = std::collections::VecDeque::from([(child, NONE)]);
+        while let Some((old, parent)) = queue.pop_front() {
+            let id = nodes.len() as u32;
+            let mut copy = std::mem::replace(&mut self.nodes[old as usize], Node::new(None, Player::Black));
+            let mut children = Vec::with_capacity(copy.children as usize);
+            let mut c = copy.first_child;
+            while c != NONE {
+                children.push(c);
+                c = self.nodes[c as usize].next_sibling;
+            }
+            (copy.first_child, copy.next_sibling, copy.children) = (NONE, NONE, 0);
+            nodes.push(copy);
+            if parent != NONE {
+                // Children are listed newest first: copying them oldest first and prepending
+                // each keeps that order.
+                let p = &mut nodes[parent as usize];
+                let sibling = std::mem::replace(&mut p.first_child, id);
+                p.children += 1;
+                nodes[id as usize].next_sibling = sibling;
+            }
+            queue.extend(children.into_iter().rev().map(|c| (c, id)));
+        }
+        nodes[0].mv = None;
+        Tree { nodes, rng: self.rng, path: self.path }
+    }
+}
+
+/// The reward of `player` for a finished game: 1 for a win, 1/2 for a draw, 0 for a loss.
+fn reward(outcome: Option<Outcome>, player: Player) -> f64 {
+    match outcome {
+        Some(Outcome::Winner(p)) if p == player => 1.0,
+        Some(Outcome::Winner(_)) => 0.0,
+        _ => 0.5,
+    }
+}
+
+/// A reusable search: trees survive `advance` (the subtree of the move played is kept).
+pub struct Searcher<P: Position> {
+    root: P,
+    trees: Vec<Tree<P>>,
+    config: Config,
+}
+
+impl<P: Position> Searcher<P> {
+    pub fn new(root: P, config: Config) -> Self {
+        let threads = config.threads.max(1);
+        let trees = (0..threads as u64)
+            .map(|t| Tree::new(&root, crate::playout::playout_rng(config.seed, t)))
+            .collect();
+        Searcher { root, trees, config: Config { threads, ..config } }
+    }
+
+    pub fn position(&self) -> &P {
+        &self.root
+    }
+
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// Searches with `iterations` / `time_limit` (`None`: the configured ones) and reports.
+    pub fn search(&mut self, iterations: Option<u64>, time_limit: Option<Duration>) -> Report<P::Move> {
+        let iterations = iterations.or(if time_limit.is_some() { None } else { self.config.iterations });
+        let time_limit = time_limit.or(self.config.time_limit);
+        let threads = self.trees.len() as u64;
+        let (root, config) = (&self.root, &self.config);
+        let run = |t: u64, tree: &mut Tree<P>| {
+            let share = iterations.map(|n| n / threads + u64::from(t < n % threads));
+            grow(tree, root, config, share, time_limit)
+        };
+        let done: u64 = if threads == 1 {
+            run(0, &mut self.trees[0])
+        } else {
+            std::thread::scope(|scope| {
+                let handles: Vec<_> = self.trees.iter_mut().enumerate().map(|(t, tree)| scope.spawn(move || run(t as u64, tree))).collect();
+                handles.into_iter().map(|h| h.join().expect("a search thread panicked")).sum()
+            })
+        };
+        self.report(done)
+    }
+
+    /// The root statistics summed over the trees.
+    fn report(&self, iterations: u64) -> Report<P::Move> {
+        let mut moves: Vec<(P::Move, u64, f64)> = Vec::new();
+        for tree in &self.trees {
+            let mut children: Vec<u32> = tree.children(0).collect();
+            children.reverse(); // expansion order
+            for c in children {
+                let n = &tree.nodes[c as usize];
+                match moves.iter_mut().find(|(m, _, _)| Some(*m) == n.mv) {
+                    Some(entry) => {
+                        entry.1 += n.visits;
+                        entry.2 += n.wins;
+                    }
+                    None => moves.push((n.mv.expect("a child has a move"), n.visits, n.wins)),
+                }
+            }
+        }
+        let mut best: Option<(P::Move, u64)> = None;
+        for &(mv, visits, _) in &moves {
+            if best.is_none_or(|(_, v)| visits > v) {
+                best = Some((mv, visits));
+            }
+        }
+        let stats = moves
+            .into_iter()
+            .map(|(mv, visits, wins)| MoveStats { mv, visits, value: if visits == 0 { 0.0 } else { wins / visits as f64 } })
+            .collect();
+        Report { best: best.map(|(mv, _)| mv), moves: stats, iterations, nodes: self.trees.iter().map(|t| t.nodes.len()).sum() }
+    }
+
+    /// Plays `mv` (legal in the root position, by either player) and keeps its subtree.
+    pub fn advance(&mut self, mv: P::Move) -> crate::Result<()> {
+        self.root.check_move(mv)?;
+        self.root.play_unchecked(mv);
+        let root = &self.root;
+        self.trees = std::mem::take(&mut self.trees).into_iter().map(|tree| tree.advanced(mv, root)).collect();
+        Ok(())
+    }
+
+    /// Visits recorded at the root (summed over the trees).
+    pub fn root_visits(&self) -> u64 {
+        self.trees.iter().map(|t| t.nodes[0].visits).sum()
+    }
+}
+
+/// Runs `iterations` (or until `time_limit`) on one tree; returns the iterations run.
+fn grow<P: Position>(tree: &mut Tree<P>, root: &P, config: &Config, iterations: Option<u64>, time_limit: Option<Duration>) -> u64 {
+    let start = Instant::now();
+    let mut done = 0;
+    loop {
+        if iterations.is_some_and(|n| done >= n) {
+            break;
+        }
+        // Reading the clock costs more than an iteration of a small game: look every 16.
+        if done % 16 == 0 && time_limit.is_some_and(|limit| start.elapsed() >= limit) {
+            break;
+        }
+        if iterations.is_none() && time_limit.is_none() {
+            break;
+        }
+        tree.iterate(root, config);
+        done += 1;
+    }
+    done
+}
+
+/// One search from `position`: the best move and the root statistics.
+pub fn search<P: Position>(position: &P, config: Config) -> Report<P::Move> {
+    Searcher::new(position.clone(), config).search(None, None)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::reversi::{Reversi, Shape, Variant};
+
+    fn config(iterations: u64, seed: u64, threads: usize) -> Config {
+        Config { iterations: Some(iterations), seed, threads, ..Config::default() }
+    }
+
+    fn reversi(size: u8) -> Reversi {
+        Variant::new(Shape::Square(size), Vec::new(), 0, Player::Black).unwrap().start()
+    }
+
+    #[test]
+    fn every_iteration_visits_one_root_move() {
+        let report = search(&reversi(6), config(500, 1, 1));
+        assert_eq!(report.iterations, 500);
+        assert_eq!(report.moves.iter().map(|m| m.visits).sum::<u64>(), 500);
+        let best = report.moves.iter().max_by_key(|m| m.visits).unwrap();
+        assert_eq!(report.best, Some(best.mv));
+    }
+
+    #[test]
+    fn a_search_depends_on_the_seed_and_thread_count_only() {
+        for threads in [1, 2] {
+            let a = search(&reversi(6), config(300, 7, threads));
+            let b = search(&reversi(6), config(300, 7, threads));
+            assert_eq!(a, b);
+            assert_eq!(a.moves.iter().map(|m| m.visits).sum::<u64>(), 300);
+        }
+    }
+
+    #[test]
+    fn advancing_keeps_the_subtree_of_the_move_played() {
+        let mut searcher = Searcher::new(reversi(6), config(400, 3, 1));
+        let report = searcher.search(None, None);
+        let best = report.moves.iter().max_by_key(|m| m.visits).unwrap();
+        searcher.advance(best.mv).unwrap();
+        assert_eq!(searcher.root_visits(), best.visits);
+        let again = searcher.search(Some(100), None);
+        assert_eq!(again.moves.iter().map(|m| m.visits).sum::<u64>(), best.visits - 1 + 100);
+    }
+
+    #[test]
+    fn advancing_by_an_illegal_move_changes_nothing() {
+        let mut searcher = Searcher::new(reversi(6), config(50, 3, 1));
+        searcher.search(None, None);
+        let before = searcher.root_visits();
+        let mut after_one = reversi(6);
+        let first = after_one.legal_moves().next().unwrap();
+        after_one.play_unchecked(first);
+        let not_legal_at_root = after_one.legal_moves().find(|&m| !reversi(6).is_legal(m)).unwrap();
+        assert!(searcher.advance(not_legal_at_root).is_err());
+        assert_eq!(searcher.root_visits(), before);
+        assert_eq!(searcher.position(), &reversi(6));
+    }
+
+    #[test]
+    fn a_finished_game_has_no_best_move() {
+        let mut p = reversi(4);
+        let mut rng = SplitMix64::new(1);
+        p.play_out(&mut rng);
+        let report = search(&p, config(10, 1, 1));
+        assert_eq!(report.best, None);
+        assert!(report.moves.is_empty());
+    }
+}

@@ -1,0 +1,155 @@
+//! Monte Carlo tree search for every game: `bind_searcher!` makes one `XSearcher` class per game
+//! over `boardcore_engine::mcts`. `boardcore/mcts.py` is the Python face (`best_move`, `Searcher`).
+
+use crate::errors::{invalid, BcResult};
+use boardcore_engine::mcts::{Config, Widening};
+use pyo3::prelude::*;
+use std::time::Duration;
+
+/// The search settings, checked: a bad value is a ValueError naming it.
+#[allow(clippy::too_many_arguments)]
+pub fn config(
+    iterations: Option<&Bound<'_, PyAny>>,
+    time_limit: Option<f64>,
+    exploration: f64,
+    seed: Option<&Bound<'_, PyAny>>,
+    threads: Option<&Bound<'_, PyAny>>,
+    widening_limit: u64,
+    widening_coefficient: f64,
+    widening_exponent: f64,
+) -> BcResult<Config> {
+    let iterations = iterations.map(positive_iterations).transpose()?;
+    let time_limit = time_limit.map(duration).transpose()?;
+    if iterations.is_none() && time_limit.is_none() {
+        return Err(invalid("give iterations, time_limit, or both"));
+    }
+    if !(exploration.is_finite() && exploration >= 0.0) {
+        return Err(invalid(format!("exploration must be a finite number >= 0, got {exploration}")));
+    }
+    if !(widening_coefficient.is_finite() && widening_coefficient > 0.0) {
+        return Err(invalid(format!("widening_coefficient must be a finite number > 0, got {widening_coefficient}")));
+    }
+    if !(widening_exponent > 0.0 && widening_exponent <= 1.0) {
+        return Err(invalid(format!("widening_exponent must be in (0, 1], got {widening_exponent}")));
+    }
+    Ok(Config {
+        exploration,
+        iterations,
+        time_limit,
+        seed: seed.map(crate::args::seed).transpose()?.unwrap_or(0),
+        threads: threads.map(crate::args::threads).transpose()?.unwrap_or(1),
+        widening: Widening { limit: widening_limit, coefficient: widening_coefficient, exponent: widening_exponent },
+    })
+}
+
+pub fn positive_iterations(value: &Bound<'_, PyAny>) -> BcResult<u64> {
+    crate::args::integer("iterations", value)
+        .ok()
+        .filter(|n| *n >= 1)
+        .map(|n| n as u64)
+        .ok_or_else(|| invalid("iterations must be an integer >= 1"))
+}
+
+pub fn duration(seconds: f64) -> BcResult<Duration> {
+    if !(seconds.is_finite() && seconds > 0.0 && seconds < 1e9) {
+        return Err(invalid(format!("time_limit must be a number of seconds > 0, got {seconds}")));
+    }
+    Ok(Duration::from_secs_f64(seconds))
+}
+
+/// `XSearcher` for one game: `bind_searcher!(PyXSearcher, "XSearcher", PyX, PyXMove, XGame)`,
+/// invoked in the game's module (it uses the game class's private helpers).
+macro_rules! bind_searcher {
+    ($Searcher:ident, $name:literal, $Py:ident, $PyMove:ident, $Game:ty) => {
+        /// A reusable Monte Carlo tree search on this game (see boardcore.mcts).
+        #[pyclass(name = $name, module = "boardcore")]
+        pub struct $Searcher {
+            /// The game at the root (its history grows with `advance`), for naming moves.
+            game: $Py,
+            search: boardcore_engine::mcts::Searcher<<$Game as RecordedGame>::P>,
+        }
+
+        #[pymethods]
+        impl $Searcher {
+            #[new]
+            #[pyo3(signature = (game, *, iterations = None, time_limit = None, exploration = std::f64::consts::SQRT_2,
+                                seed = None, threads = None, widening_limit = 512, widening_coefficient = 2.0,
+                                widening_exponent = 0.5))]
+            #[allow(clippy::too_many_arguments)]
+            fn new(
+                game: PyRef<'_, $Py>,
+                iterations: Option<&Bound<'_, PyAny>>,
+                time_limit: Option<f64>,
+                exploration: f64,
+                seed: Option<&Bound<'_, PyAny>>,
+                threads: Option<&Bound<'_, PyAny>>,
+                widening_limit: u64,
+                widening_coefficient: f64,
+                widening_exponent: f64,
+            ) -> BcResult<Self> {
+                let config = crate::search::config(
+                    iterations, time_limit, exploration, seed, threads, widening_limit, widening_coefficient, widening_exponent,
+                )?;
+                let game = game.clone();
+                let search = boardcore_engine::mcts::Searcher::new(*game.position(), config);
+                Ok($Searcher { game, search })
+            }
+
+            /// Searches (the configured budget unless given) and returns
+            /// `(best, moves, visits, values, iterations, nodes)`. Releases the GIL.
+            #[pyo3(signature = (iterations = None, time_limit = None))]
+            #[allow(clippy::type_complexity)]
+            fn search<'py>(
+                &mut self,
+                py: Python<'py>,
+                iterations: Option<&Bound<'py, PyAny>>,
+                time_limit: Option<f64>,
+            ) -> BcResult<(
+                Option<$PyMove>,
+                Vec<$PyMove>,
+                Bound<'py, numpy::PyArray1<u64>>,
+                Bound<'py, numpy::PyArray1<f64>>,
+                u64,
+                usize,
+            )> {
+                let iterations = iterations.map(crate::search::positive_iterations).transpose()?;
+                let time_limit = time_limit.map(crate::search::duration).transpose()?;
+                let search = &mut self.search;
+                let report = py.detach(|| search.search(iterations, time_limit));
+                let visits: Vec<u64> = report.moves.iter().map(|m| m.visits).collect();
+                let values: Vec<f64> = report.moves.iter().map(|m| m.value).collect();
+                Ok((
+                    report.best.map(|mv| self.game.wrap(mv)),
+                    report.moves.iter().map(|m| self.game.wrap(m.mv)).collect(),
+                    numpy::PyArray1::from_vec(py, visits),
+                    numpy::PyArray1::from_vec(py, values),
+                    report.iterations,
+                    report.nodes,
+                ))
+            }
+
+            /// Plays a move (or its notation) at the root, by either player, keeping its
+            /// subtree. Raises NotationError or IllegalMoveError, changing nothing.
+            fn advance(&mut self, mv: &Bound<'_, PyAny>) -> BcResult<()> {
+                let mv = self.game.to_move_arg(mv)?;
+                self.search.advance(mv)?;
+                self.game.inner.game_mut().push_unchecked(mv);
+                Ok(())
+            }
+
+            /// The game at the root: the searcher's game with the advanced moves.
+            #[getter]
+            fn game(&self) -> $Py {
+                self.game.clone()
+            }
+
+            /// Visits recorded at the root so far (kept across `advance`).
+            #[getter]
+            fn root_visits(&self) -> u64 {
+                self.search.root_visits()
+            }
+        }
+    };
+}
+
+pub(crate) use bind_searcher;
