@@ -132,6 +132,9 @@ mod tests {
         fn outcome(&self) -> Option<Outcome> {
             None
         }
+        fn points(&self) -> (u32, u32) {
+            (0, 0)
+        }
         fn zobrist(&self) -> u64 {
             self.0 as u64
         }
