@@ -59,3 +59,23 @@ def test_strands_scores_are_the_largest_groups():
 def test_zero_playouts_give_empty_arrays():
     result = bc.Cephalopod().playouts(0, scores=True)
     assert result["outcomes"].shape == (0,) and result["scores"].shape == (0, 2)
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_random_move_is_the_documented_draw_in_engine_and_reference(name):
+    make, _ = GAMES[name]
+    engine, reference = make(bc), make(ref)
+    seed = 0
+    while not engine.is_over():
+        seed += 1
+        ours, theirs = engine.random_move(seed), reference.random_move(seed)
+        assert str(ours) == str(theirs)
+        engine.play(ours)
+        reference.play(str(ours))
+    assert engine.random_move(1) is None and reference.random_move(1) is None
+
+
+def test_random_move_refuses_a_bad_seed():
+    for game in (bc.Reversi(), ref.Reversi()):
+        with pytest.raises(ValueError):
+            game.random_move(-1)

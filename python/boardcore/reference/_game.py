@@ -142,6 +142,17 @@ class ReferenceGame:
         """``n`` uniformly random playouts, reproducing the engine's exactly (see _playout.py)."""
         return _playout.playouts(self, n, seed, threads, scores)
 
+    def random_move(self, seed=None):
+        """A uniformly random legal move, drawn like the engine's (``below(count)`` from
+        ``SplitMix64(seed)``, then that entry of ``legal_moves()``); None once the game is over."""
+        from boardcore.reference._playout import checked_seed
+        from boardcore.reference._splitmix import SplitMix64
+
+        moves = self.legal_moves()
+        if not moves:
+            return None
+        return moves[SplitMix64(checked_seed(seed)).below(len(moves))]
+
     def _points(self) -> tuple[int, int]:
         """Black's and White's final points (the engine's ``Position::points``)."""
         return self.score()

@@ -11,14 +11,20 @@ from boardcore.reference._splitmix import SplitMix64
 MASK64 = (1 << 64) - 1
 
 
+def checked_seed(seed) -> int:
+    """``seed`` (0 for None), or ValueError unless it is an integer from 0 to 2**64-1."""
+    seed = 0 if seed is None else seed
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MASK64:
+        raise ValueError(f"seed must be an integer from 0 to 2**64-1, got {seed!r}")
+    return seed
+
+
 def playouts(state, n, seed=None, threads=None, scores=False) -> dict:
     """``n`` uniformly random playouts from ``state``: ``{"black": wins, "white": wins, "draws": n}``,
     with ``scores=True`` also ``"outcomes"`` (int8: 1, -1, 0) and ``"scores"`` (int32, (n, 2))."""
     if isinstance(n, bool) or not isinstance(n, int) or n < 0:
         raise ValueError(f"n must be an integer >= 0, got {n!r}")
-    seed = 0 if seed is None else seed
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MASK64:
-        raise ValueError(f"seed must be an integer from 0 to 2**64-1, got {seed!r}")
+    seed = checked_seed(seed)
     if threads is not None and (isinstance(threads, bool) or not isinstance(threads, int) or not 1 <= threads <= 1024):
         raise ValueError(f"threads must be between 1 and 1024, got {threads!r}")
     tally = {"black": 0, "white": 0, "draws": 0}

@@ -356,6 +356,16 @@ macro_rules! bind_game {
                 Ok(dict)
             }
 
+            /// A uniformly random legal move (None once the game is over): the documented draw,
+            /// `below(count_moves())` from SplitMix64(seed), then that entry of the move order,
+            /// found without listing the moves where the game can.
+            #[pyo3(signature = (seed = None))]
+            fn random_move(&self, seed: Option<&Bound<'_, PyAny>>) -> BcResult<Option<$PyMove>> {
+                let seed = seed.map(crate::args::seed).transpose()?.unwrap_or(0);
+                let mut rng = boardcore_engine::rng::SplitMix64::new(seed);
+                Ok(self.position().sample_move(&mut rng).map(|mv| self.wrap(mv)))
+            }
+
             /// The number of legal moves, counted without building them where the game can.
             fn count_moves(&self) -> u64 {
                 self.position().count_moves()

@@ -1,0 +1,123 @@
+"""PettingZoo AEC environments for the four games (``pip install 'boardcore[pettingzoo]'``).
+
+    from boardcore.adapters.pettingzoo import env
+    e = env("reversi", size=8)
+    e.reset(seed=0)
+    for agent in e.agent_iter():
+        observation, reward, termination, truncation, info = e.last()
+        action = None if termination or truncation else e.action_space(agent).sample(observation["action_mask"])
+        e.step(action)
+
+Agents are ``"black"`` and ``"white"``. The agent to act is whoever the game says moves next: a
+Reversi pass is an action of its own, and a Rive capture or a Strands turn takes several actions
+by the same agent in a row. Observations are ``{"observation": float32 planes from the agent's own
+side, "action_mask": int8}`` (docs/actions.md); rewards are +1/-1 (0 for a draw) at the end.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from boardcore.adapters import new_game, observation_of
+
+AGENTS = ["black", "white"]
+
+
+class BoardcoreEnv(AECEnv):
+    """One boardcore game as a PettingZoo AEC environment (use ``env()``, which adds the usual
+    wrappers)."""
+
+    metadata = {"render_modes": ["ansi"], "name": "boardcore_v0", "is_parallelizable": False}
+
+    def __init__(self, game: str = "reversi", render_mode: str | None = None, **variant: Any) -> None:
+        super().__init__()
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode must be None or 'ansi', got {render_mode!r}")
+        self.game_name = game
+        self.variant = variant
+        self.render_mode = render_mode
+        self._start = new_game(game, variant).actions()
+        self._state = self._start.copy()
+        self.metadata = {**self.metadata, "name": f"boardcore_{game}_v0"}
+        self.possible_agents = AGENTS[:]
+        self.agents = AGENTS[:]
+        n, shape = self._start.num_actions, tuple(self._start.observation_shape)
+        self.action_spaces = {a: spaces.Discrete(n) for a in AGENTS}
+        self.observation_spaces = {
+            a: spaces.Dict({
+                "observation": spaces.Box(low=0.0, high=1.0, shape=shape, dtype=np.float32),
+                "action_mask": spaces.Box(low=0, high=1, shape=(n,), dtype=np.int8),
+            })
+            for a in AGENTS
+        }
+
+    def observation_space(self, agent: str) -> gymnasium.spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> gymnasium.spaces.Space:
+        return self.action_spaces[agent]
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        player = AGENTS.index(agent)
+        mask = np.zeros(self._state.num_actions, dtype=np.int8)
+        if player == self._state.to_move and not self._state.is_over():
+            mask[self._state.action_mask()] = 1
+        planes = observation_of(self.game_name, self._state, player).astype(np.float32, copy=False)
+        return {"observation": planes, "action_mask": mask}
+
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        self._state = self._start.copy()
+        self.agents = AGENTS[:]
+        self.rewards = dict.fromkeys(AGENTS, 0)
+        self._cumulative_rewards = dict.fromkeys(AGENTS, 0)
+        self.terminations = dict.fromkeys(AGENTS, False)
+        self.truncations = dict.fromkeys(AGENTS, False)
+        self.infos = {a: {} for a in AGENTS}
+        self.agent_selection = AGENTS[self._state.to_move]
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self._state.apply_action(int(action))  # IllegalMoveError for an illegal action
+        self._cumulative_rewards[agent] = 0
+        self.rewards = dict.fromkeys(AGENTS, 0)
+        if self._state.is_over():
+            black, white = self._state.returns()
+            self.rewards = {"black": black, "white": white}
+            self.terminations = dict.fromkeys(AGENTS, True)
+        else:
+            self.agent_selection = AGENTS[self._state.to_move]
+        self._accumulate_rewards()
+        if self.render_mode == "ansi":
+            print(self.render())
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() called without a render_mode")
+            return None
+        return f"{self._state.position()}\n"
+
+    def close(self) -> None:
+        pass
+
+
+def raw_env(game: str = "reversi", render_mode: str | None = None, **variant: Any) -> BoardcoreEnv:
+    """The environment without wrappers."""
+    return BoardcoreEnv(game, render_mode, **variant)
+
+
+def env(game: str = "reversi", render_mode: str | None = None, **variant: Any) -> AECEnv:
+    """The environment with PettingZoo's usual wrappers for board games (an illegal action ends
+    the game with a penalty for the agent that took it; order and bounds are enforced)."""
+    wrapped = raw_env(game, render_mode, **variant)
+    wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=-1)
+    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
+    return wrappers.OrderEnforcingWrapper(wrapped)
