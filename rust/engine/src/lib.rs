@@ -22,7 +22,7 @@ pub mod rng;
 pub mod strands;
 pub mod square;
 
-pub use actions::Steps;
+pub use actions::{Steps, VectorEnv};
 pub use error::{Error, Result};
 pub use cpu::code_path;
 pub use game::{Game, Outcome, Player, Position, RecordedGame};

@@ -1,8 +1,9 @@
 //! The step form (docs/actions.md) against the compound moves, for every game: completing one
 //! turn in steps reaches exactly the positions of the legal moves (one step sequence per move for
-//! Reversi, Cephalopod and Strands); masks, checks, errors and observations keep their contract.
+//! Reversi, Cephalopod and Strands); masks, checks, errors and observations keep their contract;
+//! VectorEnv steps, resets and samples as documented.
 
-use boardcore_engine::actions::Steps;
+use boardcore_engine::actions::{StepOutputs, Steps, VectorEnv};
 use boardcore_engine::cephalopod::{Cephalopod, CephalopodSteps};
 use boardcore_engine::hex::HexBoard;
 use boardcore_engine::reversi::{Reversi, ReversiSteps, Shape, Variant};
@@ -338,4 +339,120 @@ fn an_up_to_turn_ends_by_itself_when_no_cell_of_its_label_follows() {
     let mut s = StrandsSteps::from_position(strands(&hex4, Cover::Exact));
     s.apply_action(s.legal_actions()[0]).unwrap();
     assert!(matches!(s.check_action(last_four), Err(Error::IllegalMove(m)) if m.contains("too few")));
+}
+
+/// What one step writes, in buffers of the right sizes.
+#[derive(Debug, PartialEq)]
+struct Written {
+    observations: Vec<f32>,
+    masks: Vec<bool>,
+    rewards: Vec<f32>,
+    terminated: Vec<bool>,
+    to_move: Vec<u8>,
+}
+
+impl Written {
+    fn new<S: Steps>(env: &VectorEnv<S>) -> Written {
+        let n = env.n();
+        Written {
+            observations: vec![0.0; n * env.observation_shape().iter().product::<usize>()],
+            masks: vec![false; n * env.num_actions()],
+            rewards: vec![0.0; n],
+            terminated: vec![false; n],
+            to_move: vec![0; n],
+        }
+    }
+
+    fn outputs(&mut self) -> StepOutputs<'_> {
+        StepOutputs {
+            observations: &mut self.observations,
+            masks: &mut self.masks,
+            rewards: &mut self.rewards,
+            terminated: &mut self.terminated,
+            to_move: &mut self.to_move,
+        }
+    }
+}
+
+/// Random actions for `steps` steps; returns everything written, step after step.
+fn run_env<S: Steps>(start: S, n: usize, threads: usize, steps: usize) -> Vec<Written> {
+    let mut env = VectorEnv::new(start, n, 9, threads).unwrap();
+    let mut actions = vec![0i64; n];
+    let mut history = Vec::new();
+    for _ in 0..steps {
+        let mut written = Written::new(&env);
+        env.sample_actions(&mut actions).unwrap();
+        env.step(&actions, written.outputs()).unwrap();
+        history.push(written);
+    }
+    history
+}
+
+#[test]
+fn vector_env_results_do_not_depend_on_the_thread_count() {
+    let start = CephalopodSteps::from_position(Cephalopod::new(3, 3).unwrap());
+    assert_eq!(run_env(start, 13, 1, 40), run_env(start, 13, 3, 40));
+    let start = StrandsSteps::from_position(strands(&named_layout("hex4").unwrap(), Cover::Exact));
+    assert_eq!(run_env(start, 7, 1, 60), run_env(start, 7, 2, 60));
+}
+
+#[test]
+fn vector_env_scores_and_restarts_finished_games() {
+    // 3x3 Cephalopod ends after at least 9 placements; 200 steps finish many games.
+    let start = CephalopodSteps::from_position(Cephalopod::new(3, 3).unwrap());
+    let history = run_env(start, 5, 1, 200);
+    let mut finished = 0;
+    for step in &history {
+        for i in 0..5 {
+            if step.terminated[i] {
+                finished += 1;
+                assert!(step.rewards[i] == 1.0 || step.rewards[i] == -1.0, "3x3 has no draws");
+                // Autoreset: the observation and mask are of the new, empty game.
+                assert!(step.observations[i * 117 + 12 * 9..][..9].iter().all(|&x| x == 1.0));
+                assert_eq!(step.masks[i * 144..][..144].iter().filter(|&&m| m).count(), 9);
+                assert_eq!(step.to_move[i], 0);
+            } else {
+                assert_eq!(step.rewards[i], 0.0);
+            }
+        }
+    }
+    assert!(finished > 20, "{finished}");
+}
+
+#[test]
+fn vector_env_checks_every_action_before_stepping() {
+    let start = ReversiSteps::from_position(reversi(Shape::Square(8), &[]));
+    let mut env = VectorEnv::new(start, 3, 0, 1).unwrap();
+    let mut written = Written::new(&env);
+    let d3 = 2 * 8 + 3;
+    for (bad, message) in [([d3, 0, d3], "env 1: "), ([d3, d3, 65], "env 2: action 65 is out of range"), ([-1, d3, d3], "env 0: action -1")] {
+        match env.step(&bad, written.outputs()) {
+            Err(Error::IllegalMove(m)) => assert!(m.starts_with(message), "{m}"),
+            other => panic!("{:?}", other.err()),
+        }
+        assert!(env.states().iter().all(|s| *s == start), "nothing changed");
+    }
+    written.rewards.pop();
+    assert!(matches!(env.step(&[d3; 3], written.outputs()), Err(Error::InvalidArgument(_))));
+}
+
+#[test]
+fn vector_env_samples_env_i_from_its_documented_stream() {
+    let start = RiveSteps::from_position(rive("hex3", true));
+    let mut env = VectorEnv::new(start, 4, 100, 1).unwrap();
+    let mut actions = vec![0i64; 4];
+    env.sample_actions(&mut actions).unwrap();
+    for (i, &action) in actions.iter().enumerate() {
+        let mut rng = SplitMix64::new(SplitMix64::new(100 + i as u64).next_u64());
+        assert_eq!(start.sample_action(&mut rng), Some(action as usize));
+    }
+}
+
+#[test]
+fn vector_env_refuses_a_finished_start_and_bad_sizes() {
+    let over = CephalopodSteps::from_position(Cephalopod::from_notation("2x2 1b1w/1b1w b").unwrap());
+    assert!(VectorEnv::new(over, 1, 0, 1).is_err());
+    let start = CephalopodSteps::from_position(Cephalopod::new(2, 2).unwrap());
+    assert!(VectorEnv::new(start, 0, 0, 1).is_err());
+    assert!(VectorEnv::new(start, VectorEnv::<CephalopodSteps>::MAX_ENVS + 1, 0, 1).is_err());
 }
