@@ -23,6 +23,9 @@ from boardcore._boardcore import (
 )
 from boardcore.records import load_record
 
+# The step form and vectorized environments (docs/actions.md).
+from boardcore._boardcore import CephalopodActions, ReversiActions, RiveActions, StrandsActions, VectorEnv
+
 BLACK = 0
 WHITE = 1
 
@@ -45,3 +48,4 @@ __all__ = [
     "code_path",
     "load_record",
 ]
+__all__ += ["CephalopodActions", "ReversiActions", "RiveActions", "StrandsActions", "VectorEnv"]

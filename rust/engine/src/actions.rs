@@ -111,6 +111,9 @@ pub fn out_of_range(action: impl std::fmt::Display, num_actions: usize) -> Error
     ))
 }
 
+/// The most envs a `VectorEnv` holds.
+pub const MAX_ENVS: usize = 1 << 16;
+
 /// `n` copies of a game in step form, stepped together. Finished games restart at once from the
 /// start state (same-step autoreset: `step` returns the observation and mask of the new game).
 pub struct VectorEnv<S: Steps> {
@@ -175,13 +178,11 @@ fn run<T: Send, R: Send>(pool: Option<&rayon::ThreadPool>, items: Vec<T>, f: imp
 }
 
 impl<S: Steps> VectorEnv<S> {
-    pub const MAX_ENVS: usize = 1 << 16;
-
     /// `n` copies of `start` (1 to `MAX_ENVS`); env `i` samples from
     /// `SplitMix64(SplitMix64(seed + i).next_u64())`; `threads > 1` steps the envs on a pool.
     pub fn new(start: S, n: usize, seed: u64, threads: usize) -> Result<Self> {
-        if !(1..=Self::MAX_ENVS).contains(&n) {
-            return Err(Error::invalid(format!("n must be from 1 to {}, got {n}", Self::MAX_ENVS)));
+        if !(1..=MAX_ENVS).contains(&n) {
+            return Err(Error::invalid(format!("n must be from 1 to {}, got {n}", MAX_ENVS)));
         }
         if start.outcome().is_some() {
             return Err(Error::invalid("the start position is already over"));

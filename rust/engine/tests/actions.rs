@@ -3,7 +3,7 @@
 //! Reversi, Cephalopod and Strands); masks, checks, errors and observations keep their contract;
 //! VectorEnv steps, resets and samples as documented.
 
-use boardcore_engine::actions::{StepOutputs, Steps, VectorEnv};
+use boardcore_engine::actions::{StepOutputs, Steps, VectorEnv, MAX_ENVS};
 use boardcore_engine::cephalopod::{Cephalopod, CephalopodSteps};
 use boardcore_engine::hex::HexBoard;
 use boardcore_engine::reversi::{Reversi, ReversiSteps, Shape, Variant};
@@ -454,5 +454,5 @@ fn vector_env_refuses_a_finished_start_and_bad_sizes() {
     assert!(VectorEnv::new(over, 1, 0, 1).is_err());
     let start = CephalopodSteps::from_position(Cephalopod::new(2, 2).unwrap());
     assert!(VectorEnv::new(start, 0, 0, 1).is_err());
-    assert!(VectorEnv::new(start, VectorEnv::<CephalopodSteps>::MAX_ENVS + 1, 0, 1).is_err());
+    assert!(VectorEnv::new(start, MAX_ENVS + 1, 0, 1).is_err());
 }

@@ -115,7 +115,7 @@ macro_rules! bind_game {
         }
 
         impl $Py {
-            fn position(&self) -> &<$Game as RecordedGame>::P {
+            pub(crate) fn position(&self) -> &<$Game as RecordedGame>::P {
                 self.inner.game().position()
             }
 

@@ -3,6 +3,7 @@
 
 use pyo3::prelude::*;
 
+mod actions;
 mod args;
 mod cephalopod;
 mod errors;
@@ -28,6 +29,7 @@ fn _boardcore(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<strands::PyStrandsMove>()?;
     m.add_class::<strands::PyStrandsMoveIterator>()?;
     m.add_function(wrap_pyfunction!(code_path, m)?)?;
+    actions::register(m)?;
     Ok(())
 }
 
