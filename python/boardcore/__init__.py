@@ -24,6 +24,9 @@ from boardcore._boardcore import (
 from boardcore.records import load_record
 from boardcore import mcts
 
+# The step form and vectorized environments (docs/actions.md).
+from boardcore._boardcore import CephalopodActions, ReversiActions, RiveActions, StrandsActions, VectorEnv
+
 BLACK = 0
 WHITE = 1
 
@@ -47,3 +50,4 @@ __all__ = [
     "load_record",
     "mcts",
 ]
+__all__ += ["CephalopodActions", "ReversiActions", "RiveActions", "StrandsActions", "VectorEnv"]

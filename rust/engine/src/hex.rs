@@ -25,6 +25,44 @@ pub struct HexBoard {
     pub neighbours: Vec<u128>,
     /// Every cell.
     pub all: u128,
+    /// Where each cell sits in a rectangle of axial coordinates (observation planes).
+    pub axial: AxialGrid,
+}
+
+/// The axial embedding of a board into a rectangle, for observation planes: the cell at
+/// `x = offset + 2 i` of row `r` goes to grid row `r`, column `q = floor((x - r) / 2)` shifted so
+/// that the smallest `q` is 0. On a board whose rows alternate offset parity (every hexhex board,
+/// hex335) `q` is the axial coordinate, so a cell's six neighbours sit at (r, q-1), (r, q+1),
+/// (r-1, q), (r-1, q+1), (r+1, q-1), (r+1, q); on any board distinct cells get distinct points.
+#[derive(Debug, PartialEq, Eq)]
+pub struct AxialGrid {
+    pub height: usize,
+    pub width: usize,
+    /// Per cell, its grid point `row * width + q`.
+    pub points: Vec<usize>,
+}
+
+impl AxialGrid {
+    /// `places` holds each cell's (row, x), in board order.
+    fn of(places: &[(i32, i32)]) -> AxialGrid {
+        let q = |&(r, x): &(i32, i32)| (x - r).div_euclid(2);
+        let q_min = places.iter().map(q).min().unwrap_or(0);
+        let width = places.iter().map(|p| q(p) - q_min + 1).max().unwrap_or(0) as usize;
+        let height = places.iter().map(|&(r, _)| r + 1).max().unwrap_or(0) as usize;
+        let points = places.iter().map(|p| p.0 as usize * width + (q(p) - q_min) as usize).collect();
+        AxialGrid { height, width, points }
+    }
+
+    /// Sets the grid point of every cell of `cells` to `value` in plane `plane` of `planes`
+    /// (planes of `height x width`, one after another).
+    pub fn mark(&self, planes: &mut [f32], plane: usize, cells: u128, value: f32) {
+        let base = plane * self.height * self.width;
+        let mut rest = cells;
+        while rest != 0 {
+            planes[base + self.points[rest.trailing_zeros() as usize]] = value;
+            rest &= rest - 1;
+        }
+    }
 }
 
 /// The rows of the hexhex board of side `n`.
@@ -138,7 +176,8 @@ impl HexBoard {
             })
             .collect();
         let all = if places.len() == 128 { u128::MAX } else { (1u128 << places.len()) - 1 };
-        HexBoard { rows: rows.to_vec(), name: name_of(rows), row_start, neighbours, all }
+        let axial = AxialGrid::of(&places);
+        HexBoard { rows: rows.to_vec(), name: name_of(rows), row_start, neighbours, all, axial }
     }
 
     pub fn len(&self) -> usize {
@@ -253,6 +292,34 @@ mod tests {
     fn custom_rows_equal_to_a_named_layout_take_its_name() {
         assert_eq!(HexBoard::named("3@2,4@1,5@0,4@1,3@2").unwrap().name, "hex3");
         assert_eq!(HexBoard::named("3@0,2@1").unwrap().name, "3@0,2@1");
+    }
+
+    #[test]
+    fn the_axial_grid_of_hex3_is_five_by_five_and_keeps_neighbours_adjacent() {
+        let b = HexBoard::named("hex3").unwrap();
+        assert_eq!((b.axial.height, b.axial.width), (5, 5));
+        let point = |cell: u8| (b.axial.points[cell as usize] / 5, b.axial.points[cell as usize] % 5);
+        assert_eq!(point(b.parse_cell("a1").unwrap()), (0, 2));
+        assert_eq!(point(b.parse_cell("c1").unwrap()), (2, 0));
+        assert_eq!(point(b.parse_cell("e3").unwrap()), (4, 2));
+        let offsets = [(0, -1), (0, 1), (-1, 0), (-1, 1), (1, -1), (1, 0)];
+        for cell in 0..b.len() as u8 {
+            let (r, q) = point(cell);
+            for n in (0..b.len() as u8).filter(|&n| b.neighbours[cell as usize] >> n & 1 == 1) {
+                let (nr, nq) = point(n);
+                assert!(offsets.contains(&(nr as i32 - r as i32, nq as i32 - q as i32)));
+            }
+        }
+    }
+
+    #[test]
+    fn rows_of_one_parity_still_get_distinct_points() {
+        let b = HexBoard::named("3@0,2@0").unwrap();
+        let mut points = b.axial.points.clone();
+        points.sort_unstable();
+        points.dedup();
+        assert_eq!(points.len(), 5);
+        assert!(points.iter().all(|&p| p < b.axial.height * b.axial.width));
     }
 
     #[test]

@@ -5,6 +5,7 @@
 //! is written once against that trait. The Python binding (`rust/python`) only converts
 //! arguments and maps [`Error`] to Python exceptions.
 
+pub mod actions;
 pub mod bitboard;
 pub mod cephalopod;
 pub mod hex;
@@ -22,6 +23,7 @@ pub mod rng;
 pub mod strands;
 pub mod square;
 
+pub use actions::{Steps, VectorEnv};
 pub use error::{Error, Result};
 pub use cpu::code_path;
 pub use game::{Game, Outcome, Player, Position, RecordedGame};

@@ -130,7 +130,7 @@ macro_rules! bind_game {
         }
 
         impl $Py {
-            fn position(&self) -> &<$Game as RecordedGame>::P {
+            pub(crate) fn position(&self) -> &<$Game as RecordedGame>::P {
                 self.inner.game().position()
             }
 

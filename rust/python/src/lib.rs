@@ -3,6 +3,7 @@
 
 use pyo3::prelude::*;
 
+mod actions;
 mod args;
 mod cephalopod;
 mod errors;
@@ -33,6 +34,7 @@ fn _boardcore(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<rive::PyRiveSearcher>()?;
     m.add_class::<strands::PyStrandsSearcher>()?;
     m.add_function(wrap_pyfunction!(code_path, m)?)?;
+    actions::register(m)?;
     Ok(())
 }
 

@@ -1,9 +1,11 @@
 //! Cephalopod: dice on a rectangle, captures of two or more neighbouring dice summing to 6 or less.
 
+mod actions;
 mod captures;
 mod game;
 mod notation;
 
+pub use actions::CephalopodSteps;
 pub use captures::{CaptureTable, SUBSETS};
 pub use game::CephalopodGame;
 pub use notation::{move_name, parse_move};

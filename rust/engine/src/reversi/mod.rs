@@ -4,6 +4,7 @@
 //! runs code with nothing variant-specific in it, while holes, small boards, 10x10 and the
 //! Octagon share the same generic move generator ([`Board`]).
 
+mod actions;
 mod board;
 mod frame;
 mod game;
@@ -11,6 +12,7 @@ mod moves;
 mod notation;
 mod variant;
 
+pub use actions::ReversiSteps;
 pub use board::{Board, Moves};
 pub use frame::{Classic8, Frame, Frame10, Frame8};
 pub use game::ReversiGame;

@@ -1,10 +1,12 @@
 //! Rive: hex territory where every placement joins the smallest groups it can, and captures shrink
 //! the joined group to a connected set of survivors (docs/rive.md).
 
+mod actions;
 mod game;
 mod notation;
 pub mod survivors;
 
+pub use actions::RiveSteps;
 pub use game::RiveGame;
 pub use notation::{move_name, parse_move};
 

@@ -4,10 +4,12 @@
 //! combinations of one label's empty cells: counted with binomials, drawn by unranking, and
 //! generated one combination after another without a list.
 
+mod actions;
 mod game;
 mod layouts;
 mod notation;
 
+pub use actions::StrandsSteps;
 pub use game::StrandsGame;
 pub use layouts::LAYOUTS;
 pub use notation::{move_name, parse_move};

@@ -1,0 +1,279 @@
+//! Fixed integer action spaces ("step form") for every game, and a vectorized environment.
+//!
+//! Reinforcement-learning code (OpenSpiel, PettingZoo) wants each decision to be one integer
+//! from a fixed range and each state to be a tensor. A step state ([`Steps`]) is a game position
+//! seen that way: Reversi and Cephalopod take one action per move, Rive one per placement or
+//! removed stone (its single-stone form), Strands one per covered cell plus `end`.
+//! docs/actions.md fixes every mapping. [`VectorEnv`] steps `n` copies of a game at once and is
+//! written once, over the trait.
+
+use crate::error::{Error, Result};
+use crate::game::{Outcome, Player, Position};
+use crate::rng::SplitMix64;
+use rayon::prelude::*;
+
+/// A game state in step form. Each game writes only the mapping between actions and its moves,
+/// and its observation planes; checking, sampling and returns are shared.
+pub trait Steps: Clone + Send + Sync {
+    /// The position a step state is built from and gives back.
+    type Position: Position;
+
+    /// The step state of `position`.
+    fn from_position(position: Self::Position) -> Self;
+
+    /// The position. A Strands turn under way is not a position: there it is the position at
+    /// the start of the turn, and the cells covered so far are apart.
+    fn position(&self) -> &Self::Position;
+
+    /// The size of the action space; actions are `0..num_actions()`.
+    fn num_actions(&self) -> usize;
+
+    /// (planes, height, width) of an observation.
+    fn observation_shape(&self) -> [usize; 3];
+
+    /// Sets `mask[a]` to whether action `a` is legal now (`mask.len() == num_actions()`).
+    fn legal_actions_into(&self, mask: &mut [bool]);
+
+    /// `Ok` for a legal action, else `IllegalMove` saying why (also for an action out of range).
+    fn check_action(&self, action: usize) -> Result<()>;
+
+    /// Applies a legal action (anything else is a logic error, though never undefined behaviour).
+    fn apply_action_unchecked(&mut self, action: usize);
+
+    /// Writes the observation planes, row-major, from the perspective of the side to move
+    /// (`out.len() == C * H * W`).
+    fn observe_into(&self, out: &mut [f32]);
+
+    /// A readable name of an action in range (`d3`, `pass`, `c3xb3,c2`, `xb2`, `end`...).
+    fn action_name(&self, action: usize) -> String;
+
+    fn to_move(&self) -> Player {
+        self.position().to_move()
+    }
+
+    /// `Some` once the game is over.
+    fn outcome(&self) -> Option<Outcome> {
+        self.position().outcome()
+    }
+
+    fn observation_len(&self) -> usize {
+        self.observation_shape().iter().product()
+    }
+
+    fn is_legal_action(&self, action: usize) -> bool {
+        self.check_action(action).is_ok()
+    }
+
+    /// Applies a legal action, or returns `IllegalMove` and changes nothing.
+    fn apply_action(&mut self, action: usize) -> Result<()> {
+        self.check_action(action)?;
+        self.apply_action_unchecked(action);
+        Ok(())
+    }
+
+    /// The legal actions, in increasing order.
+    fn legal_actions(&self) -> Vec<usize> {
+        let mut mask = vec![false; self.num_actions()];
+        self.legal_actions_into(&mut mask);
+        (0..mask.len()).filter(|&a| mask[a]).collect()
+    }
+
+    /// A legal action drawn uniformly: `rng.below(count)`, then that entry of `legal_actions()`.
+    /// `None` once the game is over.
+    fn sample_action(&self, rng: &mut SplitMix64) -> Option<usize> {
+        let legal = self.legal_actions();
+        match legal.len() {
+            0 => None,
+            count => Some(legal[rng.below(count as u64) as usize]),
+        }
+    }
+
+    /// (Black's, White's) return: +1 for a win, -1 for a loss, 0 for a draw or a game not over.
+    fn returns(&self) -> [f32; 2] {
+        returns_of(self.outcome())
+    }
+}
+
+/// (Black's, White's) return of an outcome; (0, 0) while the game goes on.
+pub fn returns_of(outcome: Option<Outcome>) -> [f32; 2] {
+    match outcome {
+        Some(Outcome::Winner(Player::Black)) => [1.0, -1.0],
+        Some(Outcome::Winner(Player::White)) => [-1.0, 1.0],
+        Some(Outcome::Draw) | None => [0.0, 0.0],
+    }
+}
+
+/// The error for an action outside `0..num_actions`.
+pub fn out_of_range(action: impl std::fmt::Display, num_actions: usize) -> Error {
+    Error::illegal(format!(
+        "action {action} is out of range: this game has {num_actions} actions (0 to {})",
+        num_actions - 1
+    ))
+}
+
+/// The most envs a `VectorEnv` holds.
+pub const MAX_ENVS: usize = 1 << 16;
+
+/// `n` copies of a game in step form, stepped together. Finished games restart at once from the
+/// start state (same-step autoreset: `step` returns the observation and mask of the new game).
+pub struct VectorEnv<S: Steps> {
+    start: S,
+    envs: Vec<S>,
+    /// Env `i` draws its random actions from its own stream (docs/actions.md).
+    rngs: Vec<SplitMix64>,
+    /// `None` for one thread.
+    pool: Option<rayon::ThreadPool>,
+}
+
+/// Where `step` writes: one row per env, in env order.
+pub struct StepOutputs<'a> {
+    /// `n * C * H * W` floats.
+    pub observations: &'a mut [f32],
+    /// `n * num_actions` flags.
+    pub masks: &'a mut [bool],
+    /// The reward of the player who just acted.
+    pub rewards: &'a mut [f32],
+    pub terminated: &'a mut [bool],
+    /// The side to move next (in the new game after an autoreset).
+    pub to_move: &'a mut [u8],
+}
+
+/// One env's rows of `StepOutputs`.
+struct EnvRow<'a> {
+    observation: &'a mut [f32],
+    mask: &'a mut [bool],
+    reward: &'a mut f32,
+    terminated: &'a mut bool,
+    to_move: &'a mut u8,
+}
+
+impl<'a> StepOutputs<'a> {
+    fn rows(self, observation_len: usize, num_actions: usize) -> Vec<EnvRow<'a>> {
+        let StepOutputs { observations, masks, rewards, terminated, to_move } = self;
+        observations
+            .chunks_mut(observation_len)
+            .zip(masks.chunks_mut(num_actions))
+            .zip(rewards.iter_mut().zip(terminated.iter_mut()).zip(to_move.iter_mut()))
+            .map(|((observation, mask), ((reward, terminated), to_move))| EnvRow { observation, mask, reward, terminated, to_move })
+            .collect()
+    }
+}
+
+/// An `InvalidArgument` unless a buffer has the expected length.
+fn check_len(name: &str, actual: usize, expected: usize) -> Result<()> {
+    if actual == expected {
+        Ok(())
+    } else {
+        Err(Error::invalid(format!("{name} must hold {expected} values, got {actual}")))
+    }
+}
+
+/// Applies `f` to every item, on the pool when there is one. Results keep the items' order, and
+/// every item owns its env and its generator, so nothing depends on the number of threads.
+fn run<T: Send, R: Send>(pool: Option<&rayon::ThreadPool>, items: Vec<T>, f: impl Fn(T) -> R + Sync + Send) -> Vec<R> {
+    match pool {
+        None => items.into_iter().map(f).collect(),
+        Some(pool) => pool.install(|| items.into_par_iter().map(f).collect()),
+    }
+}
+
+impl<S: Steps> VectorEnv<S> {
+    /// `n` copies of `start` (1 to `MAX_ENVS`); env `i` samples from
+    /// `SplitMix64(SplitMix64(seed + i).next_u64())`; `threads > 1` steps the envs on a pool.
+    pub fn new(start: S, n: usize, seed: u64, threads: usize) -> Result<Self> {
+        if !(1..=MAX_ENVS).contains(&n) {
+            return Err(Error::invalid(format!("n must be from 1 to {}, got {n}", MAX_ENVS)));
+        }
+        if start.outcome().is_some() {
+            return Err(Error::invalid("the start position is already over"));
+        }
+        let rngs = (0..n as u64).map(|i| crate::playout::playout_rng(seed, i)).collect();
+        // Without a pool the envs are simply stepped on the calling thread.
+        let pool = (threads > 1).then(|| rayon::ThreadPoolBuilder::new().num_threads(threads).build().ok()).flatten();
+        Ok(VectorEnv { envs: vec![start.clone(); n], start, rngs, pool })
+    }
+
+    pub fn n(&self) -> usize {
+        self.envs.len()
+    }
+
+    pub fn num_actions(&self) -> usize {
+        self.start.num_actions()
+    }
+
+    pub fn observation_shape(&self) -> [usize; 3] {
+        self.start.observation_shape()
+    }
+
+    /// The current state of every env.
+    pub fn states(&self) -> &[S] {
+        &self.envs
+    }
+
+    /// Every env back at the start; writes their observations and masks. The random streams go
+    /// on where they were.
+    pub fn reset(&mut self, observations: &mut [f32], masks: &mut [bool]) -> Result<()> {
+        let (observation_len, num_actions) = (self.start.observation_len(), self.num_actions());
+        check_len("observations", observations.len(), self.n() * observation_len)?;
+        check_len("masks", masks.len(), self.n() * num_actions)?;
+        self.envs.fill(self.start.clone());
+        let items: Vec<_> = self.envs.iter().zip(observations.chunks_mut(observation_len).zip(masks.chunks_mut(num_actions))).collect();
+        run(self.pool.as_ref(), items, |(env, (observation, mask))| {
+            env.observe_into(observation);
+            env.legal_actions_into(mask);
+        });
+        Ok(())
+    }
+
+    /// Applies `actions[i]` to env `i`. Every action is checked first: if one is illegal or out
+    /// of range, the error names its env and nothing changes. Then writes each env's reward (for
+    /// the player who just acted: +1 win, -1 loss, 0 draw at the final step, else 0) and whether
+    /// its game ended; a finished game restarts from the start state, and the observation, mask
+    /// and side to move written for it are those of the new game.
+    pub fn step(&mut self, actions: &[i64], out: StepOutputs<'_>) -> Result<()> {
+        let n = self.n();
+        let (observation_len, num_actions) = (self.start.observation_len(), self.num_actions());
+        check_len("actions", actions.len(), n)?;
+        check_len("observations", out.observations.len(), n * observation_len)?;
+        check_len("masks", out.masks.len(), n * num_actions)?;
+        check_len("rewards", out.rewards.len(), n)?;
+        check_len("terminated", out.terminated.len(), n)?;
+        check_len("to_move", out.to_move.len(), n)?;
+        let checked = run(self.pool.as_ref(), self.envs.iter().zip(actions).collect(), |(env, &action)| {
+            let index = usize::try_from(action).ok().filter(|&a| a < num_actions).ok_or_else(|| out_of_range(action, num_actions))?;
+            env.check_action(index).map(|()| index)
+        });
+        let mut indices = Vec::with_capacity(n);
+        for (i, result) in checked.into_iter().enumerate() {
+            indices.push(result.map_err(|e| Error::illegal(format!("env {i}: {e}")))?);
+        }
+        let start = &self.start;
+        let items: Vec<_> = self.envs.iter_mut().zip(indices).zip(out.rows(observation_len, num_actions)).collect();
+        run(self.pool.as_ref(), items, |((env, action), row)| step_one(env, start, action, row));
+        Ok(())
+    }
+
+    /// A uniformly random legal action for every env, each from its own stream.
+    pub fn sample_actions(&mut self, out: &mut [i64]) -> Result<()> {
+        check_len("out", out.len(), self.n())?;
+        let items: Vec<_> = self.envs.iter().zip(self.rngs.iter_mut()).zip(out.iter_mut()).collect();
+        // Envs are never over (they restart at once), so there is always an action to draw.
+        run(self.pool.as_ref(), items, |((env, rng), slot)| *slot = env.sample_action(rng).map_or(-1, |a| a as i64));
+        Ok(())
+    }
+}
+
+/// One env's step: apply, score, restart a finished game, then observe.
+fn step_one<S: Steps>(env: &mut S, start: &S, action: usize, row: EnvRow<'_>) {
+    let mover = env.to_move();
+    env.apply_action_unchecked(action);
+    let outcome = env.outcome();
+    *row.reward = returns_of(outcome)[mover as usize];
+    *row.terminated = outcome.is_some();
+    if outcome.is_some() {
+        *env = start.clone();
+    }
+    *row.to_move = env.to_move() as u8;
+    env.observe_into(row.observation);
+    env.legal_actions_into(row.mask);
+}

@@ -1,0 +1,116 @@
+//! Cephalopod in step form (docs/actions.md): action `square * 16 + captured`, where `captured`
+//! has one bit per neighbour direction whose die the placement captures (bit 0 north, 1 east,
+//! 2 south, 3 west); 0 for a placement that captures nothing.
+
+use super::{Cephalopod, Move};
+use crate::actions::{out_of_range, Steps};
+use crate::error::{Error, Result};
+use crate::game::Position;
+use crate::square::Rect;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CephalopodSteps {
+    position: Cephalopod,
+}
+
+/// For each compass bit (north, east, south, west), the engine's neighbour slot (its slots are
+/// in board order: up, left, right, down).
+const SLOT_OF_COMPASS: [usize; 4] = [0, 2, 3, 1];
+const COMPASS_NAMES: [&str; 4] = ["north", "east", "south", "west"];
+const COMPASS_LETTERS: [char; 4] = ['N', 'E', 'S', 'W'];
+/// Planes 0-5: the mover's dice showing 1-6; 6-11: the opponent's; 12: empty squares.
+const THEIRS: usize = 6;
+const EMPTY: usize = 12;
+
+/// The compass bits of `captured` that point off the board from `square`.
+fn off_board(rect: &Rect, square: u8, captured: u8) -> impl Iterator<Item = usize> + '_ {
+    let around = rect.neighbours[square as usize];
+    (0..4).filter(move |&d| captured >> d & 1 == 1 && around[SLOT_OF_COMPASS[d]] == Rect::NONE)
+}
+
+impl CephalopodSteps {
+    /// (square, compass mask) of an action.
+    fn split(action: usize) -> (u8, u8) {
+        ((action / 16) as u8, (action % 16) as u8)
+    }
+
+    fn move_of(action: usize) -> Move {
+        let (square, captured) = Self::split(action);
+        let capture = (0..4).filter(|d| captured >> d & 1 == 1).fold(0, |mask, d| mask | 1 << SLOT_OF_COMPASS[d]);
+        Move { square, capture }
+    }
+
+    fn action_of(mv: Move) -> usize {
+        let captured = (0..4).filter(|&d| mv.capture >> SLOT_OF_COMPASS[d] & 1 == 1).fold(0, |mask, d| mask | 1 << d);
+        mv.square as usize * 16 + captured
+    }
+}
+
+impl Steps for CephalopodSteps {
+    type Position = Cephalopod;
+
+    fn from_position(position: Cephalopod) -> Self {
+        CephalopodSteps { position }
+    }
+
+    fn position(&self) -> &Cephalopod {
+        &self.position
+    }
+
+    fn num_actions(&self) -> usize {
+        self.position.rect().len() * 16
+    }
+
+    fn observation_shape(&self) -> [usize; 3] {
+        let rect = self.position.rect();
+        [13, rect.rows as usize, rect.cols as usize]
+    }
+
+    fn legal_actions_into(&self, mask: &mut [bool]) {
+        mask.fill(false);
+        for mv in self.position.legal_moves() {
+            mask[Self::action_of(mv)] = true;
+        }
+    }
+
+    fn check_action(&self, action: usize) -> Result<()> {
+        if action >= self.num_actions() {
+            return Err(out_of_range(action, self.num_actions()));
+        }
+        let rect = self.position.rect();
+        let (square, captured) = Self::split(action);
+        if let Some(d) = off_board(rect, square, captured).next() {
+            return Err(Error::illegal(format!("{} has no neighbour to the {}", rect.name(square), COMPASS_NAMES[d])));
+        }
+        self.position.check_move(Self::move_of(action))
+    }
+
+    fn apply_action_unchecked(&mut self, action: usize) {
+        self.position.play_unchecked(Self::move_of(action));
+    }
+
+    fn observe_into(&self, out: &mut [f32]) {
+        out.fill(0.0);
+        let squares = self.position.rect().len();
+        let mover = self.position.to_move();
+        for square in 0..squares {
+            let plane = match self.position.die(square as u8) {
+                None => EMPTY,
+                Some((owner, pips)) => pips as usize - 1 + if owner == mover { 0 } else { THEIRS },
+            };
+            out[plane * squares + square] = 1.0;
+        }
+    }
+
+    /// The move's notation (`c3`, `c3xb3,c2`); an action capturing towards the edge (never
+    /// legal) names its directions by compass letter instead (`a1xNW`).
+    fn action_name(&self, action: usize) -> String {
+        let rect = self.position.rect();
+        let (square, captured) = Self::split(action);
+        if off_board(rect, square, captured).next().is_none() {
+            return self.position.format_move(Self::move_of(action));
+        }
+        let letters: String = (0..4).filter(|d| captured >> d & 1 == 1).map(|d| COMPASS_LETTERS[d]).collect();
+        format!("{}x{letters}", rect.name(square))
+    }
+}

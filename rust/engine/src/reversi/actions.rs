@@ -1,0 +1,108 @@
+//! Reversi in step form (docs/actions.md): action `row * size + col` places a disc on that
+//! square of the board's full rectangle (holes and cut squares included, never legal), and action
+//! `size * size` passes.
+
+use super::{Move, Reversi};
+use crate::actions::{out_of_range, Steps};
+use crate::error::{Error, Result};
+use crate::game::Position;
+use crate::square::Coord;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ReversiSteps {
+    position: Reversi,
+}
+
+/// The observation planes: the mover's discs, the opponent's, empty playable squares, and
+/// squares that are not playable (holes, cut squares).
+const MINE: usize = 0;
+const THEIRS: usize = 1;
+const EMPTY: usize = 2;
+const BLOCKED: usize = 3;
+
+impl ReversiSteps {
+    fn size(&self) -> usize {
+        self.position.shape().size() as usize
+    }
+
+    fn pass_action(&self) -> usize {
+        self.size() * self.size()
+    }
+
+    fn coord(&self, square: usize) -> Coord {
+        Coord::new((square / self.size()) as u8, (square % self.size()) as u8)
+    }
+
+    fn move_of(&self, action: usize) -> Move {
+        if action == self.pass_action() {
+            Move::PASS
+        } else {
+            Move::from_coord(self.coord(action), self.position.shape())
+        }
+    }
+
+    fn action_of(&self, mv: Move) -> usize {
+        mv.coord(self.position.shape()).map_or(self.pass_action(), |c| c.row as usize * self.size() + c.col as usize)
+    }
+}
+
+impl Steps for ReversiSteps {
+    type Position = Reversi;
+
+    fn from_position(position: Reversi) -> Self {
+        ReversiSteps { position }
+    }
+
+    fn position(&self) -> &Reversi {
+        &self.position
+    }
+
+    fn num_actions(&self) -> usize {
+        self.pass_action() + 1
+    }
+
+    fn observation_shape(&self) -> [usize; 3] {
+        [4, self.size(), self.size()]
+    }
+
+    fn legal_actions_into(&self, mask: &mut [bool]) {
+        mask.fill(false);
+        for mv in self.position.legal_moves() {
+            mask[self.action_of(mv)] = true;
+        }
+    }
+
+    fn check_action(&self, action: usize) -> Result<()> {
+        if action >= self.num_actions() {
+            return Err(out_of_range(action, self.num_actions()));
+        }
+        // The engine's own message would say a cut square brackets nothing: say what it is.
+        if action != self.pass_action() && self.position.shape().is_cut(self.coord(action)) {
+            return Err(Error::illegal(format!("{} is cut from the octagon", self.coord(action).name())));
+        }
+        self.position.check_move(self.move_of(action))
+    }
+
+    fn apply_action_unchecked(&mut self, action: usize) {
+        self.position.play_unchecked(self.move_of(action));
+    }
+
+    fn observe_into(&self, out: &mut [f32]) {
+        out.fill(0.0);
+        let squares = self.pass_action();
+        let mine = self.position.to_move().letter();
+        for square in 0..squares {
+            let plane = match self.position.cell_char(self.coord(square)) {
+                '#' | '-' => BLOCKED,
+                '.' => EMPTY,
+                disc if disc == mine => MINE,
+                _ => THEIRS,
+            };
+            out[plane * squares + square] = 1.0;
+        }
+    }
+
+    fn action_name(&self, action: usize) -> String {
+        self.position.format_move(self.move_of(action))
+    }
+}

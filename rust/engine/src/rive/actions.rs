@@ -1,0 +1,110 @@
+//! Rive in step form (docs/actions.md), which is its single-stone form: action `cell` places a
+//! stone there or, while a capture is under way, removes the stone there; action `N` (the number
+//! of cells) is the swap.
+
+use super::{Move, Rive};
+use crate::actions::{out_of_range, Steps};
+use crate::error::Result;
+use crate::game::{Player, Position};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RiveSteps {
+    position: Rive,
+}
+
+/// The observation planes, on the board's axial grid (`hex::AxialGrid`).
+const MINE: usize = 0;
+const THEIRS: usize = 1;
+const EMPTY: usize = 2;
+const ON_BOARD: usize = 3;
+/// The placed stone of a capture under way.
+const PLACED: usize = 4;
+/// The stones a capture under way must still remove, over the number of cells, on every cell.
+const TO_REMOVE: usize = 5;
+
+impl RiveSteps {
+    fn cells(&self) -> usize {
+        self.position.board().len()
+    }
+
+    fn move_of(&self, action: usize) -> Move {
+        match action {
+            a if a == self.cells() => Move::SWAP,
+            cell if self.position.pending().is_some() => Move::removal(cell as u8),
+            cell => Move { cell: cell as u8, removed: 0 },
+        }
+    }
+
+    fn action_of(&self, mv: Move) -> usize {
+        if mv.is_swap() {
+            self.cells()
+        } else if mv.is_removal() {
+            mv.removed.trailing_zeros() as usize
+        } else {
+            mv.cell as usize
+        }
+    }
+}
+
+impl Steps for RiveSteps {
+    type Position = Rive;
+
+    /// A compound-form position becomes the same position in the single-stone form (it has no
+    /// capture under way: compound captures are one move).
+    fn from_position(position: Rive) -> Self {
+        RiveSteps { position: Rive { single_stones: true, ..position } }
+    }
+
+    fn position(&self) -> &Rive {
+        &self.position
+    }
+
+    fn num_actions(&self) -> usize {
+        self.cells() + 1
+    }
+
+    fn observation_shape(&self) -> [usize; 3] {
+        let grid = &self.position.board().axial;
+        [6, grid.height, grid.width]
+    }
+
+    fn legal_actions_into(&self, mask: &mut [bool]) {
+        mask.fill(false);
+        for mv in self.position.legal_moves() {
+            mask[self.action_of(mv)] = true;
+        }
+    }
+
+    fn check_action(&self, action: usize) -> Result<()> {
+        if action >= self.num_actions() {
+            return Err(out_of_range(action, self.num_actions()));
+        }
+        self.position.check_move(self.move_of(action))
+    }
+
+    fn apply_action_unchecked(&mut self, action: usize) {
+        self.position.play_unchecked(self.move_of(action));
+    }
+
+    fn observe_into(&self, out: &mut [f32]) {
+        out.fill(0.0);
+        let p = &self.position;
+        let board = p.board();
+        let grid = &board.axial;
+        let (black, white) = (p.black, p.white);
+        let (mine, theirs) = if p.to_move() == Player::Black { (black, white) } else { (white, black) };
+        grid.mark(out, MINE, mine, 1.0);
+        grid.mark(out, THEIRS, theirs, 1.0);
+        grid.mark(out, EMPTY, board.all & !(black | white), 1.0);
+        grid.mark(out, ON_BOARD, board.all, 1.0);
+        if let Some(pending) = p.pending() {
+            grid.mark(out, PLACED, 1u128 << pending.placed, 1.0);
+            grid.mark(out, TO_REMOVE, board.all, pending.remaining as f32 / board.len() as f32);
+        }
+    }
+
+    /// The move's notation: `c3` (a placement), `xc3` (a removal), `swap`.
+    fn action_name(&self, action: usize) -> String {
+        self.position.format_move(self.move_of(action))
+    }
+}

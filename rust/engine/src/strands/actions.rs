@@ -1,0 +1,213 @@
+//! Strands in step form (docs/actions.md): a turn covers one cell per action, in increasing
+//! board order, then ends (by itself, or by action `end`). Action `cell` covers that cell, action
+//! `N` (the number of cells) ends the turn.
+//!
+//! The first cell fixes the label X, and later cells must carry X and come after every cell
+//! covered so far, so each turn's cells come in exactly one order: the sequences of steps and the
+//! compound moves are in bijection. A turn ends by itself as soon as no longer turn could follow
+//! (it has its most cells, or no cell of X is left after the last one); under `up-to` it may end
+//! earlier by `end`; under `exact` a cell is legal only if enough cells of X follow it to
+//! complete the turn.
+
+use super::{Cover, Move, Strands};
+use crate::actions::{out_of_range, Steps};
+use crate::error::{Error, Result};
+use crate::game::Position;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct StrandsSteps {
+    /// The position at the start of the turn under way.
+    start: Strands,
+    /// The cells covered so far this turn (all empty in `start`).
+    covered: u128,
+}
+
+/// The observation planes, on the board's axial grid (`hex::AxialGrid`): the mover's stones
+/// (the cells covered this turn included), the opponent's, the empty cells of each label 1-6,
+/// the board, and the cells covered this turn.
+const MINE: usize = 0;
+const THEIRS: usize = 1;
+const EMPTY_LABEL_1: usize = 2;
+const ON_BOARD: usize = 8;
+const COVERED: usize = 9;
+
+/// The cells of `set` after `cell` in board order.
+fn after(set: u128, cell: u32) -> u128 {
+    // Two shifts: `cell + 1` may be 128.
+    set & (u128::MAX << cell << 1)
+}
+
+/// `set` without its `count` highest cells.
+fn without_highest(mut set: u128, count: u32) -> u128 {
+    for _ in 0..count.min(set.count_ones()) {
+        set &= !(1u128 << (127 - set.leading_zeros()));
+    }
+    set
+}
+
+impl StrandsSteps {
+    /// The covered cells of this turn, in the form the position plays.
+    pub fn covered(&self) -> u128 {
+        self.covered
+    }
+
+    fn cells(&self) -> usize {
+        self.start.board.len()
+    }
+
+    fn end_action(&self) -> usize {
+        self.cells()
+    }
+
+    /// The label index (label - 1) of the turn under way.
+    fn label(&self) -> Option<usize> {
+        (self.covered != 0).then(|| (0..6).find(|&l| self.start.empty[l] >> self.covered.trailing_zeros() & 1 == 1)).flatten()
+    }
+
+    /// (fewest, most) cells a turn on `label` covers, from the start of the turn.
+    fn sizes(&self, label: usize) -> (u32, u32) {
+        if self.start.opening() {
+            (1, 1)
+        } else {
+            self.start.sizes(label, self.start.empty[label].count_ones())
+        }
+    }
+
+    /// The cells of `label` a turn may cover next, after the cells covered so far: those after
+    /// the last covered cell, save the highest ones that must follow to reach the fewest cells.
+    fn next_cells(&self, label: usize) -> u128 {
+        let count = self.covered.count_ones();
+        let candidates = match self.covered {
+            0 => self.start.empty[label],
+            covered => after(self.start.empty[label], 127 - covered.leading_zeros()),
+        };
+        without_highest(candidates, self.sizes(label).0.saturating_sub(count + 1))
+    }
+
+    /// Every cell that may be covered now.
+    fn legal_cells(&self) -> u128 {
+        if let Some(label) = self.label() {
+            return self.next_cells(label);
+        }
+        if self.start.opening() {
+            return self.next_cells(1);
+        }
+        (0..6).fold(0, |cells, label| cells | self.next_cells(label))
+    }
+
+    /// Whether the turn under way may stop here: its cells are a move, but a longer one exists.
+    fn end_is_legal(&self) -> bool {
+        self.label().is_some_and(|label| self.covered.count_ones() >= self.sizes(label).0)
+    }
+
+    /// Whether no longer turn can follow the cells covered so far.
+    fn turn_is_complete(&self, label: usize) -> bool {
+        self.covered.count_ones() == self.sizes(label).1 || self.next_cells(label) == 0
+    }
+
+    fn end_turn(&mut self) {
+        self.start.play_unchecked(Move { cells: self.covered });
+        self.covered = 0;
+    }
+
+    /// Why covering `cell` is not legal now (it is not in `legal_cells`).
+    fn why_not_cell(&self, cell: usize) -> String {
+        let board = self.start.board;
+        let name = board.cell_name(cell as u8);
+        let Some(label) = self.start.label(cell as u8).filter(|_| self.covered >> cell & 1 == 0) else {
+            return format!("{name} is covered");
+        };
+        match self.label() {
+            _ if self.start.opening() => "Black's opening covers one cell labelled 2".into(),
+            Some(turn) if turn != label as usize - 1 => format!("this turn covers cells labelled {}, {name} is labelled {label}", turn + 1),
+            Some(_) if cell < 127 - self.covered.leading_zeros() as usize => {
+                let last = board.cell_name((127 - self.covered.leading_zeros()) as u8);
+                format!("the cells of a turn come in board order: {name} is before {last}")
+            }
+            _ => format!("too few cells labelled {label} follow {name} to complete the turn (cover rule exact)"),
+        }
+    }
+}
+
+impl Steps for StrandsSteps {
+    type Position = Strands;
+
+    fn from_position(position: Strands) -> Self {
+        StrandsSteps { start: position, covered: 0 }
+    }
+
+    /// The position at the start of the turn under way (`covered` holds the rest).
+    fn position(&self) -> &Strands {
+        &self.start
+    }
+
+    fn num_actions(&self) -> usize {
+        self.cells() + 1
+    }
+
+    fn observation_shape(&self) -> [usize; 3] {
+        let grid = &self.start.board.axial;
+        [10, grid.height, grid.width]
+    }
+
+    fn legal_actions_into(&self, mask: &mut [bool]) {
+        mask.fill(false);
+        let mut cells = self.legal_cells();
+        while cells != 0 {
+            mask[cells.trailing_zeros() as usize] = true;
+            cells &= cells - 1;
+        }
+        mask[self.end_action()] = self.end_is_legal();
+    }
+
+    fn check_action(&self, action: usize) -> Result<()> {
+        let end = self.end_action();
+        if action > end {
+            return Err(out_of_range(action, self.num_actions()));
+        }
+        if self.start.is_over() {
+            return Err(Error::illegal("the game is over"));
+        }
+        let why = match action {
+            a if a == end && self.end_is_legal() => return Ok(()),
+            a if a == end && self.covered == 0 => "end: no turn is under way, cover a cell first".to_string(),
+            a if a == end && self.start.cover == Cover::Exact => "end: under the exact rule a turn ends by itself".to_string(),
+            a if a == end => "end: the turn ends by itself here".to_string(),
+            cell if self.legal_cells() >> cell & 1 == 1 => return Ok(()),
+            cell => self.why_not_cell(cell),
+        };
+        Err(Error::illegal(why))
+    }
+
+    fn apply_action_unchecked(&mut self, action: usize) {
+        if action == self.end_action() {
+            return self.end_turn();
+        }
+        self.covered |= 1u128 << action;
+        if self.label().is_some_and(|label| self.turn_is_complete(label)) {
+            self.end_turn();
+        }
+    }
+
+    fn observe_into(&self, out: &mut [f32]) {
+        out.fill(0.0);
+        let p = &self.start;
+        let grid = &p.board.axial;
+        grid.mark(out, MINE, p.stones(p.side) | self.covered, 1.0);
+        grid.mark(out, THEIRS, p.stones(p.side.other()), 1.0);
+        for label in 0..6 {
+            grid.mark(out, EMPTY_LABEL_1 + label, p.empty[label] & !self.covered, 1.0);
+        }
+        grid.mark(out, ON_BOARD, p.board.all, 1.0);
+        grid.mark(out, COVERED, self.covered, 1.0);
+    }
+
+    /// The cell's name, or `end`.
+    fn action_name(&self, action: usize) -> String {
+        if action == self.end_action() {
+            "end".into()
+        } else {
+            self.start.board.cell_name(action as u8)
+        }
+    }
+}

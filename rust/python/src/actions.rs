@@ -1,0 +1,433 @@
+//! The step form (docs/actions.md) in Python: `game.actions()` and its class for every game, and
+//! `VectorEnv`. `bind_actions!` writes each game's step-state class once; `VectorEnv` reaches the
+//! four engines' `VectorEnv<S>` through one object-safe trait.
+
+use crate::cephalopod::PyCephalopod;
+use crate::errors::{invalid, BcError, BcResult};
+use crate::reversi::PyReversi;
+use crate::rive::PyRive;
+use crate::strands::PyStrands;
+use boardcore_engine::actions::{out_of_range, StepOutputs, Steps, VectorEnv, MAX_ENVS};
+use boardcore_engine::cephalopod::CephalopodSteps;
+use boardcore_engine::reversi::ReversiSteps;
+use boardcore_engine::rive::RiveSteps;
+use boardcore_engine::strands::StrandsSteps;
+use boardcore_engine::{Error, Outcome, Position};
+use numpy::ndarray::{Dimension, IntoDimension};
+use numpy::{Element, PyArray, PyArray1, PyArray2, PyArray3, PyArray4, PyArrayMethods};
+use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::PyClass;
+use pyo3::types::{PyBool, PyDict, PyTuple};
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyReversiActions>()?;
+    m.add_class::<PyCephalopodActions>()?;
+    m.add_class::<PyRiveActions>()?;
+    m.add_class::<PyStrandsActions>()?;
+    m.add_class::<PyVectorEnv>()?;
+    Ok(())
+}
+
+fn engine_error(e: Error) -> PyErr {
+    BcError::from(e).into()
+}
+
+/// An action: an integer (Python or numpy) in `0..num_actions`. Other types (`bool` included) are
+/// a TypeError; integers out of range an IllegalMoveError, as illegal actions are.
+fn action_arg(value: &Bound<'_, PyAny>, num_actions: usize) -> BcResult<usize> {
+    let not_an_integer = || BcError::type_error(format!("an action is an integer, got {}", crate::args::type_name(value)));
+    if value.is_instance_of::<PyBool>() {
+        return Err(not_an_integer());
+    }
+    match value.extract::<i64>() {
+        Ok(action) => usize::try_from(action).ok().filter(|&a| a < num_actions).ok_or_else(|| out_of_range(action, num_actions).into()),
+        Err(e) if e.is_instance_of::<PyOverflowError>(value.py()) => Err(out_of_range(value, num_actions).into()),
+        Err(_) => Err(not_an_integer()),
+    }
+}
+
+/// A new numpy array of `shape`, filled through its buffer by `fill` (no per-element Python work).
+fn new_array<'py, T: Element, D: Dimension>(
+    py: Python<'py>,
+    shape: impl IntoDimension<Dim = D>,
+    fill: impl FnOnce(&mut [T]),
+) -> PyResult<Bound<'py, PyArray<T, D>>> {
+    let array = PyArray::zeros(py, shape, false);
+    fill(array.try_readwrite()?.as_slice_mut()?);
+    Ok(array)
+}
+
+/// A game class whose positions have a step form.
+pub trait ActionsOf: PyClass {
+    type Steps: Steps + 'static;
+    /// The current position in step form.
+    fn steps(&self) -> Self::Steps;
+}
+
+/// The step-state class of a game, and `actions()` on the game's class.
+macro_rules! bind_actions {
+    ($PyActions:ident, $name:literal, $Steps:ty, $PyGame:ty) => {
+        /// A game in step form: fixed integer actions, masks and observation planes
+        /// (docs/actions.md). Made by the game's `actions()`.
+        #[pyclass(name = $name, module = "boardcore")]
+        #[derive(Clone)]
+        pub struct $PyActions {
+            state: $Steps,
+        }
+
+        impl ActionsOf for $PyGame {
+            type Steps = $Steps;
+            fn steps(&self) -> $Steps {
+                <$Steps>::from_position(*self.position())
+            }
+        }
+
+        #[pymethods]
+        impl $PyGame {
+            /// A snapshot of the current position in step form (docs/actions.md).
+            fn actions(&self) -> $PyActions {
+                $PyActions { state: self.steps() }
+            }
+        }
+
+        #[pymethods]
+        impl $PyActions {
+            /// The size of the action space: actions are `0..num_actions`.
+            #[getter]
+            fn num_actions(&self) -> usize {
+                self.state.num_actions()
+            }
+
+            /// `(planes, height, width)` of `observation()`.
+            #[getter]
+            fn observation_shape(&self) -> (usize, usize, usize) {
+                let [c, h, w] = self.state.observation_shape();
+                (c, h, w)
+            }
+
+            /// `bool` array `(num_actions,)`: which actions are legal now.
+            fn action_mask<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<bool>>> {
+                new_array(py, [self.state.num_actions()], |mask| self.state.legal_actions_into(mask))
+            }
+
+            /// The legal actions, in increasing order; `[]` once the game is over.
+            fn legal_actions(&self) -> Vec<usize> {
+                self.state.legal_actions()
+            }
+
+            /// Applies an action. Raises TypeError for a non-integer, IllegalMoveError for an
+            /// action out of range or not legal here; then nothing changes.
+            fn apply_action(&mut self, action: &Bound<'_, PyAny>) -> BcResult<()> {
+                let action = action_arg(action, self.state.num_actions())?;
+                Ok(self.state.apply_action(action)?)
+            }
+
+            /// `float32` array `(planes, height, width)`, from the side to move's perspective.
+            fn observation<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray3<f32>>> {
+                new_array(py, self.state.observation_shape(), |out| self.state.observe_into(out))
+            }
+
+            /// `BLACK` (0) or `WHITE` (1): who chooses the next action.
+            #[getter]
+            fn to_move(&self) -> u8 {
+                self.state.to_move() as u8
+            }
+
+            fn is_over(&self) -> bool {
+                self.state.outcome().is_some()
+            }
+
+            /// `BLACK`, `WHITE`, or None (a draw, or not over).
+            fn winner(&self) -> Option<u8> {
+                match self.state.outcome() {
+                    Some(Outcome::Winner(p)) => Some(p as u8),
+                    _ => None,
+                }
+            }
+
+            /// `(black, white)`: +1 for the winner, -1 for the loser, 0 for a draw; (0, 0) while
+            /// the game goes on.
+            fn returns(&self) -> (f32, f32) {
+                let [black, white] = self.state.returns();
+                (black, white)
+            }
+
+            /// A readable name of an action (`d3`, `pass`, `xc3`, `end`...). Raises ValueError
+            /// for an action out of range, TypeError for a non-integer.
+            fn action_name(&self, action: &Bound<'_, PyAny>) -> BcResult<String> {
+                let action = action_arg(action, self.state.num_actions()).map_err(|e| match e {
+                    BcError::Engine(Error::IllegalMove(m)) => invalid(m),
+                    other => other,
+                })?;
+                Ok(self.state.action_name(action))
+            }
+
+            /// The position in the game's notation (for Strands: at the start of the turn).
+            fn position(&self) -> String {
+                self.state.position().to_notation()
+            }
+
+            fn copy(&self) -> Self {
+                self.clone()
+            }
+
+            fn __copy__(&self) -> Self {
+                self.clone()
+            }
+
+            fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Self {
+                self.clone()
+            }
+
+            fn __repr__(&self) -> String {
+                format!("<{} '{}'{}>", $name, self.state.position().to_notation(), self.turn_under_way())
+            }
+        }
+    };
+}
+
+bind_actions!(PyReversiActions, "ReversiActions", ReversiSteps, PyReversi);
+bind_actions!(PyCephalopodActions, "CephalopodActions", CephalopodSteps, PyCephalopod);
+bind_actions!(PyRiveActions, "RiveActions", RiveSteps, PyRive);
+bind_actions!(PyStrandsActions, "StrandsActions", StrandsSteps, PyStrands);
+
+/// What a repr adds after the position: only a Strands turn is more than its position.
+trait TurnUnderWay {
+    fn turn_under_way(&self) -> String {
+        String::new()
+    }
+}
+
+impl TurnUnderWay for PyReversiActions {}
+impl TurnUnderWay for PyCephalopodActions {}
+impl TurnUnderWay for PyRiveActions {}
+
+impl TurnUnderWay for PyStrandsActions {
+    fn turn_under_way(&self) -> String {
+        match self.covered_names() {
+            names if names.is_empty() => String::new(),
+            names => format!(" covering {}", names.join(",")),
+        }
+    }
+}
+
+impl PyStrandsActions {
+    fn covered_names(&self) -> Vec<String> {
+        let board = self.state.position().board();
+        (0..board.len() as u8).filter(|&c| self.state.covered() >> c & 1 == 1).map(|c| board.cell_name(c)).collect()
+    }
+}
+
+#[pymethods]
+impl PyStrandsActions {
+    /// The cells covered so far this turn, in board order (not yet in `position()`).
+    #[getter]
+    fn covered<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, self.covered_names())
+    }
+}
+
+/// The engine's `VectorEnv<S>` for any game behind one face, so that Python has one class.
+trait AnyVectorEnv: Send + Sync {
+    fn n(&self) -> usize;
+    fn num_actions(&self) -> usize;
+    fn observation_shape(&self) -> [usize; 3];
+    fn reset(&mut self, observations: &mut [f32], masks: &mut [bool]) -> Result<(), Error>;
+    fn step(&mut self, actions: &[i64], out: StepOutputs<'_>) -> Result<(), Error>;
+    fn sample_actions(&mut self, out: &mut [i64]) -> Result<(), Error>;
+}
+
+impl<S: Steps + 'static> AnyVectorEnv for VectorEnv<S> {
+    fn n(&self) -> usize {
+        VectorEnv::n(self)
+    }
+    fn num_actions(&self) -> usize {
+        VectorEnv::num_actions(self)
+    }
+    fn observation_shape(&self) -> [usize; 3] {
+        VectorEnv::observation_shape(self)
+    }
+    fn reset(&mut self, observations: &mut [f32], masks: &mut [bool]) -> Result<(), Error> {
+        VectorEnv::reset(self, observations, masks)
+    }
+    fn step(&mut self, actions: &[i64], out: StepOutputs<'_>) -> Result<(), Error> {
+        VectorEnv::step(self, actions, out)
+    }
+    fn sample_actions(&mut self, out: &mut [i64]) -> Result<(), Error> {
+        VectorEnv::sample_actions(self, out)
+    }
+}
+
+/// `n` games of one kind in step form, stepped together with the GIL released
+/// (docs/actions.md). A finished game restarts within the same step.
+#[pyclass(name = "VectorEnv", module = "boardcore")]
+pub struct PyVectorEnv {
+    game: String,
+    env: Box<dyn AnyVectorEnv>,
+}
+
+/// The VectorEnv of game class `G`, set up by `G`'s constructor from the keyword arguments.
+fn vector_env<G: ActionsOf>(
+    py: Python<'_>,
+    variant: Option<&Bound<'_, PyDict>>,
+    n: usize,
+    seed: u64,
+    threads: usize,
+) -> PyResult<Box<dyn AnyVectorEnv>> {
+    let game = py.get_type::<G>().call((), variant)?;
+    let start = game.cast::<G>()?.borrow().steps();
+    Ok(Box::new(VectorEnv::new(start, n, seed, threads).map_err(engine_error)?))
+}
+
+/// The actions argument of `step`: integers of shape `(n,)`, as int64.
+fn actions_arg(py: Python<'_>, actions: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<i64>> {
+    let numpy = py.import("numpy")?;
+    let array = numpy.call_method1("asarray", (actions,))?;
+    let dtype = array.getattr("dtype")?;
+    if !matches!(dtype.getattr("kind")?.extract::<String>()?.as_str(), "i" | "u") {
+        return Err(PyTypeError::new_err(format!("actions must be integers, got an array of {dtype}")));
+    }
+    let shape = array.getattr("shape")?;
+    if shape.extract::<Vec<usize>>()? != [n] {
+        return Err(PyValueError::new_err(format!("actions must have shape ({n},), got {shape}")));
+    }
+    let contiguous = numpy.call_method1("ascontiguousarray", (array, "int64"))?;
+    let values = contiguous.cast::<PyArray1<i64>>()?.try_readonly()?.as_slice()?.to_vec();
+    Ok(values)
+}
+
+type ResetResult<'py> = (Bound<'py, PyArray4<f32>>, Bound<'py, PyArray2<bool>>);
+
+type StepResult<'py> = (
+    Bound<'py, PyArray4<f32>>,
+    Bound<'py, PyArray2<bool>>,
+    Bound<'py, PyArray1<f32>>,
+    Bound<'py, PyArray1<bool>>,
+    Bound<'py, PyArray1<u8>>,
+);
+
+#[pymethods]
+impl PyVectorEnv {
+    /// `VectorEnv(game, n, seed=0, threads=1, **variant)`: `n` games of `game` ("reversi",
+    /// "cephalopod", "rive" or "strands"), set up by the game's constructor from `variant`
+    /// (`size=6`, `board="hex3"`, `layout="hex4", cover="exact"`...). Env `i` samples from
+    /// `SplitMix64(SplitMix64(seed + i).next())`; `threads` steps the envs in parallel, with the
+    /// same results. Raises ValueError naming a bad argument.
+    #[new]
+    #[pyo3(signature = (game, n, seed = None, threads = None, **variant))]
+    fn new(
+        py: Python<'_>,
+        game: &str,
+        n: &Bound<'_, PyAny>,
+        seed: Option<&Bound<'_, PyAny>>,
+        threads: Option<&Bound<'_, PyAny>>,
+        variant: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<Self> {
+        let n = crate::args::integer("n", n)?;
+        let n = usize::try_from(n)
+            .ok()
+            .filter(|n| (1..=MAX_ENVS).contains(n))
+            .ok_or_else(|| invalid(format!("n must be from 1 to {MAX_ENVS}, got {n}")))?;
+        let seed = seed.map(crate::args::seed).transpose()?.unwrap_or(0);
+        let threads = threads.map(crate::args::threads).transpose()?.unwrap_or(1);
+        let env = match game {
+            "reversi" => vector_env::<PyReversi>(py, variant, n, seed, threads)?,
+            "cephalopod" => vector_env::<PyCephalopod>(py, variant, n, seed, threads)?,
+            "rive" => vector_env::<PyRive>(py, variant, n, seed, threads)?,
+            "strands" => vector_env::<PyStrands>(py, variant, n, seed, threads)?,
+            other => {
+                let other = boardcore_engine::square::truncate(other);
+                return Err(invalid(format!("game must be 'reversi', 'cephalopod', 'rive' or 'strands', got {other:?}")).into());
+            }
+        };
+        Ok(PyVectorEnv { game: game.to_string(), env })
+    }
+
+    /// The number of envs.
+    #[getter]
+    fn n(&self) -> usize {
+        self.env.n()
+    }
+
+    #[getter]
+    fn num_actions(&self) -> usize {
+        self.env.num_actions()
+    }
+
+    /// `(planes, height, width)` of one env's observation.
+    #[getter]
+    fn observation_shape(&self) -> (usize, usize, usize) {
+        let [c, h, w] = self.env.observation_shape();
+        (c, h, w)
+    }
+
+    /// Every env back at the start: `(observations, masks)`, `float32 (n, C, H, W)` and
+    /// `bool (n, num_actions)`.
+    fn reset<'py>(&mut self, py: Python<'py>) -> PyResult<ResetResult<'py>> {
+        let [c, h, w] = self.env.observation_shape();
+        let observations = PyArray4::<f32>::zeros(py, [self.env.n(), c, h, w], false);
+        let masks = PyArray2::<bool>::zeros(py, [self.env.n(), self.env.num_actions()], false);
+        {
+            let (mut observations, mut masks) = (observations.try_readwrite()?, masks.try_readwrite()?);
+            let (observations, masks) = (observations.as_slice_mut()?, masks.as_slice_mut()?);
+            let env = &mut self.env;
+            py.detach(|| env.reset(observations, masks)).map_err(engine_error)?;
+        }
+        Ok((observations, masks))
+    }
+
+    /// Applies one action per env (integers of shape `(n,)`), with the GIL released:
+    /// `(observations, masks, rewards, terminated, to_move)`. A finished game restarts at once:
+    /// its row holds the new game's observation, mask and side to move, with the reward of the
+    /// final step for the player who made it. Raises IllegalMoveError naming the first env
+    /// whose action is illegal (then no env changes), TypeError or ValueError for a bad array.
+    fn step<'py>(&mut self, py: Python<'py>, actions: &Bound<'py, PyAny>) -> PyResult<StepResult<'py>> {
+        let n = self.env.n();
+        let actions = actions_arg(py, actions, n)?;
+        let [c, h, w] = self.env.observation_shape();
+        let result: StepResult<'py> = (
+            PyArray4::zeros(py, [n, c, h, w], false),
+            PyArray2::zeros(py, [n, self.env.num_actions()], false),
+            PyArray1::zeros(py, [n], false),
+            PyArray1::zeros(py, [n], false),
+            PyArray1::zeros(py, [n], false),
+        );
+        {
+            let mut guards = (
+                result.0.try_readwrite()?,
+                result.1.try_readwrite()?,
+                result.2.try_readwrite()?,
+                result.3.try_readwrite()?,
+                result.4.try_readwrite()?,
+            );
+            let out = StepOutputs {
+                observations: guards.0.as_slice_mut()?,
+                masks: guards.1.as_slice_mut()?,
+                rewards: guards.2.as_slice_mut()?,
+                terminated: guards.3.as_slice_mut()?,
+                to_move: guards.4.as_slice_mut()?,
+            };
+            let env = &mut self.env;
+            py.detach(|| env.step(&actions, out)).map_err(engine_error)?;
+        }
+        Ok(result)
+    }
+
+    /// `int64` array `(n,)`: a uniformly random legal action for every env, each drawn from the
+    /// env's own stream.
+    fn sample_actions<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<i64>>> {
+        let actions = PyArray1::<i64>::zeros(py, [self.env.n()], false);
+        {
+            let mut guard = actions.try_readwrite()?;
+            let out = guard.as_slice_mut()?;
+            let env = &mut self.env;
+            py.detach(|| env.sample_actions(out)).map_err(engine_error)?;
+        }
+        Ok(actions)
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<VectorEnv '{}', n={}>", self.game, self.env.n())
+    }
+}
