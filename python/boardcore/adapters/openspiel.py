@@ -1,9 +1,10 @@
 """The four games as OpenSpiel games (``pip install 'boardcore[openspiel]'``).
 
     import pyspiel
+    from open_spiel.python.algorithms import mcts
     import boardcore.adapters.openspiel  # registers the games
     game = pyspiel.load_game("boardcore_reversi")            # or "boardcore_reversi(size=6)"
-    bot = pyspiel.MCTSBot(game, pyspiel.RandomRolloutEvaluator(1, 0), 2.0, 100, 10**6, False, 0, False)
+    bot = mcts.MCTSBot(game, 2.0, 100, mcts.RandomRolloutEvaluator(1))
 
 Registered names and parameters (the constructors' keyword arguments): ``boardcore_reversi``
 (``size``), ``boardcore_cephalopod`` (``rows``, ``cols``), ``boardcore_rive`` (``board``, ``swap``),
@@ -11,11 +12,16 @@ Registered names and parameters (the constructors' keyword arguments): ``boardco
 (``game.actions()``, docs/actions.md): the same integer actions, observation tensors from the
 player's own side, and returns +1/-1 (0 for a draw) at the end. A player may act several times in
 a row (a Reversi pass is an action of its own; Rive captures and Strands turns take several).
+
+OpenSpiel's Python algorithms (its Python ``MCTSBot`` included) play these games. Its C++
+``pyspiel.MCTSBot`` does not: it crashes on every Python-registered game, OpenSpiel's own
+``python_tic_tac_toe`` included (open_spiel 2.0.2), which its maintainers describe as not fully
+supported (google-deepmind/open_spiel#480). boardcore's own MCTS (``boardcore.mcts``) is the fast
+way to search these games.
 """
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 import numpy as np
@@ -107,11 +113,6 @@ def _game_class(name: str) -> type:
 
         def __str__(self) -> str:
             return self.steps.position()
-
-        def __deepcopy__(self, memo: dict) -> State:
-            clone = copy.copy(self)
-            clone.steps = self.steps.copy()
-            return clone
 
     class Observer:
         """Observation planes from the observing player's side (docs/actions.md)."""

@@ -1,0 +1,152 @@
+"""VectorEnv steps per second against PettingZoo's classic environments and pgx.
+
+    python benches/bench_vector_env.py [--repeats N] [--envs N] [--steps N] [--pgx-python PATH]
+
+- boardcore: `bc.VectorEnv("reversi", n)` stepped with `sample_actions()` (uniformly random legal
+  actions drawn in Rust), observations, masks, rewards and terminations returned as numpy arrays,
+  auto-reset; steps per second = envs x calls / time. Also one thread against two.
+- PettingZoo: its classic board games (there is no Othello among them) and boardcore's own
+  PettingZoo Reversi environment, each driven by the usual AEC loop (`agent_iter`, `last`,
+  `action_space(agent).sample(mask)`, `step`), resetting when a game ends.
+- pgx (if a Python with `pgx` and `jax` is given by --pgx-python, e.g. a venv outside the repo):
+  `pgx.make("othello")` with `jax.jit(jax.vmap(env.step))` on the CPU, random legal actions,
+  auto-reset as pgx does it, the same batch size; compile time excluded.
+
+Every rate is the median of --repeats runs, and the ratios are taken in the same run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import textwrap
+
+from _timing import median_time
+
+import boardcore as bc
+
+
+def boardcore_rate(envs: int, steps: int, threads: int, repeats: int) -> float:
+    env = bc.VectorEnv("reversi", envs, seed=1, threads=threads)
+    env.reset()
+
+    def run():
+        for _ in range(steps):
+            env.step(env.sample_actions())
+
+    return envs * steps / median_time(run, repeats)
+
+
+def pettingzoo_rate(make, steps: int, repeats: int) -> float:
+    env = make()
+    env.reset(seed=0)
+    for agent in env.possible_agents:
+        env.action_space(agent).seed(0)
+
+    def run():
+        done = 0
+        while done < steps:
+            for agent in env.agent_iter():
+                observation, reward, termination, truncation, info = env.last()
+                if termination or truncation:
+                    action = None
+                else:
+                    action = env.action_space(agent).sample(observation["action_mask"])
+                    done += 1
+                env.step(action)
+                if done >= steps:
+                    break
+            if not env.agents:
+                env.reset()
+
+    return steps / median_time(run, repeats)
+
+
+
+PGX_SCRIPT = textwrap.dedent(
+    """
+    import json, sys, time
+    import jax, jax.numpy as jnp, pgx
+    envs, steps, repeats = map(int, sys.argv[1:4])
+    env = pgx.make("othello")
+    init, step = jax.jit(jax.vmap(env.init)), jax.jit(jax.vmap(env.step))
+    key = jax.random.PRNGKey(0)
+    state = init(jax.random.split(key, envs))
+
+    @jax.jit
+    def act(state, key):
+        logits = jnp.where(state.legal_action_mask, 0.0, -jnp.inf)
+        return jax.random.categorical(key, logits, axis=-1)
+
+    def run(state, key):
+        for _ in range(steps):
+            key, k1, k2 = jax.random.split(key, 3)
+            state = step(state, act(state, k1), jax.random.split(k2, envs))
+        jax.block_until_ready(state)
+        return state, key
+
+    state, key = run(state, key)  # compile
+    times = []
+    for _ in range(repeats):
+        t = time.perf_counter()
+        state, key = run(state, key)
+        times.append(time.perf_counter() - t)
+    times.sort()
+    print(json.dumps({"rate": envs * steps / times[len(times) // 2], "jax": jax.__version__, "pgx": pgx.__version__}))
+    """
+)
+
+
+def pgx_rate(python: str, envs: int, steps: int, repeats: int) -> dict | None:
+    try:
+        out = subprocess.run([python, "-c", PGX_SCRIPT, str(envs), str(steps), str(repeats)],
+                             capture_output=True, text=True, timeout=1800, check=True)
+    except (OSError, subprocess.SubprocessError) as e:
+        print(f"| pgx could not run ({type(e).__name__}) | | | |")
+        return None
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--envs", type=int, default=1024)
+    parser.add_argument("--steps", type=int, default=200, help="VectorEnv calls per timing")
+    parser.add_argument("--pettingzoo-steps", type=int, default=20_000)
+    parser.add_argument("--pgx-python", default=None, help="a Python with pgx and jax installed")
+    args = parser.parse_args()
+    print(f"boardcore code path: {bc.code_path()}")
+    print("| benchmark | steps/s | vs | ratio |")
+    print("| --- | --- | --- | --- |")
+    ours = boardcore_rate(args.envs, args.steps, 1, args.repeats)
+    ours_2 = boardcore_rate(args.envs, args.steps, 2, args.repeats)
+    print(f"| boardcore VectorEnv reversi, {args.envs} envs, 1 thread | {ours:,.0f} | | |")
+    print(f"| boardcore VectorEnv reversi, {args.envs} envs, 2 threads | {ours_2:,.0f} | 1 thread | **{ours_2 / ours:.2f}x** |")
+
+    from pettingzoo.classic import chess_v6, connect_four_v3, go_v5, tictactoe_v3
+
+    from boardcore.adapters.pettingzoo import env as boardcore_env
+
+    peers = {
+        "PettingZoo tictactoe_v3": tictactoe_v3.env,
+        "PettingZoo connect_four_v3": connect_four_v3.env,
+        "PettingZoo go_v5 (9x9)": lambda: go_v5.env(board_size=9),
+        "PettingZoo chess_v6": chess_v6.env,
+        "boardcore's PettingZoo reversi": lambda: boardcore_env("reversi"),
+    }
+    for name, make in peers.items():
+        rate = pettingzoo_rate(make, args.pettingzoo_steps, args.repeats)
+        print(f"| {name}, the usual AEC loop | {rate:,.0f} | VectorEnv 1 thread | **{ours / rate:,.0f}x** (target 10x) |")
+    if args.pgx_python:
+        result = pgx_rate(args.pgx_python, args.envs, args.steps, args.repeats)
+        if result:
+            rate = result["rate"]
+            print(f"| pgx {result['pgx']} othello, jax {result['jax']} CPU, {args.envs} envs (jit + vmap) | {rate:,.0f} | "
+                  f"VectorEnv 1 thread | **{ours / rate:,.2f}x** |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,238 @@
+"""Pictures of positions as SVG: every game, the last move highlighted.
+
+    import boardcore as bc
+    svg = bc.svg.render(game)          # a string; games also have _repr_svg_ for notebooks
+    bc.svg.save_png(game, "board.png") # needs the [png] extra (cairosvg)
+
+Square boards (Reversi, Cephalopod) are drawn on a grid with coordinates; holes are crossed dark
+squares, the Octagon's cut squares are left out, handicap discs carry a gold ring. Cephalopod dice
+are the owner's colour with their pips. Hex boards (Rive, Strands) are pointy-top hexagons laid out
+as the rows' half-cell offsets say; Strands' empty cells show their label. The cells of the last
+move are outlined in red (a capture's removed stones or dice are marked with a red cross).
+
+The renderer reads only the public API (``position()``, ``history`` and each game's board
+properties), so it draws the reference twins too.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+from xml.sax.saxutils import escape
+
+__all__ = ["render", "save_png"]
+
+CELL = 40
+MARGIN = 24
+HIGHLIGHT = "#d62728"
+BLACK_STONE, WHITE_STONE = "#1b1b1b", "#f5f5f5"
+PIPS = {
+    1: [(0, 0)],
+    2: [(-1, -1), (1, 1)],
+    3: [(-1, -1), (0, 0), (1, 1)],
+    4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
+    5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
+    6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)],
+}
+
+
+def render(game: Any, size: int | None = None) -> str:
+    """The position of ``game`` as an SVG document (``size``: the width in pixels, if given)."""
+    kind = type(game).__name__
+    drawers = {"Reversi": _reversi, "Cephalopod": _cephalopod, "Rive": _rive, "Strands": _strands}
+    if kind not in drawers:
+        raise TypeError(f"cannot draw a {kind}: expected a Reversi, Cephalopod, Rive or Strands game")
+    width, height, body = drawers[kind](game)
+    shown = f' width="{size}" height="{round(size * height / width)}"' if size else f' width="{width}" height="{height}"'
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}"{shown} '
+        f'class="boardcore {kind.lower()}" font-family="sans-serif">\n'
+        f'<rect class="background" width="{width}" height="{height}" fill="white"/>\n' + "\n".join(body) + "\n</svg>\n"
+    )
+
+
+def save_png(game: Any, path: str, size: int = 480) -> None:
+    """Writes the picture as a PNG file (needs ``pip install 'boardcore[png]'``, i.e. cairosvg)."""
+    try:
+        import cairosvg
+    except ImportError as e:
+        raise ImportError("PNG output needs cairosvg: pip install 'boardcore[png]'") from e
+    cairosvg.svg2png(bytestring=render(game, size).encode(), write_to=path)
+
+
+# ---------------------------------------------------------------- the last move, by cells
+
+
+def _last_move(game: Any) -> tuple[set[str], set[str]]:
+    """(cells the last move placed on, cells it removed from), by name."""
+    history = game.history
+    if not history:
+        return set(), set()
+    text = str(history[-1])
+    if text in ("pass", "swap"):
+        return set(), set()
+    if text.startswith("x"):  # a Rive removal step in the single-stone form
+        return set(), {text[1:]}
+    placed, _, removed = text.partition("x")
+    return set(placed.split(",")), set(filter(None, removed.split(",")))
+
+
+def _cross(cx: float, cy: float, r: float) -> str:
+    return (f'<path class="removed" d="M{cx - r:.1f},{cy - r:.1f}L{cx + r:.1f},{cy + r:.1f}M{cx - r:.1f},{cy + r:.1f}'
+            f'L{cx + r:.1f},{cy - r:.1f}" stroke="{HIGHLIGHT}" stroke-width="3" stroke-linecap="round"/>')
+
+
+def _stone(cx: float, cy: float, r: float, colour: str, cls: str) -> str:
+    fill, stroke = (BLACK_STONE, "#000") if colour == "b" else (WHITE_STONE, "#555")
+    return f'<circle class="{cls} {"black" if colour == "b" else "white"}" cx="{cx:.1f}" cy="{cy:.1f}" r="{r:.1f}" fill="{fill}" stroke="{stroke}" stroke-width="1.5"/>'
+
+
+# ---------------------------------------------------------------- square boards
+
+
+def _square_grid(rows: int, cols: int, fill: str) -> tuple[int, int, list[str], Any]:
+    width, height = 2 * MARGIN + cols * CELL, 2 * MARGIN + rows * CELL
+    body = []
+    for c in range(cols):
+        x = MARGIN + (c + 0.5) * CELL
+        body.append(f'<text class="coordinate" x="{x:.0f}" y="{MARGIN - 8}" text-anchor="middle" font-size="13" fill="#444">{chr(97 + c)}</text>')
+    for r in range(rows):
+        y = MARGIN + (r + 0.5) * CELL + 5
+        body.append(f'<text class="coordinate" x="{MARGIN - 8}" y="{y:.0f}" text-anchor="end" font-size="13" fill="#444">{r + 1}</text>')
+
+    def square(r: int, c: int, cls: str, colour: str = fill) -> str:
+        return (f'<rect class="{cls}" x="{MARGIN + c * CELL}" y="{MARGIN + r * CELL}" width="{CELL}" height="{CELL}" '
+                f'fill="{colour}" stroke="#222" stroke-width="1"/>')
+
+    return width, height, body, square
+
+
+def _name(r: int, c: int) -> str:
+    return f"{chr(97 + c)}{r + 1}"
+
+
+def _reversi(game: Any) -> tuple[int, int, list[str]]:
+    board, rows_text, _ = game.position().split()
+    rows = rows_text.split("/")
+    n = len(rows)
+    width, height, body, square = _square_grid(n, n, "#2e7d32")
+    placed, _ = _last_move(game)
+    handicap = _handicap_squares(board, n, getattr(game, "handicap", 0))
+    for r, row in enumerate(rows):
+        for c, ch in enumerate(row):
+            if ch == "-":
+                continue  # a cut square of the Octagon: not part of the board
+            cx, cy = MARGIN + (c + 0.5) * CELL, MARGIN + (r + 0.5) * CELL
+            if ch == "#":
+                body.append(square(r, c, "hole", "#555"))
+                body.append(f'<path class="hole-mark" d="M{cx - 12},{cy - 12}L{cx + 12},{cy + 12}M{cx - 12},{cy + 12}L{cx + 12},{cy - 12}" stroke="#999" stroke-width="2"/>')
+                continue
+            body.append(square(r, c, "square"))
+            if ch in "bw":
+                body.append(_stone(cx, cy, CELL * 0.4, ch, "disc"))
+            if _name(r, c) in handicap:
+                body.append(f'<circle class="handicap" cx="{cx:.1f}" cy="{cy:.1f}" r="{CELL * 0.46:.1f}" fill="none" stroke="#d4a017" stroke-width="2" stroke-dasharray="4 3"/>')
+            if _name(r, c) in placed:
+                body.append(square(r, c, "last-move", "none").replace('stroke="#222" stroke-width="1"', f'stroke="{HIGHLIGHT}" stroke-width="3"'))
+    return width, height, body
+
+
+def _handicap_squares(board: str, n: int, handicap: int) -> set[str]:
+    """The corners that received handicap discs (docs/reversi.md: the order of the corners)."""
+    if board == "octagon":
+        corners = [(1, 1), (8, 8), (1, 8), (8, 1)]
+    else:
+        last = n - 1
+        corners = [(0, 0), (last, last), (0, last), (last, 0)]
+    return {_name(r, c) for r, c in corners[:handicap]}
+
+
+def _cephalopod(game: Any) -> tuple[int, int, list[str]]:
+    _, rows_text, _ = game.position().split()
+    width, height, body, square = _square_grid(game.rows, game.cols, "#e8dcc0")
+    placed, removed = _last_move(game)
+    for r, row in enumerate(rows_text.split("/")):
+        cells, i = [], 0
+        while i < len(row):
+            if row[i] == ".":
+                cells.append(None)
+                i += 1
+            else:
+                cells.append((int(row[i]), row[i + 1]))
+                i += 2
+        for c, cell in enumerate(cells):
+            body.append(square(r, c, "square"))
+            x, y = MARGIN + c * CELL, MARGIN + r * CELL
+            if cell is not None:
+                pips, owner = cell
+                fill, dot = (BLACK_STONE, "#f5f5f5") if owner == "b" else (WHITE_STONE, "#1b1b1b")
+                body.append(f'<rect class="die {"black" if owner == "b" else "white"}" data-pips="{pips}" x="{x + 4}" y="{y + 4}" '
+                            f'width="{CELL - 8}" height="{CELL - 8}" rx="6" fill="{fill}" stroke="#000" stroke-width="1.5"/>')
+                for dx, dy in PIPS[pips]:
+                    body.append(f'<circle class="pip" cx="{x + CELL / 2 + dx * 9:.1f}" cy="{y + CELL / 2 + dy * 9:.1f}" r="3" fill="{dot}"/>')
+            name = _name(r, c)
+            if name in placed:
+                body.append(f'<rect class="last-move" x="{x + 1}" y="{y + 1}" width="{CELL - 2}" height="{CELL - 2}" fill="none" stroke="{HIGHLIGHT}" stroke-width="3"/>')
+            if name in removed:
+                body.append(_cross(x + CELL / 2, y + CELL / 2, CELL * 0.3))
+    return width, height, body
+
+
+# ---------------------------------------------------------------- hex boards
+
+
+HEX_R = 22.0  # centre to corner
+
+
+def _hex_layout(rows: list[tuple[int, int]]) -> tuple[int, int, list[tuple[str, float, float]]]:
+    """Cell names and centres for rows of (length, half-cell offset), pointy-top hexagons."""
+    w = math.sqrt(3) * HEX_R
+    cells = []
+    for r, (length, offset) in enumerate(rows):
+        for i in range(length):
+            x = MARGIN + w / 2 + (offset + 2 * i) * w / 2
+            y = MARGIN + HEX_R + r * 1.5 * HEX_R
+            cells.append((f"{chr(97 + r)}{i + 1}", x, y))
+    width = max(x for _, x, _ in cells) + w / 2 + MARGIN
+    height = max(y for _, _, y in cells) + HEX_R + MARGIN
+    return math.ceil(width), math.ceil(height), cells
+
+
+def _hexagon(name: str, x: float, y: float, fill: str, cls: str, stroke: str = "#333", stroke_width: float = 1.2) -> str:
+    points = " ".join(f"{x + HEX_R * math.cos(math.radians(60 * k - 30)):.1f},{y + HEX_R * math.sin(math.radians(60 * k - 30)):.1f}" for k in range(6))
+    return f'<polygon class="{cls}" data-cell="{escape(name)}" points="{points}" fill="{fill}" stroke="{stroke}" stroke-width="{stroke_width}"/>'
+
+
+def _hex_board(game: Any, rows: list[tuple[int, int]], contents: list[str], fill: str) -> tuple[int, int, list[str]]:
+    width, height, cells = _hex_layout(rows)
+    placed, removed = _last_move(game)
+    body = []
+    for (name, x, y), content in zip(cells, contents):
+        body.append(_hexagon(name, x, y, fill, "cell"))
+        if content in ("b", "w"):
+            body.append(_stone(x, y, HEX_R * 0.68, content, "stone"))
+        elif content.isdigit():
+            body.append(f'<text class="label" x="{x:.1f}" y="{y + 6:.1f}" text-anchor="middle" font-size="17" fill="#6b4f1d">{content}</text>')
+        if name in placed:
+            body.append(_hexagon(name, x, y, "none", "last-move", HIGHLIGHT, 3))
+        if name in removed:
+            body.append(_cross(x, y, HEX_R * 0.45))
+    return width, height, body
+
+
+def _rows_of(position: str) -> list[str]:
+    return position.split()[1].split("/")
+
+
+def _rive(game: Any) -> tuple[int, int, list[str]]:
+    rows = [tuple(row) for row in game.rows]
+    contents = [ch for row in _rows_of(game.position()) for ch in row]
+    return _hex_board(game, rows, contents, "#f0e6cf")
+
+
+def _strands(game: Any) -> tuple[int, int, list[str]]:
+    texts = _rows_of(game.position())
+    side = (len(texts) + 1) // 2
+    rows = [(len(t), abs(side - 1 - r)) for r, t in enumerate(texts)]
+    contents = [ch for row in texts for ch in row]
+    return _hex_board(game, rows, contents, "#f3ead2")

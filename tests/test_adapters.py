@@ -1,0 +1,121 @@
+"""The PettingZoo and OpenSpiel adapters (boardcore.adapters, docs/ai.md)."""
+
+import random
+
+import numpy as np
+import pytest
+
+import boardcore as bc
+
+SMALL = {
+    "reversi": {"size": 6},
+    "cephalopod": {"rows": 3, "cols": 3},
+    "rive": {"board": "hex3"},
+    "strands": {"layout": "hex4"},
+}
+
+pettingzoo = pytest.importorskip("pettingzoo")
+
+
+@pytest.mark.parametrize("game", sorted(SMALL))
+def test_every_game_passes_the_pettingzoo_api_test(game):
+    from pettingzoo.test import api_test
+
+    from boardcore.adapters.pettingzoo import env
+
+    api_test(env(game, **SMALL[game]), num_cycles=200)
+
+
+@pytest.mark.parametrize("game", sorted(SMALL))
+def test_a_pettingzoo_episode_ends_with_the_games_result(game):
+    from boardcore.adapters.pettingzoo import env
+
+    e = env(game, **SMALL[game])
+    e.reset(seed=1)
+    rng = random.Random(1)
+    totals = {"black": 0.0, "white": 0.0}
+    for agent in e.agent_iter():
+        observation, reward, termination, truncation, _ = e.last()
+        totals[agent] += reward
+        if termination or truncation:
+            e.step(None)
+            continue
+        legal = np.flatnonzero(observation["action_mask"])
+        e.step(int(rng.choice(legal)))
+    assert sorted(totals.values()) in ([-1.0, 1.0], [0.0, 0.0])
+
+
+def test_pettingzoo_observations_are_from_the_agents_own_side():
+    from boardcore.adapters.pettingzoo import raw_env
+
+    e = raw_env("reversi", size=6)
+    e.reset()
+    black, white = e.observe("black")["observation"], e.observe("white")["observation"]
+    assert np.array_equal(black[0], white[1]) and np.array_equal(black[1], white[0])
+    assert e.observe("white")["action_mask"].sum() == 0  # not White's turn
+
+
+def test_an_illegal_pettingzoo_action_ends_the_game_with_a_penalty():
+    from boardcore.adapters.pettingzoo import env
+
+    e = env("reversi", size=6)
+    e.reset()
+    observation, *_ = e.last()
+    illegal = int(np.flatnonzero(observation["action_mask"] == 0)[0])
+    e.step(illegal)
+    assert e.terminations["black"] and e.rewards["black"] == -1
+
+
+pyspiel = pytest.importorskip("pyspiel")
+
+
+@pytest.fixture(scope="module")
+def registered():
+    import boardcore.adapters.openspiel  # noqa: F401  (registers the games)
+
+    return pyspiel
+
+
+@pytest.mark.parametrize("game", sorted(SMALL))
+def test_every_game_loads_in_openspiel_and_plays_to_the_end(registered, game):
+    params = ",".join(f"{k}={v}" for k, v in SMALL[game].items())
+    spiel_game = registered.load_game(f"boardcore_{game}({params})")
+    state = spiel_game.new_initial_state()
+    rng = random.Random(2)
+    while not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert sorted(state.returns()) in ([-1.0, 1.0], [0.0, 0.0])
+    assert len(state.observation_tensor(0)) == int(np.prod(bc.__dict__[game.capitalize()](**SMALL[game]).actions().observation_shape))
+
+
+def test_the_default_openspiel_games_load_by_name(registered):
+    for game in SMALL:
+        spiel_game = registered.load_game(f"boardcore_{game}")
+        assert spiel_game.num_distinct_actions() == bc.__dict__[game.capitalize()]().actions().num_actions
+
+
+@pytest.mark.parametrize("game", sorted(SMALL))
+def test_openspiels_own_mcts_bot_plays_every_game(registered, game):
+    # OpenSpiel's Python MCTSBot. Its C++ pyspiel.MCTSBot crashes on every Python-registered game,
+    # OpenSpiel's own python_tic_tac_toe included (open_spiel 2.0.2; see docs/ai.md).
+    from open_spiel.python.algorithms import mcts as spiel_mcts
+
+    params = ",".join(f"{k}={v}" for k, v in SMALL[game].items())
+    spiel_game = registered.load_game(f"boardcore_{game}({params})")
+    bot = spiel_mcts.MCTSBot(spiel_game, 2.0, 30, spiel_mcts.RandomRolloutEvaluator(1, np.random.RandomState(0)),
+                             random_state=np.random.RandomState(0))
+    state = spiel_game.new_initial_state()
+    for _ in range(4):
+        if state.is_terminal():
+            break
+        action = bot.step(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)
+
+
+def test_openspiel_states_clone_independently(registered):
+    state = registered.load_game("boardcore_reversi(size=6)").new_initial_state()
+    clone = state.clone()
+    clone.apply_action(clone.legal_actions()[0])
+    assert str(state) != str(clone)
+    assert state.legal_actions() == registered.load_game("boardcore_reversi(size=6)").new_initial_state().legal_actions()
