@@ -21,6 +21,7 @@ from itertools import combinations
 
 import numpy as np
 
+from ._actions import StepState
 from ._splitmix import SplitMix64
 
 
@@ -648,6 +649,12 @@ class Cephalopod(ReferenceGame):
             layer = following
         return PathCounts._build(self._rows, self._cols, layer)
 
+    # ---- step form -------------------------------------------------------------------------
+
+    def actions(self) -> CephalopodActions:
+        """A snapshot of the current position in step form (docs/actions.md)."""
+        return CephalopodActions(self)
+
 
 # --------------------------------------------------------------------------------------------
 # The result of count_paths
@@ -717,3 +724,70 @@ class PathCounts:
 
     def __repr__(self) -> str:
         return f"<PathCounts: {len(self)} positions, {self.total()} paths>"
+
+
+# --------------------------------------------------------------------------------------------
+# Step form (docs/actions.md)
+
+COMPASS = ((-1, 0, "N"), (0, 1, "E"), (1, 0, "S"), (0, -1, "W"))  # bit d of a capture mask
+
+
+class CephalopodActions(StepState):
+    """Cephalopod in step form: action ``square * 16 + captured``, ``captured`` having bit d set
+    when the placement captures the die in direction d (0 north, 1 east, 2 south, 3 west).
+    Observation ``(13, rows, cols)``: the mover's dice showing 1-6, the opponent's, the empty
+    squares."""
+
+    def __init__(self, game: Cephalopod) -> None:
+        self._game = game.copy()
+        self.num_actions = game.rows * game.cols * 16
+        self.observation_shape = (13, game.rows, game.cols)
+
+    def _neighbour(self, square: int, direction: int) -> int | None:
+        """The square next to ``square`` in a compass direction, or None off the board."""
+        cols = self._game.cols
+        row, col = divmod(square, cols)
+        d_row, d_col, _ = COMPASS[direction]
+        row, col = row + d_row, col + d_col
+        return row * cols + col if 0 <= row < self._game.rows and 0 <= col < cols else None
+
+    def legal_actions(self) -> list[int]:
+        actions = []
+        for square, captured in self._game._moves():
+            mask = sum(1 << d for d in range(4) if self._neighbour(square, d) in captured)
+            actions.append(square * 16 + mask)
+        return sorted(actions)
+
+    def _directions(self, action: int) -> tuple[int, list[int]]:
+        square, mask = divmod(action, 16)
+        return square, [d for d in range(4) if mask >> d & 1]
+
+    def _apply(self, action: int) -> None:
+        square, directions = self._directions(action)
+        self._game._push(square, tuple(sorted(self._neighbour(square, d) for d in directions)))
+
+    def _name(self, action: int) -> str:
+        square, directions = self._directions(action)
+        name = self._game._name(square)
+        around = [self._neighbour(square, d) for d in directions]
+        if not around:
+            return name
+        if None in around:
+            return name + "x" + "".join(COMPASS[d][2] for d in directions)
+        return name + "x" + ",".join(self._game._name(i) for i in sorted(around))
+
+    def observation(self) -> np.ndarray:
+        """``float32 (13, rows, cols)``, from the side to move's perspective."""
+        cols = self._game.cols
+        planes = np.zeros(self.observation_shape, dtype=np.float32)
+        for i, cell in enumerate(self._game._cells):
+            if cell is None:
+                plane = 12
+            else:
+                owner, pips = cell
+                plane = pips - 1 + (0 if owner == self._game.to_move else 6)
+            planes[plane, i // cols, i % cols] = 1.0
+        return planes
+
+    def position(self) -> str:
+        return self._game.position()

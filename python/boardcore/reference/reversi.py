@@ -17,6 +17,9 @@ from boardcore.reference._game import short as _short
 import re
 from functools import lru_cache
 
+import numpy as np
+
+from ._actions import StepState
 from ._splitmix import SplitMix64
 
 
@@ -791,4 +794,52 @@ class Reversi(ReferenceGame):
             self.undo()
         return total
 
+    # ---- step form -------------------------------------------------------------------------
 
+    def actions(self) -> ReversiActions:
+        """A snapshot of the current position in step form (docs/actions.md)."""
+        return ReversiActions(self)
+
+
+# --------------------------------------------------------------------------------------------
+# Step form (docs/actions.md)
+
+
+class ReversiActions(StepState):
+    """Reversi in step form: action ``row * size + col`` places a disc on that square (every
+    square of the rectangle has one, holes and cut squares included), action ``size * size``
+    passes. Observation ``(4, size, size)``: the mover's discs, the opponent's, the empty squares,
+    the holes and cut squares."""
+
+    def __init__(self, game: Reversi) -> None:
+        self._game = game.copy()
+        size = game.size
+        self.num_actions = size * size + 1
+        self.observation_shape = (4, size, size)
+
+    def _move(self, action: int) -> Move:
+        if action == self.num_actions - 1:
+            return PASS
+        return _square_moves(self._game.size)[action]
+
+    def legal_actions(self) -> list[int]:
+        squares = _square_indices(self._game.size)
+        return sorted(self.num_actions - 1 if move.is_pass else squares[move.square] for move in self._game.legal_moves())
+
+    def _apply(self, action: int) -> None:
+        self._game._push(self._move(action))
+
+    def _name(self, action: int) -> str:
+        return str(self._move(action))
+
+    def observation(self) -> np.ndarray:
+        """``float32 (4, size, size)``, from the side to move's perspective."""
+        size = self._game.size
+        planes = np.zeros(self.observation_shape, dtype=np.float32)
+        plane_of = {DISC[self._game.to_move]: 0, DISC[1 - self._game.to_move]: 1, EMPTY: 2, HOLE: 3, CUT: 3}
+        for i, cell in enumerate(self._game._cells):
+            planes[plane_of[cell], i // size, i % size] = 1.0
+        return planes
+
+    def position(self) -> str:
+        return self._game.position()

@@ -30,6 +30,9 @@ from itertools import combinations
 from boardcore.reference._game import BLACK, WHITE, IllegalMoveError, NotationError, ReferenceGame, ReferenceMove, result_text
 from boardcore.reference._game import check_count as _check_count
 from boardcore.reference._game import short as _short
+import numpy as np
+
+from ._actions import AxialGrid, StepState
 from ._splitmix import SplitMix64
 
 
@@ -937,6 +940,13 @@ class Rive(ReferenceGame):
             self.undo()
         return total
 
+    # ---- step form -------------------------------------------------------------------------
+
+    def actions(self) -> RiveActions:
+        """A snapshot of the current position in step form (docs/actions.md): the single-stone
+        form of this position."""
+        return RiveActions(self)
+
 
 # --------------------------------------------------------------------------------------------
 # Graph helpers
@@ -992,3 +1002,67 @@ def _connected(geo: Geometry, stones: set[int]) -> bool:
                 seen.add(j)
                 queue.append(j)
     return len(seen) == len(stones)
+
+
+# --------------------------------------------------------------------------------------------
+# Step form (docs/actions.md)
+
+
+class RiveActions(StepState):
+    """Rive in step form, which is its single-stone form: action ``cell`` places a stone there or,
+    while a capture is under way, removes the stone there; action ``N`` (the number of cells) is
+    the swap. Observation ``(6, H, W)`` on the axial grid: the mover's stones, the opponent's, the
+    empty cells, the board, the placed stone of a capture under way, and the stones it must still
+    remove over N, on every cell."""
+
+    def __init__(self, game: Rive) -> None:
+        self._game = game.copy()
+        self._game._single_stones = True
+        geo = game._geo
+        self._grid = AxialGrid(geo.places)
+        self.num_actions = geo.size + 1
+        self.observation_shape = (6, self._grid.height, self._grid.width)
+
+    def _parts(self, action: int) -> tuple[str, int | None, tuple[int, ...]]:
+        """(kind, placed cell, removed cells) of the move an action stands for."""
+        if action == self.num_actions - 1:
+            return "swap", None, ()
+        if self._game._capture is not None:
+            return "remove", None, (action,)
+        return "place", action, ()
+
+    def _action(self, kind: str, index: int | None, removed: tuple[int, ...]) -> int:
+        """The action of a move of the single-stone form."""
+        if kind == "swap":
+            return self.num_actions - 1
+        if kind == "remove":
+            return removed[0]
+        assert index is not None
+        return index
+
+    def legal_actions(self) -> list[int]:
+        return sorted(self._action(*parts) for parts in self._game._move_parts())
+
+    def _apply(self, action: int) -> None:
+        self._game._push(*self._parts(action))
+
+    def _name(self, action: int) -> str:
+        return str(self._game._make_move(*self._parts(action)))
+
+    def observation(self) -> np.ndarray:
+        """``float32 (6, H, W)``, from the side to move's perspective."""
+        cells = self._game._cells
+        mover = self._game.to_move
+        planes = self._grid.planes(6)
+        self._grid.mark(planes, 0, [i for i, c in enumerate(cells) if c == mover])
+        self._grid.mark(planes, 1, [i for i, c in enumerate(cells) if c == 1 - mover])
+        self._grid.mark(planes, 2, [i for i, c in enumerate(cells) if c is None])
+        self._grid.mark(planes, 3, range(len(cells)))
+        if self._game._capture is not None:
+            placed, remaining = self._game._capture
+            self._grid.mark(planes, 4, [placed])
+            self._grid.mark(planes, 5, range(len(cells)), remaining / len(cells))
+        return planes
+
+    def position(self) -> str:
+        return self._game.position()

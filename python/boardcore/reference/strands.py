@@ -29,6 +29,9 @@ from itertools import combinations
 from boardcore.reference._game import BLACK, WHITE, IllegalMoveError, NotationError, ReferenceGame, ReferenceMove, result_text
 from boardcore.reference._game import check_count as _check_count
 from boardcore.reference._game import short as _short
+import numpy as np
+
+from ._actions import AxialGrid, StepState
 from ._splitmix import MASK64, SplitMix64
 
 
@@ -719,3 +722,90 @@ class Strands(ReferenceGame):
             total += self._perft(depth - 1)
             self.undo()
         return total
+
+    # ---- step form -------------------------------------------------------------------------
+
+    def actions(self) -> StrandsActions:
+        """A snapshot of the current position in step form (docs/actions.md)."""
+        return StrandsActions(self)
+
+
+# --------------------------------------------------------------------------------------------
+# Step form (docs/actions.md)
+
+
+class StrandsActions(StepState):
+    """Strands in step form: action ``cell`` covers that cell this turn, action ``N`` (the number
+    of cells) ends the turn.
+
+    Written from the bijection docs/actions.md states: a turn's steps are the cells of a legal
+    move in board order, then ``end`` unless the turn ended by itself. So the legal cells are the
+    next cells of the legal moves that begin with the cells covered so far; ``end`` is legal when
+    those cells are a move themselves; and the turn ends by itself when no move is longer.
+
+    Observation ``(10, H, W)`` on the axial grid: the mover's stones (with the cells covered this
+    turn), the opponent's, the empty cells labelled 1 to 6, the board, the cells covered this turn.
+    """
+
+    def __init__(self, game: Strands) -> None:
+        self._game = game.copy()  # the position at the start of the turn
+        self._covered: tuple[int, ...] = ()  # this turn's cells so far, in board order
+        geo = game._geo
+        self._grid = AxialGrid(geo.places)
+        self.num_actions = geo.size + 1
+        self.observation_shape = (10, self._grid.height, self._grid.width)
+
+    @property
+    def _end(self) -> int:
+        return self.num_actions - 1
+
+    @property
+    def covered(self) -> tuple[str, ...]:
+        """The cells covered so far this turn, in board order (not yet in ``position()``)."""
+        return tuple(self._game._geo.names[i] for i in self._covered)
+
+    def _moves_from_here(self) -> list[tuple[int, ...]]:
+        """The legal moves (cells in board order) that begin with the cells covered so far."""
+        k = len(self._covered)
+        return [cells for cells in self._game._move_parts() if cells[:k] == self._covered]
+
+    def legal_actions(self) -> list[int]:
+        k = len(self._covered)
+        moves = self._moves_from_here()
+        actions = {cells[k] for cells in moves if len(cells) > k}
+        if k and self._covered in moves:
+            actions.add(self._end)
+        return sorted(actions)
+
+    def _apply(self, action: int) -> None:
+        if action != self._end:
+            self._covered += (action,)
+            if any(len(cells) > len(self._covered) for cells in self._moves_from_here()):
+                return
+        self._game._push(self._covered)
+        self._covered = ()
+
+    def _name(self, action: int) -> str:
+        return "end" if action == self._end else self._game._geo.names[action]
+
+    def observation(self) -> np.ndarray:
+        """``float32 (10, H, W)``, from the side to move's perspective."""
+        game = self._game
+        mover = game.to_move
+        empty = [i for i, c in enumerate(game._cells) if c is None and i not in self._covered]
+        planes = self._grid.planes(10)
+        self._grid.mark(planes, 0, [i for i, c in enumerate(game._cells) if c == mover] + list(self._covered))
+        self._grid.mark(planes, 1, [i for i, c in enumerate(game._cells) if c == 1 - mover])
+        for label in LABELS:
+            self._grid.mark(planes, 1 + label, [i for i in empty if game._labels[i] == label])
+        self._grid.mark(planes, 8, range(game._geo.size))
+        self._grid.mark(planes, 9, self._covered)
+        return planes
+
+    def position(self) -> str:
+        """The position at the start of the turn under way."""
+        return self._game.position()
+
+    def __repr__(self) -> str:
+        turn = f" covering {','.join(self.covered)}" if self._covered else ""
+        return f"<StrandsActions {self.position()!r}{turn}>"
