@@ -17,3 +17,7 @@ def test_the_tour_runs_and_its_comments_hold():
     assert scope["big"].count_moves() == 847300
     assert scope["t"].score() == ([1], [1, 1])
     assert bc.load_record(scope["text"]) == scope["h"]
+    assert scope["searcher"].game.history[-1] == scope["result"].move
+    assert scope["runs"]["scores"].shape == (100, 2)
+    assert (scope["a"].num_actions, scope["a"].observation_shape) == (65, (4, 8, 8))
+    assert scope["obs"].shape == (256, 4, 8, 8) and scope["masks"].shape == (256, 65)
