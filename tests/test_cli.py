@@ -3,6 +3,8 @@
 import subprocess
 import sys
 
+import pytest
+
 from boardcore.cli import main
 
 
@@ -32,3 +34,111 @@ def test_the_module_runs_as_a_script():
     result = subprocess.run([sys.executable, "-m", "boardcore.cli", "perft", "reversi", "--depth", "3"],
                             capture_output=True, text=True)
     assert result.returncode == 0 and "perft(3) = 56" in result.stdout
+
+
+# ---------------------------------------------------------------- every subcommand
+
+
+def test_every_subcommand_has_help():
+    for command in ("perft", "bench", "play", "selfplay", "show"):
+        result = subprocess.run([sys.executable, "-m", "boardcore.cli", command, "--help"], capture_output=True, text=True)
+        assert result.returncode == 0 and "usage: boardcore " + command in result.stdout
+
+
+def test_perft_divide_lists_every_root_move_then_the_total(capsys):
+    assert main(["perft", "reversi", "--depth", "3", "--divide"]) == 0
+    out = capsys.readouterr().out
+    assert "\n   d3 14\n" in out and "perft(3) = 56" in out
+
+
+def test_perft_shows_a_progress_bar_on_stderr_only(capsys, monkeypatch):
+    monkeypatch.setenv("BOARDCORE_PROGRESS", "1")
+    assert main(["perft", "reversi", "--depth", "3"]) == 0
+    captured = capsys.readouterr()
+    assert "perft(3) [" in captured.err and "4/4" in captured.err
+    assert "[" not in captured.out.replace("reversi ", "")
+
+
+def test_perft_counts_a_pass_as_a_ply_unless_told_otherwise(capsys):
+    # White has no placement here but Black has: White's only move is a pass.
+    position = "4 bbbb/bbbb/bbbw/bb.. w"
+    import boardcore as bc
+
+    game = bc.Reversi.from_position(position)
+    assert [str(m) for m in game.legal_moves()] == ["pass"]
+    assert main(["perft", "reversi", "--position", position, "--depth", "2"]) == 0
+    assert f"perft(2) = {game.perft(2)}" in capsys.readouterr().out
+    assert main(["perft", "reversi", "--position", position, "--depth", "2", "--free-passes"]) == 0
+    assert f"perft(2) = {game.perft(2, passes_count_as_ply=False)}" in capsys.readouterr().out
+
+
+def test_bench_prints_one_row_per_game(capsys):
+    assert main(["bench", "--quick", "--repeats", "1"]) == 0
+    out = capsys.readouterr().out
+    for game in ("reversi", "cephalopod", "rive", "strands"):
+        assert f"| {game} |" in out
+
+
+def test_selfplay_summarises_and_writes_records_that_replay(capsys, tmp_path):
+    import boardcore as bc
+
+    records = tmp_path / "games.txt"
+    assert main(["selfplay", "reversi", "--size", "6", "--games", "4", "--black", "random", "--white", "mcts:20",
+                 "--records", str(records)]) == 0
+    out = capsys.readouterr().out
+    assert "wins" in out and "moves/s" in out and "average length" in out
+    games = bc.load_records(records.read_text())
+    assert len(games) == 4 and all(g.is_over() for g in games)
+
+
+def test_selfplay_is_the_same_on_any_number_of_threads(tmp_path):
+    texts = []
+    for threads in ("1", "2"):
+        path = tmp_path / f"games{threads}.txt"
+        assert main(["selfplay", "cephalopod", "--rows", "3", "--cols", "3", "--games", "3", "--black", "mcts:30",
+                     "--white", "random", "--threads", threads, "--records", str(path)]) == 0
+        texts.append(path.read_text())
+    assert texts[0] == texts[1]
+
+
+def test_selfplay_refuses_a_human_player(capsys):
+    assert main(["selfplay", "reversi", "--black", "human", "--games", "1"]) == 2
+    assert "computer players" in capsys.readouterr().err
+
+
+def test_a_bad_player_spec_is_a_usage_error():
+    result = subprocess.run([sys.executable, "-m", "boardcore.cli", "selfplay", "reversi", "--black", "robot"],
+                            capture_output=True, text=True)
+    assert result.returncode == 2 and "robot" in result.stderr
+
+
+def test_show_draws_a_position_of_any_game(capsys):
+    assert main(["show", "hex3 .../..../..b../..../... w"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Rive hex3") and "b" in out
+
+
+def test_show_writes_an_svg_of_the_end_of_a_record_file(tmp_path):
+    import boardcore as bc
+
+    game = bc.Strands("hex4")
+    for seed in range(6):
+        game.play(game.random_move(seed))
+    record = tmp_path / "game.txt"
+    record.write_text(game.record())
+    picture = tmp_path / "end.svg"
+    assert main(["show", str(record), "--svg", str(picture)]) == 0
+    assert picture.read_text().startswith("<svg") and 'class="boardcore strands"' in picture.read_text()
+
+
+def test_show_writes_a_png(tmp_path):
+    pytest.importorskip("cairosvg")
+    picture = tmp_path / "start.png"
+    assert main(["show", "8 ......../......../......../...wb.../...bw.../......../......../........ b", "--png", str(picture)]) == 0
+    assert picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_show_refuses_text_that_is_no_position(capsys):
+    assert main(["show", "not a position"]) == 2
+    err = capsys.readouterr().err
+    assert "not a position of any game" in err

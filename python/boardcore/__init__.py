@@ -21,8 +21,8 @@ from boardcore._boardcore import (
     StrandsMoveIterator,
     code_path,
 )
-from boardcore.records import load_record
-from boardcore import mcts
+from boardcore.records import load_record, load_records
+from boardcore import mcts, svg
 
 # The step form and vectorized environments (docs/actions.md).
 from boardcore._boardcore import CephalopodActions, ReversiActions, RiveActions, StrandsActions, VectorEnv
@@ -48,6 +48,8 @@ __all__ = [
     "StrandsMoveIterator",
     "code_path",
     "load_record",
+    "load_records",
     "mcts",
+    "svg",
 ]
 __all__ += ["CephalopodActions", "ReversiActions", "RiveActions", "StrandsActions", "VectorEnv"]

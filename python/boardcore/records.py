@@ -27,3 +27,23 @@ def load_record(text: str):
         known = ", ".join(sorted(_GAMES))
         raise NotationError(f"record: unknown game {match.group(1)!r} (known: {known})")
     return game.from_record(text)
+
+
+def split_records(text: str) -> list[str]:
+    """The records in a text holding several (as ``boardcore selfplay --records`` writes them):
+    each starts at its ``[Game "..."]`` tag."""
+    if not isinstance(text, str):
+        raise TypeError(f"split_records expects a string, got {type(text).__name__}")
+    starts = [m.start() for m in _GAME_TAG.finditer(text)]
+    return [text[a:b].strip() + "\n" for a, b in zip(starts, starts[1:] + [len(text)])]
+
+
+def load_records(text: str) -> list:
+    """Replays every record of a text holding several; NotationError names the one that fails."""
+    games = []
+    for i, record in enumerate(split_records(text), 1):
+        try:
+            games.append(load_record(record))
+        except NotationError as e:
+            raise NotationError(f"record {i}: {e}") from None
+    return games

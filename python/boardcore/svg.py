@@ -187,10 +187,11 @@ HEX_R = 22.0  # centre to corner
 def _hex_layout(rows: list[tuple[int, int]]) -> tuple[int, int, list[tuple[str, float, float]]]:
     """Cell names and centres for rows of (length, half-cell offset), pointy-top hexagons."""
     w = math.sqrt(3) * HEX_R
+    margin = MARGIN + HEX_R  # room for the row letters on the left
     cells = []
     for r, (length, offset) in enumerate(rows):
         for i in range(length):
-            x = MARGIN + w / 2 + (offset + 2 * i) * w / 2
+            x = margin + w / 2 + (offset + 2 * i) * w / 2
             y = MARGIN + HEX_R + r * 1.5 * HEX_R
             cells.append((f"{chr(97 + r)}{i + 1}", x, y))
     width = max(x for _, x, _ in cells) + w / 2 + MARGIN
@@ -207,6 +208,10 @@ def _hex_board(game: Any, rows: list[tuple[int, int]], contents: list[str], fill
     width, height, cells = _hex_layout(rows)
     placed, removed = _last_move(game)
     body = []
+    for name, x, y in cells:
+        if name[1:] == "1":  # the row's letter, left of its first cell (cells are named row + number)
+            body.append(f'<text class="coordinate" x="{x - HEX_R * 1.35:.1f}" y="{y + 5:.1f}" text-anchor="middle" '
+                        f'font-size="13" fill="#444">{name[0]}</text>')
     for (name, x, y), content in zip(cells, contents):
         body.append(_hexagon(name, x, y, fill, "cell"))
         if content in ("b", "w"):

@@ -142,6 +142,12 @@ class ReferenceGame:
         """``n`` uniformly random playouts, reproducing the engine's exactly (see _playout.py)."""
         return _playout.playouts(self, n, seed, threads, scores)
 
+    def _repr_svg_(self) -> str:
+        """The position as SVG (``boardcore.svg.render``), for notebooks."""
+        from boardcore.svg import render
+
+        return render(self)
+
     def random_move(self, seed=None):
         """A uniformly random legal move, drawn like the engine's (``below(count)`` from
         ``SplitMix64(seed)``, then that entry of ``legal_moves()``); None once the game is over."""

@@ -375,6 +375,11 @@ macro_rules! bind_game {
                 <$Game>::text_board(self.position())
             }
 
+            /// The position as SVG (`boardcore.svg.render`), for notebooks.
+            fn _repr_svg_(slf: &Bound<'_, Self>) -> PyResult<String> {
+                slf.py().import("boardcore.svg")?.call_method1("render", (slf,))?.extract()
+            }
+
             fn __repr__(slf: &Bound<'_, Self>) -> PyResult<String> {
                 let name = slf.get_type().name()?;
                 Ok(format!("{name}.from_position('{}')", slf.borrow().position().to_notation()))

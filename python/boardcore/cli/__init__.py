@@ -1,0 +1,43 @@
+"""The ``boardcore`` command line.
+
+    boardcore perft GAME [variant options] --depth D [--divide] [--threads N]
+    boardcore bench [--quick]
+    boardcore play GAME [variant options] --black human|random|mcts --white ...
+    boardcore selfplay GAME [variant options] --games N --black ... --white ... [--threads N] [--records FILE]
+    boardcore show POSITION_OR_RECORD [--svg FILE | --png FILE]
+
+Each subcommand has ``--help``. Errors go to stderr with exit code 2 (bad arguments, bad
+notation, impossible variants), 1 for a failure while running, 130 when interrupted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from boardcore.cli import bench, perft, play, selfplay, show
+
+SUBCOMMANDS = [perft, bench, play, selfplay, show]
+
+
+def parser() -> argparse.ArgumentParser:
+    top = argparse.ArgumentParser(prog="boardcore", description="boardcore: fast, rule-exact board game engines")
+    commands = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for module in SUBCOMMANDS:
+        module.register(commands)
+    return top
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    try:
+        return args.run(args)
+    except ValueError as error:  # NotationError and IllegalMoveError are ValueErrors
+        print(f"boardcore: error: {error}", file=sys.stderr)
+        return 2
+    except OSError as error:
+        print(f"boardcore: error: {error}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("boardcore: interrupted", file=sys.stderr)
+        return 130

@@ -1,0 +1,53 @@
+"""``boardcore show POSITION_OR_RECORD [--svg FILE | --png FILE]``: draw a position (any game's
+notation) or the end of a record (the text itself, or a file; of a file of several records, the
+last game) as text, or as a picture."""
+
+from __future__ import annotations
+
+import argparse
+import os
+
+import boardcore as bc
+from boardcore import svg
+
+
+def register(commands) -> None:
+    parser = commands.add_parser("show", help="draw a position or the end of a record", description=__doc__)
+    parser.add_argument("what", metavar="POSITION_OR_RECORD", help="a position in notation, a record, or a record file")
+    output = parser.add_mutually_exclusive_group()
+    output.add_argument("--svg", metavar="FILE", help="write an SVG picture")
+    output.add_argument("--png", metavar="FILE", help="write a PNG picture (needs the [png] extra)")
+    parser.add_argument("--size", type=int, default=480, help="picture width in pixels (default 480)")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    game = load(args.what)
+    if args.svg:
+        with open(args.svg, "w", encoding="utf-8") as out:
+            out.write(svg.render(game, args.size))
+    elif args.png:
+        svg.save_png(game, args.png, args.size)
+    else:
+        print(f"{type(game).__name__} {game.position()}")
+        print(game)
+    return 0
+
+
+def load(text: str):
+    """The game a position, a record, or a record file describes (NotationError if none)."""
+    if os.path.isfile(text):
+        with open(text, encoding="utf-8") as f:
+            text = f.read()
+    if text.lstrip().startswith("["):
+        games = bc.load_records(text)
+        if not games:
+            raise bc.NotationError("record: the Game tag is missing")
+        return games[-1]  # a file of several records (selfplay --records): the last game
+    errors = []
+    for game in (bc.Reversi, bc.Cephalopod, bc.Rive, bc.Strands):
+        try:
+            return game.from_position(text)
+        except ValueError as e:
+            errors.append(f"{game.__name__}: {e}")
+    raise bc.NotationError("not a position of any game, nor a record:\n  " + "\n  ".join(errors))

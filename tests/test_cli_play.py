@@ -1,0 +1,151 @@
+"""`boardcore play`: an interactive game, through a terminal and through plain stdin."""
+
+import io
+import sys
+
+import pytest
+
+from boardcore.cli import main
+
+RESULTS = ("Black wins", "White wins", "Draw")
+OPENING_MOVES = {"d3", "c4", "f5", "e6"}
+
+
+def play(monkeypatch, capsys, args, typed=""):
+    """Runs ``boardcore play ARGS`` reading ``typed`` as stdin: (exit code, stdout)."""
+    monkeypatch.setattr("sys.stdin", io.StringIO(typed))
+    code = main(["play", *args])
+    return code, capsys.readouterr().out
+
+
+# Through a pseudo-terminal, as a person would use it.
+
+def spawn_reversi_against_random():
+    pexpect = pytest.importorskip("pexpect")
+    command = ["-m", "boardcore.cli", "play", "reversi", "--black", "human", "--white", "random"]
+    return pexpect, pexpect.spawn(sys.executable, command, encoding="utf-8", timeout=30)
+
+
+def board_before_prompt(child) -> str:
+    """The board and the turn line shown before the next ``black>`` prompt."""
+    child.expect_exact("black> ")
+    return child.before[child.before.index("   a b c d e f g h"):]
+
+
+def play_first_listed_move(child) -> str:
+    child.sendline("moves")
+    child.expect(r"legal moves \(\d+\): (.*)\r\nblack> ")
+    move = child.match.group(1).split()[0]
+    child.sendline(move)
+    return move
+
+
+def test_a_person_plays_undoes_and_asks_for_a_hint_in_a_terminal():
+    pexpect, child = spawn_reversi_against_random()
+    start = board_before_prompt(child)
+    assert "Black (b) to move" in start
+
+    child.sendline("a1")
+    child.expect_exact("illegal move: a1")
+    child.expect_exact("black> ")
+    assert "a b c" not in child.before  # rejected: no move, so no new board
+
+    play_first_listed_move(child)
+    after_one = board_before_prompt(child)
+    assert "White plays" in child.before and "last move" in after_one
+    play_first_listed_move(child)
+    assert board_before_prompt(child) != after_one
+
+    child.sendline("undo")  # back before our second move and White's reply to it
+    assert board_before_prompt(child) == after_one
+    child.sendline("undo")
+    assert board_before_prompt(child) == start
+    child.sendline("undo")
+    child.expect_exact("nothing to undo")
+
+    child.sendline("hint")
+    child.expect(r"hint: (\S+)\r\n")
+    assert child.match.group(1) in OPENING_MOVES
+
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
+# Through plain stdin.
+
+def test_two_random_players_play_a_whole_game_to_a_result(monkeypatch, capsys):
+    code, out = play(monkeypatch, capsys, ["reversi", "--black", "random", "--white", "random"])
+    lines = out.splitlines()
+    assert code == 0 and lines[-1] in RESULTS and lines[-2].startswith("Score: Black ")
+    assert "Black plays" in out and "White plays" in out
+
+
+def test_mcts_against_random_finishes_on_a_small_board(monkeypatch, capsys):
+    code, out = play(monkeypatch, capsys, ["reversi", "--size", "6", "--black", "mcts:50", "--white", "random"])
+    assert code == 0 and out.splitlines()[-1] in RESULTS
+
+
+def test_the_same_seed_replays_the_same_game(monkeypatch, capsys):
+    args = ["reversi", "--size", "6", "--black", "random", "--white", "random"]
+    first = play(monkeypatch, capsys, [*args, "--seed", "5"])
+    assert play(monkeypatch, capsys, [*args, "--seed", "5"]) == first
+    assert play(monkeypatch, capsys, [*args, "--seed", "6"]) != first
+
+
+def test_an_unknown_player_is_a_usage_error_on_stderr(capsys):
+    with pytest.raises(SystemExit) as exit:
+        main(["play", "reversi", "--black", "robot"])
+    captured = capsys.readouterr()
+    assert exit.value.code == 2 and "robot" in captured.err and captured.out == ""
+
+
+def test_end_of_input_quits_at_once_with_exit_code_0(monkeypatch, capsys):
+    code, out = play(monkeypatch, capsys, ["reversi"])
+    assert code == 0 and out.count("black> ") == 1
+    assert not any(result in out for result in RESULTS)
+
+
+def test_quit_leaves_the_game_with_exit_code_0(monkeypatch, capsys):
+    code, out = play(monkeypatch, capsys, ["reversi"], "quit\nd3\n")
+    assert code == 0 and "White plays" not in out
+
+
+def test_undo_with_nothing_to_undo_says_so(monkeypatch, capsys):
+    code, out = play(monkeypatch, capsys, ["reversi"], "undo\n")
+    assert code == 0 and "nothing to undo" in out
+
+
+def test_bad_input_gets_a_one_line_message_and_changes_nothing(monkeypatch, capsys):
+    typed = "d9\nd3 d4\nhello\n\nquit\n"
+    code, out = play(monkeypatch, capsys, ["reversi", "--black", "human", "--white", "human"], typed)
+    assert code == 0
+    assert "black> illegal move: d9 is off the 8x8 board\n" in out
+    assert "black> not a move: expected a square like 'd3' or 'pass', got \"d3 d4\"\n" in out
+    assert "black> unknown command: hello" in out
+    assert out.count("Black (b) to move") == 1 and "White" not in out
+
+
+def test_help_lists_the_commands(monkeypatch, capsys):
+    code, out = play(monkeypatch, capsys, ["reversi"], "help\n")
+    assert all(f"  {command} " in out for command in ("moves", "undo", "hint", "help", "quit"))
+
+
+def test_a_huge_move_list_shows_its_count_and_the_first_20(monkeypatch, capsys):
+    args = ["strands", "--black", "human", "--white", "human"]
+    code, out = play(monkeypatch, capsys, args, "c3\nmoves\n")
+    listed = out.split("legal moves (58472, the first 20): ")[1].splitlines()[0].split()
+    assert code == 0 and len(listed) == 20
+
+
+@pytest.mark.parametrize("game, variant, move", [
+    ("cephalopod", ["--rows", "3", "--cols", "3"], "b2"),
+    ("reversi", [], "d3"),
+    ("rive", ["--board", "hex3"], "a1"),
+    ("strands", ["--layout", "hex4"], "b2"),
+])
+def test_a_person_plays_the_first_move_by_notation(monkeypatch, capsys, game, variant, move):
+    args = [game, *variant, "--black", "human", "--white", "human"]
+    code, out = play(monkeypatch, capsys, args, f"{move}\n")
+    assert code == 0 and f"White (w) to move, last move {move}\nwhite> " in out

@@ -1,0 +1,123 @@
+"""Pictures (boardcore.svg): checked by structure, one test per thing the picture must show."""
+
+import xml.etree.ElementTree as ET
+
+import pytest
+
+import boardcore as bc
+import boardcore.reference as ref
+
+NS = {"s": "http://www.w3.org/2000/svg"}
+
+
+def parse(game):
+    return ET.fromstring(bc.svg.render(game))
+
+
+def with_class(root, cls):
+    return [e for e in root.iter() if cls in (e.get("class") or "").split()]
+
+
+def test_a_picture_is_an_svg_document_with_a_view_box():
+    root = parse(bc.Reversi())
+    assert root.tag == "{http://www.w3.org/2000/svg}svg"
+    assert len(root.get("viewBox").split()) == 4
+
+
+def test_reversi_draws_every_disc_in_its_colour():
+    game = bc.Reversi()
+    root = parse(game)
+    black, white = game.score()
+    assert len(with_class(root, "black")) == black and len(with_class(root, "white")) == white
+
+
+def test_reversi_draws_holes_and_leaves_out_the_octagons_cut_squares():
+    root = parse(bc.Reversi(blocked=["a3", "f8"]))
+    assert len(with_class(root, "hole")) == 2 and len(with_class(root, "square")) == 62
+    octagon = parse(bc.Reversi(size="octagon"))
+    assert len(with_class(octagon, "square")) == 100 - 12
+
+
+def test_reversi_rings_the_handicap_discs():
+    root = parse(bc.Reversi(handicap=2))
+    assert len(with_class(root, "handicap")) == 2
+
+
+def test_the_last_move_is_highlighted():
+    game = bc.Reversi()
+    assert with_class(parse(game), "last-move") == []
+    game.play("d3")
+    assert len(with_class(parse(game), "last-move")) == 1
+
+
+def test_cephalopod_dice_show_their_pips_and_owner():
+    game = bc.Cephalopod(rows=3, cols=3)
+    for move in ("b1", "a2", "c2"):
+        game.play(move)
+    root = parse(game)
+    dice = with_class(root, "die")
+    assert [d.get("data-pips") for d in dice] == ["1", "1", "1"]
+    assert len(with_class(root, "pip")) == 3
+    assert {d.get("class") for d in dice} == {"die black", "die white"}
+
+
+def test_a_capture_crosses_the_removed_dice():
+    game = bc.Cephalopod(rows=3, cols=3)
+    for move in ("b1", "a2", "c2", "b2xb1,a2,c2"):
+        game.play(move)
+    root = parse(game)
+    assert len(with_class(root, "removed")) == 3
+    assert [d.get("data-pips") for d in with_class(root, "die")] == ["3"]
+
+
+def test_hex_boards_draw_one_hexagon_per_cell():
+    rive = bc.Rive("hex335")
+    assert len(with_class(parse(rive), "cell")) == len(rive.cells)
+    strands = bc.Strands("hex6")
+    assert len(with_class(parse(strands), "cell")) == 91
+
+
+def test_strands_shows_the_label_of_every_empty_cell():
+    game = bc.Strands("hex4")
+    game.play("c3")
+    root = parse(game)
+    labels = [e.text for e in with_class(root, "label")]
+    assert len(labels) == len(game.cells) - 1 and set(labels) <= set("123456")
+    assert len(with_class(root, "stone")) == 1
+
+
+def test_rive_stones_and_the_last_placement():
+    game = bc.Rive("hex3")
+    game.play("c3")
+    root = parse(game)
+    assert len(with_class(root, "stone")) == 1
+    assert [e.get("data-cell") for e in with_class(root, "last-move")] == ["c3"]
+
+
+def test_notebooks_get_the_same_picture():
+    for game in (bc.Reversi(), bc.Cephalopod(), bc.Rive(), bc.Strands(), ref.Strands("hex4")):
+        assert game._repr_svg_() == bc.svg.render(game)
+
+
+def test_the_reference_twins_draw_like_the_engine():
+    engine, twin = bc.Rive("hex3"), ref.Rive("hex3")
+    for game in (engine, twin):
+        game.play("c3")
+    assert bc.svg.render(engine) == bc.svg.render(twin)
+
+
+def test_a_size_scales_the_picture_not_the_drawing():
+    root = ET.fromstring(bc.svg.render(bc.Reversi(), size=200))
+    assert root.get("width") == "200"
+
+
+def test_anything_else_is_a_type_error():
+    with pytest.raises(TypeError):
+        bc.svg.render("8 ........")
+
+
+def test_png_output_is_a_png(tmp_path):
+    pytest.importorskip("cairosvg")
+    path = tmp_path / "board.png"
+    bc.svg.save_png(bc.Strands(), str(path))
+    assert path.read_bytes()[:4] == b"\x89PNG"
