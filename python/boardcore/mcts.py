@@ -52,8 +52,11 @@ class SearchResult(Generic[M]):
     move: M | None
     """The most visited move (None when the game is over)."""
     moves: list[M]
+    """Every root move the search expanded, in the order it first expanded them."""
     visits: npt.NDArray[np.uint64]
+    """How often each of ``moves`` was visited."""
     values: npt.NDArray[np.float64]
+    """Each of ``moves``' mean reward for the player to move at the root."""
     iterations: int
     """Iterations run by this search."""
     nodes: int

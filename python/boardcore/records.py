@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import Union
 
 from boardcore._boardcore import Cephalopod, NotationError, Reversi, Rive, Strands
 
@@ -10,8 +11,10 @@ _GAME_TAG = re.compile(r'^\s*\[Game "([^"]*)"\]\s*$', re.MULTILINE)
 
 _GAMES = {"cephalopod": Cephalopod, "reversi": Reversi, "rive": Rive, "strands": Strands}
 
+Game = Union[Cephalopod, Reversi, Rive, Strands]
 
-def load_record(text: str):
+
+def load_record(text: str) -> Game:
     """Replays a record of any game and returns the game in its final state.
 
     Raises NotationError when the record is malformed, names an unknown game, or holds a move
@@ -38,7 +41,7 @@ def split_records(text: str) -> list[str]:
     return [text[a:b].strip() + "\n" for a, b in zip(starts, starts[1:] + [len(text)])]
 
 
-def load_records(text: str) -> list:
+def load_records(text: str) -> list[Game]:
     """Replays every record of a text holding several; NotationError names the one that fails."""
     games = []
     for i, record in enumerate(split_records(text), 1):

@@ -134,6 +134,7 @@ macro_rules! bind_actions {
                 self.state.to_move() as u8
             }
 
+            /// Whether the game has ended (no legal action is left).
             fn is_over(&self) -> bool {
                 self.state.outcome().is_some()
             }
@@ -168,6 +169,7 @@ macro_rules! bind_actions {
                 self.state.position().to_notation()
             }
 
+            /// An independent copy of the step state.
             fn copy(&self) -> Self {
                 self.clone()
             }
@@ -350,6 +352,7 @@ impl PyVectorEnv {
         self.env.n()
     }
 
+    /// The size of the action space: actions are `0..num_actions`.
     #[getter]
     fn num_actions(&self) -> usize {
         self.env.num_actions()

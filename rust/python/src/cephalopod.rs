@@ -43,6 +43,7 @@ impl MoveNaming for Naming {
 }
 
 /// A Cephalopod move: the square (`c3`), and for a capture the captured squares (`c3xc2,b3`).
+/// Compares equal to its notation string.
 #[pyclass(name = "CephalopodMove", module = "boardcore", frozen)]
 #[derive(Clone, Copy)]
 pub struct PyCephalopodMove {
@@ -95,11 +96,13 @@ impl PyCephalopod {
         Ok(PyCephalopod { inner: CephalopodGame::new(rows, cols)? })
     }
 
+    /// The number of rows of the board (2-8).
     #[getter]
     fn rows(&self) -> u8 {
         self.position().rect().rows
     }
 
+    /// The number of columns of the board (2-8).
     #[getter]
     fn cols(&self) -> u8 {
         self.position().rect().cols

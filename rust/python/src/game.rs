@@ -195,6 +195,7 @@ macro_rules! bind_game {
                 self.position().legal_moves().map(|mv| $PyMove { mv, naming }).collect()
             }
 
+            /// Whether a move (or its notation) is legal here; malformed text is simply not legal.
             fn is_legal(&self, mv: &Bound<'_, PyAny>) -> bool {
                 self.to_move_arg(mv).is_ok_and(|m| self.position().check_move(m).is_ok())
             }
@@ -216,6 +217,7 @@ macro_rules! bind_game {
                 }
             }
 
+            /// An independent copy of the game, history included.
             fn copy(&self) -> Self {
                 self.clone()
             }
@@ -233,6 +235,7 @@ macro_rules! bind_game {
                 Ok((from_record, (slf.borrow().inner.record(),)))
             }
 
+            /// Whether the game has ended (no legal move is left).
             fn is_over(&self) -> bool {
                 self.position().is_over()
             }
@@ -280,7 +283,8 @@ macro_rules! bind_game {
                 })
             }
 
-            /// Leaves of the game tree `depth` plies deep (spec/api.md). Releases the GIL.
+            /// Leaves of the game tree `depth` plies deep (a finished game is one leaf; with
+            /// `passes_count_as_ply=False` a Reversi pass uses no ply). Releases the GIL.
             #[pyo3(signature = (depth, threads = None, passes_count_as_ply = true))]
             fn perft(
                 &self,

@@ -60,6 +60,7 @@ impl PyReversiMove {
         self.mv.coord(self.naming.0).map(Coord::name)
     }
 
+    /// Whether this move is a pass.
     #[getter]
     fn is_pass(&self) -> bool {
         self.mv.is_pass()
@@ -144,7 +145,7 @@ impl PyReversi {
         Self::new(size, Some(blocked.as_any()), Some(seed), handicap, handicap_color)
     }
 
-    /// 10 for the Octagon.
+    /// The side of the board in squares: 4, 6, 8 or 10 (10 for the Octagon).
     #[getter]
     fn size(&self) -> u8 {
         self.position().shape().size()
@@ -162,16 +163,19 @@ impl PyReversi {
         PyTuple::new(py, self.position().holes().into_iter().map(Coord::name))
     }
 
+    /// The seed the holes were drawn from (`Reversi.random`), or None.
     #[getter]
     fn seed(&self) -> Option<u64> {
         self.inner.variant.as_ref().and_then(|v| v.seed)
     }
 
+    /// The number of handicap discs (0-4) the game started with.
     #[getter]
     fn handicap(&self) -> u8 {
         self.inner.variant.as_ref().map_or(0, |v| v.handicap)
     }
 
+    /// The colour of the handicap discs: `BLACK` (0) or `WHITE` (1).
     #[getter]
     fn handicap_color(&self) -> u8 {
         self.inner.variant.as_ref().map_or(0, |v| v.handicap_color as u8)

@@ -15,7 +15,7 @@ type Move = boardcore_engine::rive::Move;
 hex_naming!(Naming, Rive, move_name, parse_move);
 
 /// A Rive move: a cell (`c3`), a capture with its removed cells (`c3xb2,d1`), a single-stone
-/// removal (`xb2`), or `swap`.
+/// removal (`xb2`), or `swap`. Compares equal to its notation string.
 #[pyclass(name = "RiveMove", module = "boardcore", frozen)]
 #[derive(Clone, Copy)]
 pub struct PyRiveMove {
@@ -51,11 +51,13 @@ impl PyRiveMove {
         PyTuple::new(py, cells_of(self.naming.0, self.mv.removed))
     }
 
+    /// Whether this move is the swap.
     #[getter]
     fn is_swap(&self) -> bool {
         self.mv.is_swap()
     }
 
+    /// Whether this move removes one stone of a capture under way (single-stone form).
     #[getter]
     fn is_removal(&self) -> bool {
         self.mv.is_removal()

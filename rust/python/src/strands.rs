@@ -13,7 +13,7 @@ type Move = boardcore_engine::strands::Move;
 
 hex_naming!(Naming, Strands, move_name, parse_move);
 
-/// A Strands move: the cells covered in one turn (`d4,e5`).
+/// A Strands move: the cells covered in one turn (`d4,e5`). Compares equal to its notation string.
 #[pyclass(name = "StrandsMove", module = "boardcore", frozen)]
 #[derive(Clone, Copy)]
 pub struct PyStrandsMove {
