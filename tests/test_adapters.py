@@ -119,3 +119,18 @@ def test_openspiel_states_clone_independently(registered):
     clone.apply_action(clone.legal_actions()[0])
     assert str(state) != str(clone)
     assert state.legal_actions() == registered.load_game("boardcore_reversi(size=6)").new_initial_state().legal_actions()
+
+
+def test_openspiel_strands_states_within_a_turn_read_differently(registered):
+    start = registered.load_game("boardcore_strands(layout=hex4)").new_initial_state()
+    start.apply_action(start.legal_actions()[0])  # Black's opening ends by itself
+    mid_turn = []
+    for action in start.legal_actions():
+        state = start.clone()
+        state.apply_action(action)
+        if state.current_player() == 1:  # White's turn goes on: one cell covered so far
+            mid_turn.append(state)
+    assert len(mid_turn) >= 2
+    texts = {str(state) for state in mid_turn}
+    assert len(texts) == len(mid_turn) and all("covering" in t for t in texts)
+    assert mid_turn[0].observation_string(1) == str(mid_turn[0])

@@ -141,4 +141,39 @@ def test_show_writes_a_png(tmp_path):
 def test_show_refuses_text_that_is_no_position(capsys):
     assert main(["show", "not a position"]) == 2
     err = capsys.readouterr().err
-    assert "not a position of any game" in err
+    assert "not a position of any game" in err and err.count("\n") == 1
+
+
+def test_load_records_reads_a_file_of_records_whatever_their_tag_order():
+    import boardcore as bc
+
+    one = '[Board "4"]\n[Game "reversi"]\n\nd3\n'
+    games = bc.load_records(one + "\n" + one)
+    assert len(games) == 2 and all(str(g.history[-1]) == "d3" for g in games)
+    with pytest.raises(bc.NotationError, match="before the first tag"):
+        bc.load_records("d3\n" + one)
+
+
+def test_selfplay_fails_before_playing_when_the_records_file_cannot_be_written(capsys, tmp_path):
+    assert main(["selfplay", "reversi", "--games", "1", "--black", "random", "--records", str(tmp_path / "no" / "such.txt")]) == 1
+    captured = capsys.readouterr()
+    assert "No such file" in captured.err and "games" not in captured.out
+
+
+def test_seeds_out_of_range_are_usage_errors():
+    for command in (["play", "reversi"], ["selfplay", "reversi"]):
+        result = subprocess.run([sys.executable, "-m", "boardcore.cli", *command, "--seed", "-1"], capture_output=True, text=True)
+        assert result.returncode == 2 and "seed" in result.stderr
+
+
+def test_show_without_the_png_extra_is_a_one_line_error(capsys, monkeypatch, tmp_path):
+    monkeypatch.setitem(sys.modules, "cairosvg", None)
+    assert main(["show", "8 ......../......../......../...wb.../...bw.../......../......../........ b", "--png", str(tmp_path / "x.png")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "[png]" in err
+
+
+def test_show_refuses_a_width_that_is_no_width():
+    result = subprocess.run([sys.executable, "-m", "boardcore.cli", "show", "hex3 .../..../...../..../... b", "--size", "-5"],
+                            capture_output=True, text=True)
+    assert result.returncode == 2 and "width" in result.stderr

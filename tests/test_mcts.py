@@ -82,16 +82,23 @@ def test_a_finished_game_has_no_best_move():
     assert result.move is None and result.moves == []
 
 
-def test_a_time_limit_alone_bounds_the_search():
-    result = mcts.search(bc.Reversi(), None, time_limit=0.05)
-    assert result.iterations > 0
+def test_a_time_limit_alone_searches_until_the_time_is_up():
+    import time
+
+    started = time.perf_counter()
+    result = mcts.search(bc.Reversi(), time_limit=0.2)
+    elapsed = time.perf_counter() - started
+    assert elapsed >= 0.2 and result.iterations > mcts.DEFAULT_ITERATIONS
+
+
+def test_neither_budget_means_the_default_iterations():
+    assert mcts.search(bc.Reversi(size=6), seed=1).iterations == mcts.DEFAULT_ITERATIONS
 
 
 @pytest.mark.parametrize(
     "settings",
     [
         {"iterations": 0},
-        {"iterations": None},
         {"iterations": 10, "time_limit": 0.0},
         {"iterations": 10, "exploration": -1.0},
         {"iterations": 10, "exploration": math.nan},
@@ -99,6 +106,7 @@ def test_a_time_limit_alone_bounds_the_search():
         {"iterations": 10, "widening_exponent": 0.0},
         {"iterations": 10, "widening_coefficient": -2.0},
         {"iterations": 10, "seed": -1},
+        {"iterations": 10, "widening_limit": -1},
     ],
 )
 def test_bad_settings_are_value_errors(settings):

@@ -79,3 +79,9 @@ def test_random_move_refuses_a_bad_seed():
     for game in (bc.Reversi(), ref.Reversi()):
         with pytest.raises(ValueError):
             game.random_move(-1)
+
+
+def test_scored_playouts_refuse_more_endings_than_fit():
+    for game in (bc.Reversi(), ref.Reversi()):
+        with pytest.raises(ValueError, match="at most"):
+            game.playouts(2**40, scores=True)

@@ -43,6 +43,9 @@ _SEARCHERS: dict[type, Any] = {
 
 M = TypeVar("M")
 
+DEFAULT_ITERATIONS = 1000
+"""The budget of a search given neither ``iterations`` nor ``time_limit``."""
+
 
 @dataclass(frozen=True)
 class SearchResult(Generic[M]):
@@ -66,7 +69,8 @@ class SearchResult(Generic[M]):
 class Searcher:
     """A reusable search rooted at a game's current position.
 
-    ``iterations`` and/or ``time_limit`` (seconds) bound each ``search()``; ``exploration`` is
+    ``iterations`` and/or ``time_limit`` (seconds) bound each ``search()`` (a time limit alone
+    searches until the time is up; with neither, 1,000 iterations); ``exploration`` is
     UCT's constant; ``seed`` and ``threads`` make a search reproducible (root parallelism: one tree
     per thread); the ``widening_*`` settings control progressive widening (docs/ai.md).
     """
@@ -74,7 +78,7 @@ class Searcher:
     def __init__(
         self,
         game: Reversi | Cephalopod | Rive | Strands,
-        iterations: int | None = 1000,
+        iterations: int | None = None,
         *,
         time_limit: float | None = None,
         exploration: float = math.sqrt(2),
@@ -87,6 +91,8 @@ class Searcher:
         searcher = _SEARCHERS.get(type(game))
         if searcher is None:
             raise TypeError(f"MCTS runs on boardcore's engine games, not on {type(game).__name__}")
+        if iterations is None and time_limit is None:
+            iterations = DEFAULT_ITERATIONS
         self._inner = searcher(
             game,
             iterations=iterations,
@@ -125,11 +131,11 @@ class Searcher:
         return self._inner.root_visits
 
 
-def search(game: Reversi | Cephalopod | Rive | Strands, iterations: int | None = 1000, **settings: Any) -> SearchResult[Any]:
+def search(game: Reversi | Cephalopod | Rive | Strands, iterations: int | None = None, **settings: Any) -> SearchResult[Any]:
     """One search from ``game``'s position (settings as for ``Searcher``)."""
     return Searcher(game, iterations, **settings).search()
 
 
-def best_move(game: Reversi | Cephalopod | Rive | Strands, iterations: int | None = 1000, **settings: Any) -> Any:
+def best_move(game: Reversi | Cephalopod | Rive | Strands, iterations: int | None = None, **settings: Any) -> Any:
     """The move a search from ``game``'s position prefers (settings as for ``Searcher``)."""
     return search(game, iterations, **settings).move

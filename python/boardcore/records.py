@@ -33,12 +33,32 @@ def load_record(text: str) -> Game:
 
 
 def split_records(text: str) -> list[str]:
-    """The records in a text holding several (as ``boardcore selfplay --records`` writes them):
-    each starts at its ``[Game "..."]`` tag."""
+    """The records in a text holding several (as ``boardcore selfplay --records`` writes them): a
+    record is a block of tag lines, then its moves; a tag line after moves starts the next one.
+    Anything before the first tag is a NotationError."""
     if not isinstance(text, str):
         raise TypeError(f"split_records expects a string, got {type(text).__name__}")
-    starts = [m.start() for m in _GAME_TAG.finditer(text)]
-    return [text[a:b].strip() + "\n" for a, b in zip(starts, starts[1:] + [len(text)])]
+    records: list[list[str]] = []
+    in_moves = True  # so that the first tag line starts a record
+    for line in text.splitlines():
+        stripped = line.strip()
+        if not stripped:
+            continue
+        is_tag = stripped.startswith("[")
+        if is_tag and in_moves:
+            records.append([])
+        if not records:
+            raise NotationError(f"records: text before the first tag: {stripped[:40]!r}")
+        records[-1].append(line)
+        in_moves = not is_tag
+    return ["\n".join(_with_blank_line(lines)) + "\n" for lines in records]
+
+
+def _with_blank_line(lines: list[str]) -> list[str]:
+    """A record's lines with the blank line between its tags and its moves put back."""
+    tags = [line for line in lines if line.strip().startswith("[")]
+    moves = lines[len(tags):]
+    return tags + ([""] + moves if moves else [])
 
 
 def load_records(text: str) -> list[Game]:

@@ -31,6 +31,13 @@ def new_game(name: str, variant: dict):
     return make(**variant)
 
 
+def state_text(state) -> str:
+    """The position, and for a Strands turn under way the cells covered so far: two states with
+    different legal actions never read the same."""
+    covered = getattr(state, "covered", ())
+    return state.position() + (f" covering {','.join(covered)}" if covered else "")
+
+
 def observation_of(name: str, state, player: int):
     """``state``'s observation from ``player``'s side (the engine gives the side to move's)."""
     planes = state.observation()

@@ -6,9 +6,10 @@
     game = pyspiel.load_game("boardcore_reversi")            # or "boardcore_reversi(size=6)"
     bot = mcts.MCTSBot(game, 2.0, 100, mcts.RandomRolloutEvaluator(1))
 
-Registered names and parameters (the constructors' keyword arguments): ``boardcore_reversi``
-(``size``), ``boardcore_cephalopod`` (``rows``, ``cols``), ``boardcore_rive`` (``board``, ``swap``),
-``boardcore_strands`` (``layout``, ``cover``). States drive the games' step form
+Registered names and their parameters (a subset of the constructors' keyword arguments):
+``boardcore_reversi`` (``size``: 4, 6, 8, 10), ``boardcore_cephalopod`` (``rows``, ``cols``),
+``boardcore_rive`` (``board``, ``swap``; always the single-stone form), ``boardcore_strands``
+(``layout``, ``cover``). States drive the games' step form
 (``game.actions()``, docs/actions.md): the same integer actions, observation tensors from the
 player's own side, and returns +1/-1 (0 for a draw) at the end. A player may act several times in
 a row (a Reversi pass is an action of its own; Rive captures and Strands turns take several).
@@ -27,7 +28,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from boardcore.adapters import new_game, observation_of
+from boardcore.adapters import new_game, observation_of, state_text
 
 # name: (default parameters, a bound on the number of actions in a game)
 _GAMES: dict[str, tuple[dict[str, Any], Any]] = {
@@ -112,7 +113,7 @@ def _game_class(name: str) -> type:
             return list(self.steps.returns())
 
         def __str__(self) -> str:
-            return self.steps.position()
+            return state_text(self.steps)
 
     class Observer:
         """Observation planes from the observing player's side (docs/actions.md)."""
@@ -125,7 +126,7 @@ def _game_class(name: str) -> type:
             self.dict["observation"][...] = observation_of(name, state.steps, player)
 
         def string_from(self, state: State, player: int) -> str:
-            return state.steps.position()
+            return state_text(state.steps)
 
     Game.__name__ = Game.__qualname__ = f"{name.capitalize()}Game"
     State.__name__ = State.__qualname__ = f"{name.capitalize()}State"

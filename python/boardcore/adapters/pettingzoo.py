@@ -24,7 +24,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from boardcore.adapters import new_game, observation_of
+from boardcore.adapters import new_game, observation_of, state_text
 
 AGENTS = ["black", "white"]
 
@@ -103,7 +103,7 @@ class BoardcoreEnv(AECEnv):
         if self.render_mode is None:
             gymnasium.logger.warn("render() called without a render_mode")
             return None
-        return f"{self._state.position()}\n"
+        return f"{state_text(self._state)}\n"
 
     def close(self) -> None:
         pass

@@ -35,6 +35,9 @@ def main(argv: list[str] | None = None) -> int:
     except ValueError as error:  # NotationError and IllegalMoveError are ValueErrors
         print(f"boardcore: error: {error}", file=sys.stderr)
         return 2
+    except ImportError as error:  # an optional extra that is not installed (show --png)
+        print(f"boardcore: error: {error}", file=sys.stderr)
+        return 2
     except OSError as error:
         print(f"boardcore: error: {error}", file=sys.stderr)
         return 1

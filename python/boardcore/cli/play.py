@@ -13,7 +13,7 @@ import argparse
 from itertools import islice
 
 import boardcore as bc
-from boardcore.cli.players import Player, parse_player
+from boardcore.cli.players import Player, move_seed, parse_player, seed_arg
 from boardcore.cli.variants import add_game_arguments, new_game
 
 COLOURS = ("Black", "White")
@@ -37,7 +37,7 @@ def register(commands) -> None:
                         help="human, random, mcts or mcts:N (default human)")
     parser.add_argument("--white", type=parse_player, default=parse_player("mcts"),
                         help="human, random, mcts or mcts:N (default mcts)")
-    parser.add_argument("--seed", type=int, default=0,
+    parser.add_argument("--seed", type=seed_arg, default=0,
                         help="seed of the random and MCTS players and of hints (default 0)")
     parser.set_defaults(run=run)
 
@@ -75,7 +75,7 @@ class Session:
 
     def move_seed(self) -> int:
         # One seed per ply: draws differ along the game, and a replayed ply draws the same.
-        return self.seed * 1_000_003 + len(self.game.history)
+        return move_seed(self.seed, 0, len(self.game.history))
 
     def human_turn(self) -> bool:
         """Reads lines until the human moves or undoes (True) or quits (False)."""

@@ -29,6 +29,29 @@ class Player:
         raise ValueError("a human chooses their own moves")
 
 
+MASK64 = (1 << 64) - 1
+
+
+def seed_arg(text: str) -> int:
+    """A seed from 0 to 2**64-1 (argparse type: errors become usage errors)."""
+    try:
+        seed = int(text)
+    except ValueError:
+        seed = -1
+    if not 0 <= seed <= MASK64:
+        raise argparse.ArgumentTypeError(f"a seed is an integer from 0 to 2**64-1, not {text!r}")
+    return seed
+
+
+def move_seed(seed: int, game: int, ply: int) -> int:
+    """The seed of one move: SplitMix64's finaliser over (seed, game, ply), so that every game and
+    ply draws differently, a replayed ply draws the same, and nothing overflows 64 bits."""
+    z = (seed + 0x9E3779B97F4A7C15 * (1 + game) + 0xBF58476D1CE4E5B9 * (1 + ply)) & MASK64
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+    return z ^ (z >> 31)
+
+
 def parse_player(text: str) -> Player:
     """``human``, ``random``, ``mcts`` or ``mcts:N`` (argparse type: errors become usage errors)."""
     kind, _, iterations = text.partition(":")

@@ -2,8 +2,9 @@
 [--records FILE]``: computer players (random, mcts, mcts:N) play N games; a progress bar, then a
 summary (wins, draws, average length, moves per second), and every game's record in FILE.
 
-Game ``i`` seeds its players with ``seed + i``, so a run is reproducible whatever the number of
-threads (games run on threads; MCTS releases the GIL while it searches).
+Every move of game ``i`` draws from a seed of its own, mixed from (seed, i, ply), so a run is
+reproducible whatever the number of threads (games run on threads; MCTS releases the GIL while
+it searches).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import argparse
 import time
 from concurrent.futures import ThreadPoolExecutor
 
-from boardcore.cli.players import parse_player
+from boardcore.cli.players import move_seed, parse_player, seed_arg
 from boardcore.cli.progress import Progress
 from boardcore.cli.variants import add_game_arguments, new_game
 
@@ -25,7 +26,7 @@ def register(commands) -> None:
     parser.add_argument("--black", type=parse_player, default=parse_player("mcts"), help="random, mcts or mcts:N (default mcts)")
     parser.add_argument("--white", type=parse_player, default=parse_player("random"), help="random, mcts or mcts:N (default random)")
     parser.add_argument("--threads", type=int, default=1, help="games played at once (default 1)")
-    parser.add_argument("--seed", type=int, default=0, help="seed of game 0's players (game i: seed + i)")
+    parser.add_argument("--seed", type=seed_arg, default=0, help="the players' seed (default 0)")
     parser.add_argument("--records", metavar="FILE", help="write every game's record to FILE")
     parser.set_defaults(run=run)
 
@@ -36,29 +37,32 @@ def run(args: argparse.Namespace) -> int:
     if args.games < 1 or args.threads < 1:
         raise ValueError("--games and --threads must be at least 1")
     start = new_game(args)
+    # Opened first: a path that cannot be written fails before the games, not after them; each
+    # record is written as soon as its game (in order) is known.
+    records = open(args.records, "w", encoding="utf-8") if args.records else None
     print(f"{args.game} {start.position()}: {args.games} games, Black {args.black} vs White {args.white}")
     started = time.perf_counter()
     finished = []
-    with Progress(args.games, "selfplay") as bar, ThreadPoolExecutor(args.threads) as pool:
-        for game in pool.map(lambda i: _play_one(start, args, args.seed + i), range(args.games)):
-            finished.append(game)
-            bar.advance(1)
-    seconds = time.perf_counter() - started
-    if args.records:
-        with open(args.records, "w", encoding="utf-8") as out:
-            out.write("\n".join(game.record() for game in finished))
-    _summary(finished, seconds, args)
+    try:
+        with Progress(args.games, "selfplay") as bar, ThreadPoolExecutor(args.threads) as pool:
+            for game in pool.map(lambda i: _play_one(start, args, i), range(args.games)):
+                finished.append(game)
+                if records:
+                    records.write(("\n" if len(finished) > 1 else "") + game.record())
+                    records.flush()
+                bar.advance(1)
+    finally:
+        if records:
+            records.close()
+    _summary(finished, time.perf_counter() - started, args)
     return 0
 
 
-def _play_one(start, args: argparse.Namespace, seed: int):
+def _play_one(start, args: argparse.Namespace, index: int):
     game = start.copy()
     players = (args.black, args.white)
-    step = 0
     while not game.is_over():
-        step += 1
-        # Each move gets its own seed: distinct draws within a game, reproducible across runs.
-        game.play(players[game.to_move].choose(game, seed * 1_000_003 + step))
+        game.play(players[game.to_move].choose(game, move_seed(args.seed, index, len(game.history))))
     return game
 
 

@@ -17,7 +17,7 @@ def register(commands) -> None:
     output = parser.add_mutually_exclusive_group()
     output.add_argument("--svg", metavar="FILE", help="write an SVG picture")
     output.add_argument("--png", metavar="FILE", help="write a PNG picture (needs the [png] extra)")
-    parser.add_argument("--size", type=int, default=480, help="picture width in pixels (default 480)")
+    parser.add_argument("--size", type=_pixels, default=480, help="picture width in pixels (default 480)")
     parser.set_defaults(run=run)
 
 
@@ -34,8 +34,16 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _pixels(text: str) -> int:
+    if not text.isdigit() or not 1 <= int(text) <= 100_000:
+        raise argparse.ArgumentTypeError(f"a picture width is 1 to 100000 pixels, not {text!r}")
+    return int(text)
+
+
 def load(text: str):
     """The game a position, a record, or a record file describes (NotationError if none)."""
+    if os.path.isdir(text):
+        raise IsADirectoryError(f"{text} is a directory, not a position or a record file")
     if os.path.isfile(text):
         with open(text, encoding="utf-8") as f:
             text = f.read()
@@ -50,4 +58,4 @@ def load(text: str):
             return game.from_position(text)
         except ValueError as e:
             errors.append(f"{game.__name__}: {e}")
-    raise bc.NotationError("not a position of any game, nor a record:\n  " + "\n  ".join(errors))
+    raise bc.NotationError("not a position of any game, nor a record (" + "; ".join(errors) + ")")

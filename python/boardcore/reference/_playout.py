@@ -9,6 +9,7 @@ from __future__ import annotations
 from boardcore.reference._splitmix import SplitMix64
 
 MASK64 = (1 << 64) - 1
+MAX_SCORED_PLAYOUTS = 1 << 26  # as the engine: one ending is kept per playout
 
 
 def checked_seed(seed) -> int:
@@ -25,6 +26,8 @@ def playouts(state, n, seed=None, threads=None, scores=False) -> dict:
     if isinstance(n, bool) or not isinstance(n, int) or n < 0:
         raise ValueError(f"n must be an integer >= 0, got {n!r}")
     seed = checked_seed(seed)
+    if scores and n > MAX_SCORED_PLAYOUTS:
+        raise ValueError(f"playouts with scores=True: n must be at most {MAX_SCORED_PLAYOUTS}, got {n}")
     if threads is not None and (isinstance(threads, bool) or not isinstance(threads, int) or not 1 <= threads <= 1024):
         raise ValueError(f"threads must be between 1 and 1024, got {threads!r}")
     tally = {"black": 0, "white": 0, "draws": 0}

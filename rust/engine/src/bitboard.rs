@@ -139,6 +139,14 @@ static SELECT_IN_BYTE: [[u8; 8]; 256] = {
 /// mispredicts on random `k`).
 #[inline(always)]
 pub fn nth_bit(set: u128, k: u32) -> u8 {
+    nth_bit_with(set, k, crate::cpu::has_fast_pdep())
+}
+
+/// `nth_bit` with the PDEP decision taken once by the caller: hot loops read it before the loop
+/// rather than from memory at every call. `fast_pdep` must be `crate::cpu::has_fast_pdep()`
+/// (crate-private for that reason: true on a CPU without BMI2 would execute PDEP).
+#[inline(always)]
+pub(crate) fn nth_bit_with(set: u128, k: u32, fast_pdep: bool) -> u8 {
     debug_assert!(k < set.count_ones(), "nth_bit: bit {k} of a set of {}", set.count_ones());
     let low = set as u64;
     let below = low.count_ones();
@@ -146,9 +154,12 @@ pub fn nth_bit(set: u128, k: u32) -> u8 {
     let word = std::hint::select_unpredictable(high_word, (set >> 64) as u64, low);
     let k = k - std::hint::select_unpredictable(high_word, below, 0);
     let base = std::hint::select_unpredictable(high_word, 64u32, 0);
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = fast_pdep;
     #[cfg(target_arch = "x86_64")]
-    if crate::cpu::has_fast_pdep() {
-        // SAFETY: the CPU has BMI2.
+    if fast_pdep {
+        debug_assert!(crate::cpu::has_fast_pdep());
+        // SAFETY: callers pass `fast_pdep` only when the CPU has BMI2 (see `has_fast_pdep`).
         return (base + unsafe { nth_bit_pdep(word, k) }) as u8;
     }
     (base + nth_bit_of_word(word, k)) as u8

@@ -12,8 +12,8 @@
 //!   node with more (Strands turns have tens of thousands; a Rive capture can have hundreds of
 //!   thousands of survivor sets) uses *progressive widening*: it may have at most
 //!   `ceil(widening.coefficient * N ^ widening.exponent)` children, each a uniformly random legal
-//!   move (`Position::sample_move`, which never builds the list); a draw that is already a child
-//!   simply visits it.
+//!   move (`Position::sample_move`, which never builds the list); when the draw is already a
+//!   child, the iteration selects among the children by UCT instead.
 //! - **Simulation**: a uniformly random playout to the end (`Position::play_out`).
 //! - **Threads**: root parallelism. Thread `t` grows its own tree with its own random stream and
 //!   `iterations / threads` iterations (the first `iterations % threads` threads one more); the
@@ -181,8 +181,12 @@ impl<P: Position> Tree<P> {
             return None;
         }
         let mv = position.sample_move(&mut self.rng)?;
-        // A draw that is already a child is visited as it is (selection would find it anyway).
-        Some(self.child_with(node, mv).unwrap_or_else(|| self.add_child(node, mv, mover)))
+        // A draw that is already a child adds nothing: this iteration selects among the
+        // children by UCT instead (and goes on below the one it picks).
+        match self.child_with(node, mv) {
+            Some(_) => None,
+            None => Some(self.add_child(node, mv, mover)),
+        }
     }
 
     /// The child of `node` with the highest UCT score.

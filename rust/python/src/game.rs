@@ -55,6 +55,9 @@ macro_rules! hex_naming {
 
 pub(crate) use hex_naming;
 
+/// The most playouts `playouts(..., scores=True)` keeps the endings of (about 1 GB of them).
+pub const MAX_SCORED_PLAYOUTS: i64 = 1 << 26;
+
 /// 1 when Black won, -1 when White won, 0 for a draw (or a game not over).
 pub fn outcome_sign(outcome: Option<boardcore_engine::Outcome>) -> i8 {
     match outcome {
@@ -347,6 +350,10 @@ macro_rules! bind_game {
                         set(key, value.into_pyobject(py).map_err(|_| invalid("playouts: internal error"))?.into_any())?;
                     }
                     return Ok(dict);
+                }
+                if n > crate::game::MAX_SCORED_PLAYOUTS {
+                    // One ending is kept per playout: refuse what would not fit rather than abort.
+                    return Err(invalid(format!("playouts with scores=True: n must be at most {}, got {n}", crate::game::MAX_SCORED_PLAYOUTS)));
                 }
                 let endings = py.detach(|| boardcore_engine::playout::random_playout_endings(&position, n as u64, seed, threads));
                 let outcomes: Vec<i8> = endings.iter().map(|e| crate::game::outcome_sign(e.outcome)).collect();

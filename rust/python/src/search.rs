@@ -14,7 +14,7 @@ pub fn config(
     exploration: f64,
     seed: Option<&Bound<'_, PyAny>>,
     threads: Option<&Bound<'_, PyAny>>,
-    widening_limit: u64,
+    widening_limit: i64,
     widening_coefficient: f64,
     widening_exponent: f64,
 ) -> BcResult<Config> {
@@ -26,6 +26,8 @@ pub fn config(
     if !(exploration.is_finite() && exploration >= 0.0) {
         return Err(invalid(format!("exploration must be a finite number >= 0, got {exploration}")));
     }
+    let widening_limit = u64::try_from(widening_limit)
+        .map_err(|_| invalid(format!("widening_limit must be an integer >= 0, got {widening_limit}")))?;
     if !(widening_coefficient.is_finite() && widening_coefficient > 0.0) {
         return Err(invalid(format!("widening_coefficient must be a finite number > 0, got {widening_coefficient}")));
     }
@@ -83,7 +85,7 @@ macro_rules! bind_searcher {
                 exploration: f64,
                 seed: Option<&Bound<'_, PyAny>>,
                 threads: Option<&Bound<'_, PyAny>>,
-                widening_limit: u64,
+                widening_limit: i64,
                 widening_coefficient: f64,
                 widening_exponent: f64,
             ) -> BcResult<Self> {

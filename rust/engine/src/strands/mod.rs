@@ -14,7 +14,7 @@ pub use game::StrandsGame;
 pub use layouts::LAYOUTS;
 pub use notation::{move_name, parse_move};
 
-use crate::bitboard::nth_bit;
+use crate::bitboard::nth_bit_with;
 use crate::error::{Error, Result};
 use crate::game::{Outcome, Player, Position};
 use crate::hex::{hexhex_rows, HexBoard};
@@ -107,17 +107,17 @@ static COLUMNS: [[u64; 129]; 7] = {
 /// with `C(m, k) < r`; then `r -= C(m, k)` and `k -= 1` (hockey-stick identity). No branch
 /// depends on the data, where walking the cells one by one mispredicts at almost every cell.
 #[inline(always)]
-fn unrank_combination(set: u128, n: u32, k: u32, index: u64) -> u128 {
+fn unrank_combination(set: u128, n: u32, k: u32, index: u64, fast_pdep: bool) -> u128 {
     debug_assert!(index < binomial(n, k));
     let mut r = binomial(n, k) - index;
     let mut cells = 0u128;
     for k in (2..=k).rev() {
         let m = count_below(&COLUMNS[k as usize], n, r) - 1;
         r -= COLUMNS[k as usize][m as usize];
-        cells |= 1u128 << nth_bit(set, n - 1 - m);
+        cells |= 1u128 << nth_bit_with(set, n - 1 - m, fast_pdep);
     }
     // C(m, 1) = m: the last element needs no search.
-    cells | 1u128 << nth_bit(set, n - r as u32)
+    cells | 1u128 << nth_bit_with(set, n - r as u32, fast_pdep)
 }
 
 /// One more than the largest m with `column[m] < r`, for a column of binomials C(m, k) and an
@@ -366,7 +366,7 @@ impl Strands {
     fn unrank(&self, counts: &[u64; 6], index: u64) -> Move {
         let (label, size, rank) = self.locate(counts, &self.empty_per_label(), index, self.opening());
         let set = self.empty[label];
-        Move { cells: unrank_combination(set, set.count_ones(), size, rank) }
+        Move { cells: unrank_combination(set, set.count_ones(), size, rank, crate::cpu::has_fast_pdep()) }
     }
 
     /// Where the `index`-th move lies, given `moves_per_label()`: its label, its size and its rank
@@ -640,6 +640,7 @@ impl Position for Strands {
         }
         // The next turn's draw needs only how many cells this one covers, not which: keeping the
         // counts apart from the cells lets the unranking of one turn overlap the next draw.
+        let fast_pdep = crate::cpu::has_fast_pdep();
         let mut empties = self.empty_per_label();
         let mut counts = self.moves_per_label();
         let mut total: u64 = counts.iter().sum();
@@ -651,7 +652,7 @@ impl Position for Strands {
             total = total - counts[label] + now;
             counts[label] = now;
             let set = self.empty[label];
-            let cells = unrank_combination(set, n, size, rank);
+            let cells = unrank_combination(set, n, size, rank, fast_pdep);
             self.empty[label] = set & !cells;
             // Alternating sides is a pattern, but a branch on it still mispredicts: select instead.
             let black = self.side == Player::Black;
