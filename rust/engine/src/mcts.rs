@@ -99,10 +99,18 @@ struct Node<M> {
     children: u32,
     visits: u64,
     wins: f64,
-    /// Moves not yet expanded (listing nodes only; `None` until the first visit lists them).
-    untried: Option<Vec<M>>,
+    /// Moves not yet expanded, as a range of the tree's `untried` arena (listing nodes only;
+    /// `None` until the first visit lists them).
+    untried: Option<Untried>,
     /// The number of legal moves, counted on the first visit (0: terminal).
     legal: u64,
+}
+
+/// A node's moves not yet expanded: `arena[start..start + len]`.
+#[derive(Clone, Copy)]
+struct Untried {
+    start: u32,
+    len: u32,
 }
 
 impl<M> Node<M> {
@@ -114,6 +122,9 @@ impl<M> Node<M> {
 /// One search tree, rooted at a position.
 struct Tree<P: Position> {
     nodes: Vec<Node<P::Move>>,
+    /// Every listing node's untried moves, one range each: one growing buffer for the tree
+    /// rather than an allocation per node.
+    untried: Vec<P::Move>,
     rng: SplitMix64,
     /// The nodes of the current iteration, root first (kept to reuse its allocation).
     path: Vec<u32>,
@@ -122,7 +133,7 @@ struct Tree<P: Position> {
 impl<P: Position> Tree<P> {
     fn new(root: &P, rng: SplitMix64) -> Self {
         // The root's mover is the opponent of the player to move: its reward is never used.
-        Tree { nodes: vec![Node::new(None, root.to_move().other())], rng, path: Vec::new() }
+        Tree { nodes: vec![Node::new(None, root.to_move().other())], untried: Vec::new(), rng, path: Vec::new() }
     }
 
     fn children(&self, node: u32) -> impl Iterator<Item = u32> + '_ {
@@ -155,7 +166,9 @@ impl<P: Position> Tree<P> {
         }
         n.legal = position.count_moves();
         if n.legal > 0 && n.legal <= widening.limit {
-            n.untried = Some(position.legal_moves().collect());
+            let start = self.untried.len();
+            self.untried.extend(position.legal_moves());
+            n.untried = Some(Untried { start: start as u32, len: (self.untried.len() - start) as u32 });
         }
     }
 
@@ -169,11 +182,15 @@ impl<P: Position> Tree<P> {
             return None;
         }
         if let Some(untried) = n.untried.as_mut() {
-            if untried.is_empty() {
+            if untried.len == 0 {
                 return None;
             }
-            let k = self.rng.below(untried.len() as u64) as usize;
-            let mv = untried.swap_remove(k);
+            // A random untried move, swapped to the end of the range, which then shrinks.
+            let k = self.rng.below(u64::from(untried.len)) as usize;
+            let last = (untried.start + untried.len - 1) as usize;
+            untried.len -= 1;
+            self.untried.swap(untried.start as usize + k, last);
+            let mv = self.untried[last];
             return Some(self.add_child(node, mv, mover));
         }
         let allowed = (widening.coefficient * ((n.visits + 1) as f64).powf(widening.exponent)).ceil() as u64;
@@ -245,6 +262,7 @@ impl<P: Position> Tree<P> {
     fn advanced(mut self, mv: P::Move, new_root: &P) -> Self {
         let Some(child) = self.child_with(0, mv) else { return Tree::new(new_root, self.rng) };
         let mut nodes: Vec<Node<P::Move>> = Vec::new();
+        let mut untried = Vec::new();
         let mut queue = std::collections::VecDeque::from([(child, NONE)]);
         while let Some((old, parent)) = queue.pop_front() {
             let id = nodes.len() as u32;
@@ -256,6 +274,11 @@ impl<P: Position> Tree<P> {
                 c = self.nodes[c as usize].next_sibling;
             }
             (copy.first_child, copy.next_sibling, copy.children) = (NONE, NONE, 0);
+            if let Some(range) = copy.untried.as_mut() {
+                let start = untried.len();
+                untried.extend_from_slice(&self.untried[range.start as usize..(range.start + range.len) as usize]);
+                range.start = start as u32;
+            }
             nodes.push(copy);
             if parent != NONE {
                 // Children are listed newest first: copying them oldest first and prepending
@@ -268,7 +291,7 @@ impl<P: Position> Tree<P> {
             queue.extend(children.into_iter().rev().map(|c| (c, id)));
         }
         nodes[0].mv = None;
-        Tree { nodes, rng: self.rng, path: self.path }
+        Tree { nodes, untried, rng: self.rng, path: self.path }
     }
 }
 
