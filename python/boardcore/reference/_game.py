@@ -98,6 +98,34 @@ class ReferenceGame:
     legal_moves(), play(), winner(), is_over(), the class attributes _GAME (the record's game name)
     and _RECORD_TAGS, and the classmethod _game_from_tags() that builds a record's start."""
 
+    @property
+    def to_move(self) -> int:
+        """BLACK (0) or WHITE (1): the player to move next (in Rive, the same through the
+        placements of one turn)."""
+        return self._to_move
+
+    def winner(self) -> int | None:
+        """BLACK or WHITE once the game is over and that side has more points (discs, squares or
+        stones: ``score()``); None before the end and for a draw. Strands overrides it."""
+        if not self.is_over():
+            return None
+        black, white = self.score()
+        if black == white:
+            return None
+        return BLACK if black > white else WHITE
+
+    def perft(self, depth: int, threads: int = 1) -> int:
+        """The number of leaves of the game tree ``depth`` plies deep.
+
+        One ply is one entry of ``legal_moves()``; ``perft(0) == 1``; a finished game is one leaf
+        even when depth remains. ``threads`` is accepted for compatibility (this reference is
+        single-threaded). Raises ValueError if ``depth`` is not an integer >= 0 or ``threads`` not
+        an integer >= 1. Each game walks the tree in its own ``_perft(depth)``.
+        """
+        check_count("depth", depth, 0)
+        check_count("threads", threads, 1)
+        return self.copy()._perft(depth)
+
     def undo(self):
         """Takes back the last move and returns it; raises IndexError if no move was played.
 

@@ -369,11 +369,6 @@ class Cephalopod(ReferenceGame):
     # ---- properties ------------------------------------------------------------------------
 
     @property
-    def to_move(self) -> int:
-        """BLACK (0) or WHITE (1)."""
-        return self._to_move
-
-    @property
     def rows(self) -> int:
         return self._rows
 
@@ -440,16 +435,6 @@ class Cephalopod(ReferenceGame):
         """(squares covered by black dice, squares covered by white dice)."""
         owners = [cell[0] for cell in self._cells if cell is not None]
         return owners.count(BLACK), owners.count(WHITE)
-
-    def winner(self) -> int | None:
-        """BLACK or WHITE if the board is full and that side covers more squares; otherwise None
-        (not over, or a draw, which only an even number of squares allows)."""
-        if not self.is_over():
-            return None
-        black, white = self.score()
-        if black == white:
-            return None
-        return BLACK if black > white else WHITE
 
     # ---- moves -----------------------------------------------------------------------------
 
@@ -578,18 +563,6 @@ class Cephalopod(ReferenceGame):
         return value
 
     # ---- perft -----------------------------------------------------------------------------
-
-    def perft(self, depth: int, threads: int = 1) -> int:
-        """The number of leaves of the game tree ``depth`` plies deep.
-
-        One ply is one entry of ``legal_moves()``; ``perft(0) == 1``; a full board is one leaf
-        even when depth remains. ``threads`` is accepted for compatibility (this reference is
-        single-threaded). Raises ValueError if ``depth`` is not an integer >= 0 or ``threads`` not
-        an integer >= 1.
-        """
-        _check_count("depth", depth, 0)
-        _check_count("threads", threads, 1)
-        return self.copy()._perft(depth)
 
     def divide(self, depth: int) -> dict[str, int]:
         """Each legal move's notation mapped to the perft(depth - 1) of its child, in legal move

@@ -519,11 +519,6 @@ class Reversi(ReferenceGame):
     # ---- properties ------------------------------------------------------------------------
 
     @property
-    def to_move(self) -> int:
-        """BLACK (0) or WHITE (1)."""
-        return self._to_move
-
-    @property
     def size(self) -> int:
         """The board's width: 4, 6, 8 or 10 (10 for the Octagon)."""
         return self._size
@@ -614,15 +609,6 @@ class Reversi(ReferenceGame):
     def score(self) -> tuple[int, int]:
         """(black discs, white discs)."""
         return self._cells.count(DISC[BLACK]), self._cells.count(DISC[WHITE])
-
-    def winner(self) -> int | None:
-        """BLACK or WHITE if the game is over and that side has more discs; otherwise None."""
-        if not self.is_over():
-            return None
-        black, white = self.score()
-        if black == white:
-            return None
-        return BLACK if black > white else WHITE
 
     # ---- moves -----------------------------------------------------------------------------
 

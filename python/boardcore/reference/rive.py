@@ -512,11 +512,6 @@ class Rive(ReferenceGame):
     # ---- properties ------------------------------------------------------------------------
 
     @property
-    def to_move(self) -> int:
-        """BLACK (0) or WHITE (1); it stays the same through the placements of one turn."""
-        return self._to_move
-
-    @property
     def board_name(self) -> str:
         """The board's name in notation: ``hex335``, ``hex5``... or ``L@O`` rows joined by ``,``."""
         return self._geo.name
@@ -663,15 +658,6 @@ class Rive(ReferenceGame):
     def score(self) -> tuple[int, int]:
         """(black stones, white stones) on the board."""
         return self._cells.count(BLACK), self._cells.count(WHITE)
-
-    def winner(self) -> int | None:
-        """BLACK or WHITE, whoever has more stones on the full board; None before the end."""
-        if not self.is_over():
-            return None
-        black, white = self.score()
-        if black == white:  # impossible on a legal board (an odd number of cells)
-            return None
-        return BLACK if black > white else WHITE
 
     # ---- moves -----------------------------------------------------------------------------
 
@@ -900,18 +886,6 @@ class Rive(ReferenceGame):
         return value
 
     # ---- perft -----------------------------------------------------------------------------
-
-    def perft(self, depth: int, threads: int = 1) -> int:
-        """The number of leaves of the game tree ``depth`` plies deep.
-
-        One ply is one entry of ``legal_moves()``; ``perft(0) == 1``; a finished game is one leaf
-        even when depth remains. ``threads`` is accepted for compatibility (this reference is
-        single-threaded). Raises ValueError if ``depth`` is not an integer >= 0 or ``threads`` not
-        an integer >= 1.
-        """
-        _check_count("depth", depth, 0)
-        _check_count("threads", threads, 1)
-        return self.copy()._perft(depth)
 
     def divide(self, depth: int) -> dict[str, int]:
         """Each legal move's notation mapped to the perft(depth - 1) of its child, in legal move

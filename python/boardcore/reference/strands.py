@@ -435,11 +435,6 @@ class Strands(ReferenceGame):
     # ---- properties ------------------------------------------------------------------------
 
     @property
-    def to_move(self) -> int:
-        """BLACK (0) or WHITE (1)."""
-        return self._to_move
-
-    @property
     def cover(self) -> str:
         """``"up-to"`` or ``"exact"``."""
         return self._cover
@@ -691,14 +686,6 @@ class Strands(ReferenceGame):
 
     # ---- perft -----------------------------------------------------------------------------
 
-    def perft(self, depth: int, threads: int = 1) -> int:
-        """The number of leaves of the game tree ``depth`` plies deep (one ply = one turn);
-        ``perft(0) == 1``; a full board is one leaf. The last ply is counted with ``count_moves``.
-        ``threads`` is accepted for compatibility. Raises ValueError for a bad argument."""
-        _check_count("depth", depth, 0)
-        _check_count("threads", threads, 1)
-        return self.copy()._perft(depth)
-
     def divide(self, depth: int) -> dict[str, int]:
         """Each legal move's notation mapped to the perft(depth - 1) of its child, in legal move
         order. Raises ValueError if ``depth`` is not an integer >= 1."""
@@ -712,6 +699,7 @@ class Strands(ReferenceGame):
         return counts
 
     def _perft(self, depth: int) -> int:
+        # One ply is one turn; the last ply is counted with count_moves, without building moves.
         if depth == 0 or self.is_over():
             return 1
         if depth == 1:
