@@ -121,3 +121,14 @@ def test_png_output_is_a_png(tmp_path):
     path = tmp_path / "board.png"
     bc.svg.save_png(bc.Strands(), str(path))
     assert path.read_bytes()[:4] == b"\x89PNG"
+
+
+def test_the_geometry_the_pictures_use_is_the_same_in_engine_and_reference():
+    for size, handicap in ((8, 3), ("octagon", 2), (6, 0)):
+        engine, twin = bc.Reversi(size=size, handicap=handicap), ref.Reversi(size=size, handicap=handicap)
+        assert engine.handicap_squares == twin.handicap_squares and len(engine.handicap_squares) == handicap
+    assert bc.Reversi(handicap=2).handicap_squares == ("a1", "h8")
+    assert bc.Reversi.from_position(bc.Reversi(handicap=2).position()).handicap_squares == ()
+    for layout in ("hex4", "hex6", "hex7"):
+        assert bc.Strands(layout).rows == ref.Strands(layout).rows
+    assert bc.Strands("hex4").rows == bc.Rive("hex4").rows

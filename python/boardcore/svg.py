@@ -112,12 +112,12 @@ def _name(r: int, c: int) -> str:
 
 
 def _reversi(game: Any) -> tuple[int, int, list[str]]:
-    board, rows_text, _ = game.position().split()
+    _, rows_text, _ = game.position().split()
     rows = rows_text.split("/")
     n = len(rows)
     width, height, body, square = _square_grid(n, n, "#2e7d32")
     placed, _ = _last_move(game)
-    handicap = _handicap_squares(board, n, getattr(game, "handicap", 0))
+    handicap = set(game.handicap_squares)
     for r, row in enumerate(rows):
         for c, ch in enumerate(row):
             if ch == "-":
@@ -135,16 +135,6 @@ def _reversi(game: Any) -> tuple[int, int, list[str]]:
             if _name(r, c) in placed:
                 body.append(square(r, c, "last-move", "none").replace('stroke="#222" stroke-width="1"', f'stroke="{HIGHLIGHT}" stroke-width="3"'))
     return width, height, body
-
-
-def _handicap_squares(board: str, n: int, handicap: int) -> set[str]:
-    """The corners that received handicap discs (docs/reversi.md: the order of the corners)."""
-    if board == "octagon":
-        corners = [(1, 1), (8, 8), (1, 8), (8, 1)]
-    else:
-        last = n - 1
-        corners = [(0, 0), (last, last), (0, last), (last, 0)]
-    return {_name(r, c) for r, c in corners[:handicap]}
 
 
 def _cephalopod(game: Any) -> tuple[int, int, list[str]]:
@@ -236,8 +226,5 @@ def _rive(game: Any) -> tuple[int, int, list[str]]:
 
 
 def _strands(game: Any) -> tuple[int, int, list[str]]:
-    texts = _rows_of(game.position())
-    side = (len(texts) + 1) // 2
-    rows = [(len(t), abs(side - 1 - r)) for r, t in enumerate(texts)]
-    contents = [ch for row in texts for ch in row]
-    return _hex_board(game, rows, contents, "#f3ead2")
+    contents = [ch for row in _rows_of(game.position()) for ch in row]
+    return _hex_board(game, list(game.rows), contents, "#f3ead2")

@@ -546,6 +546,11 @@ class Reversi(ReferenceGame):
         return self._handicap_color
 
     @property
+    def handicap_squares(self) -> tuple[str, ...]:
+        """The squares that received the handicap discs, in the documented corner order."""
+        return tuple(square_name(r, c) for r, c in _handicap_corners(self._board_name)[: self._handicap])
+
+    @property
     def history(self) -> list[Move]:
         """The moves played since the start (a copy)."""
         return [move for move, _, _ in self._history]

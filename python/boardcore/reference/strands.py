@@ -435,6 +435,12 @@ class Strands(ReferenceGame):
     # ---- properties ------------------------------------------------------------------------
 
     @property
+    def rows(self) -> tuple[tuple[int, int], ...]:
+        """The board's rows as (length, offset in half-cells) pairs."""
+        side = self._geo.side
+        return tuple((length, abs(side - 1 - row)) for row, length in enumerate(self._geo.lengths))
+
+    @property
     def cover(self) -> str:
         """``"up-to"`` or ``"exact"``."""
         return self._cover

@@ -175,6 +175,14 @@ impl PyReversi {
         self.inner.variant.as_ref().map_or(0, |v| v.handicap)
     }
 
+    /// The squares that received the handicap discs, in the documented corner order (empty for a
+    /// game set up from a position, which carries no handicap).
+    #[getter]
+    fn handicap_squares<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let squares = self.inner.variant.as_ref().map_or(Vec::new(), |v| v.shape.handicap_corners()[..v.handicap as usize].to_vec());
+        PyTuple::new(py, squares.into_iter().map(Coord::name))
+    }
+
     /// The colour of the handicap discs: `BLACK` (0) or `WHITE` (1).
     #[getter]
     fn handicap_color(&self) -> u8 {

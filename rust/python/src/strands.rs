@@ -136,6 +136,12 @@ impl PyStrands {
         self.position().board().rows.len().div_ceil(2) as u8
     }
 
+    /// The board's rows as (length, offset in half-cells) pairs, as `Rive.rows`.
+    #[getter]
+    fn rows<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, self.position().board().rows.clone())
+    }
+
     /// Every cell's name, in board order.
     #[getter]
     fn cells<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
