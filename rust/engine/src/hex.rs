@@ -222,6 +222,13 @@ impl HexBoard {
 
     /// A readable picture: each row indented by its offset, its cells drawn by `cell` and
     /// separated by spaces, so that neighbours sit diagonally next to each other.
+    /// The rows as in position notation: one character per cell, rows joined by `/`.
+    pub fn notation_rows(&self, cell: impl Fn(u8) -> char) -> String {
+        let rows: Vec<String> =
+            self.rows.iter().enumerate().map(|(r, &(length, _))| (0..length).map(|i| cell(self.row_start[r] + i)).collect()).collect();
+        rows.join("/")
+    }
+
     pub fn draw(&self, cell: impl Fn(u8) -> char) -> String {
         self.rows
             .iter()

@@ -81,13 +81,7 @@ pub(super) fn cell_char(p: &Rive, cell: u8) -> char {
 
 pub(super) fn write(p: &Rive) -> String {
     let b = p.board;
-    let rows: Vec<String> = b
-        .rows
-        .iter()
-        .enumerate()
-        .map(|(r, &(length, _))| (0..length).map(|i| cell_char(p, b.row_start[r] + i)).collect())
-        .collect();
-    let mut text = format!("{} {} {}", b.name, rows.join("/"), p.side.letter());
+    let mut text = format!("{} {} {}", b.name, b.notation_rows(|cell| cell_char(p, cell)), p.side.letter());
     if p.swap {
         text.push_str(" swap");
     }

@@ -44,14 +44,7 @@ pub(super) fn cell_char(p: &Strands, cell: u8) -> char {
 }
 
 pub(super) fn write(p: &Strands) -> String {
-    let b = p.board;
-    let rows: Vec<String> = b
-        .rows
-        .iter()
-        .enumerate()
-        .map(|(r, &(length, _))| (0..length).map(|i| cell_char(p, b.row_start[r] + i)).collect())
-        .collect();
-    format!("{} {} {}", p.cover.name(), rows.join("/"), p.side.letter())
+    format!("{} {} {}", p.cover.name(), p.board.notation_rows(|cell| cell_char(p, cell)), p.side.letter())
 }
 
 pub(super) fn read(text: &str) -> Result<Strands> {
