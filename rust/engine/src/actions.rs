@@ -81,11 +81,16 @@ pub trait Steps: Clone + Send + Sync {
     /// A legal action drawn uniformly: `rng.below(count)`, then that entry of `legal_actions()`.
     /// `None` once the game is over.
     fn sample_action(&self, rng: &mut SplitMix64) -> Option<usize> {
-        let legal = self.legal_actions();
-        match legal.len() {
-            0 => None,
-            count => Some(legal[rng.below(count as u64) as usize]),
+        // Straight from the mask: VectorEnv draws one action per env per step, and listing the
+        // legal actions would be a second allocation each time.
+        let mut mask = vec![false; self.num_actions()];
+        self.legal_actions_into(&mut mask);
+        let count = mask.iter().filter(|&&legal| legal).count();
+        if count == 0 {
+            return None;
         }
+        let k = rng.below(count as u64) as usize;
+        mask.iter().enumerate().filter(|&(_, &legal)| legal).nth(k).map(|(action, _)| action)
     }
 
     /// (Black's, White's) return: +1 for a win, -1 for a loss, 0 for a draw or a game not over.
