@@ -41,8 +41,9 @@ def state_text(state) -> str:
 def observation_of(name: str, state, player: int):
     """``state``'s observation from ``player``'s side (the engine gives the side to move's)."""
     planes = state.observation()
-    if player != state.to_move:
-        mine, theirs = PLAYER_PLANES[name]
-        planes = planes.copy()
-        planes[mine], planes[theirs] = state.observation()[theirs], state.observation()[mine]
-    return planes
+    if player == state.to_move:
+        return planes
+    mine, theirs = PLAYER_PLANES[name]
+    swapped = planes.copy()
+    swapped[mine], swapped[theirs] = planes[theirs], planes[mine]
+    return swapped
