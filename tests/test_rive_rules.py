@@ -526,6 +526,21 @@ def test_swap_only_as_whites_first_move(Rive):
     assert Rive.from_position("hex3 .../..../..b../..../... w swap").is_legal("SWAP ")
 
 
+
+def test_no_swap_once_the_first_stone_fills_the_board(Rive):
+    """On a one-cell board Black's first stone ends the game: over means no legal move, so White
+    may not swap (which would hand White the win)."""
+    s = Rive([(1, 0)], swap=True)
+    s.play("a1")
+    assert s.is_over() and s.winner() == BLACK
+    assert s.legal_moves() == [] and s.count_moves() == 0 and s.random_move(seed=1) is None
+    before = snapshot(s)
+    assert not s.is_legal("swap")
+    with pytest.raises(IllegalMoveError):
+        s.play("swap")
+    assert snapshot(s) == before
+    assert s.perft(1) == 1 and s.perft(2) == 1
+
 # ---- the end --------------------------------------------------------------------------------
 
 

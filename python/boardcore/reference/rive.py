@@ -612,9 +612,12 @@ class Rive(ReferenceGame):
         return [i for i in sorted(group) if i != placed and _connected(self._geo, group - {i})]
 
     def _swap_legal(self) -> bool:
-        """The swap: allowed by the variant, White to move with exactly one stone, Black's, on the board."""
+        """The swap: allowed by the variant, White to move with exactly one stone, Black's, on the board,
+        and the game not over (on a one-cell board that stone fills it: the game is over, and over
+        means no legal move, the swap included)."""
         stones = [c for c in self._cells if c is not None]
-        return self._swap and self._capture is None and self._to_move == WHITE and stones == [BLACK]
+        return (self._swap and self._capture is None and self._to_move == WHITE and stones == [BLACK]
+                and not self.is_over())
 
     def _move_parts(self) -> Iterator[tuple[str, int | None, tuple[int, ...]]]:
         """(kind, placed cell, removed cells) of every legal move, in legal move order."""

@@ -145,7 +145,7 @@ fn time_captures(position: boardcore_engine::rive::Rive) {
         .max_by_key(|&(_, n)| n)
         .expect("a capture");
     let enumerated = time(&|| position.capture_removals(cell).map_or(0, |v| v.len() as u64));
-    let counted_one = time(&|| position.count_capture_removals(cell).unwrap_or(0));
+    let counted_one = time(&|| position.count_capture_removals(cell).unwrap_or(0) as u64);
     println!(
         "largest capture: {sets} survivor sets on {}: enumerate+sort {enumerated:.2} ms, count {counted_one:.2} ms",
         board.cell_name(cell)

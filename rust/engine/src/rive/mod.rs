@@ -2,6 +2,7 @@
 //! the joined group to a connected set of survivors (docs/rive.md).
 
 mod actions;
+mod frontier;
 mod game;
 mod notation;
 pub mod survivors;
@@ -14,6 +15,7 @@ use crate::bitboard::nth_bit;
 use crate::error::{Error, Result};
 use crate::game::{Outcome, Player, Position};
 use crate::hex::HexBoard;
+use survivors::Capture;
 
 /// A move. `cell` is the placed cell (or `SWAP`, or `REMOVE` for a single-stone removal step);
 /// `removed` the stones a capture removes (the one stone of a removal step).
@@ -209,9 +211,9 @@ impl Rive {
         legal
     }
 
-    /// For a placement on `cell`: `None` if it captures nothing, else (the new group, the number
-    /// of survivors).
-    fn capture_at(&self, groups: &Groups, cell: u8) -> Option<(u128, u32)> {
+    /// For a placement on `cell`: `None` if it captures nothing, else the capture (the new group
+    /// and the number of survivors).
+    fn capture_at(&self, groups: &Groups, cell: u8) -> Option<Capture> {
         let mut joined = 0u128;
         let mut count = 0;
         let mut largest = 0;
@@ -220,35 +222,39 @@ impl Rive {
             count += 1;
             largest = largest.max(size);
         }
-        (count >= 2).then(|| (joined | 1u128 << cell, largest + 1))
+        let placed = 1u128 << cell;
+        (count >= 2).then_some(Capture { group: joined | placed, placed, keep: largest + 1 })
+    }
+
+    /// The capture a legal placement on `cell` makes (None if it is not a legal capture).
+    fn legal_capture(&self, cell: u8) -> Option<Capture> {
+        let groups = Groups::of(self.board, self.occupied());
+        if self.pending.is_some() || self.legal_cells(&groups) >> cell & 1 == 0 {
+            return None;
+        }
+        self.capture_at(&groups, cell)
     }
 
     /// The removal sets of the capture on `cell`, in the documented order (None if placing there
     /// is not a legal capture).
     pub fn capture_removals(&self, cell: u8) -> Option<Vec<u128>> {
-        let groups = Groups::of(self.board, self.occupied());
-        if self.pending.is_some() || self.legal_cells(&groups) >> cell & 1 == 0 {
-            return None;
-        }
-        let (group, keep) = self.capture_at(&groups, cell)?;
-        let mut removals = Vec::new();
-        survivors::for_each(self.board, group, 1u128 << cell, keep, &mut |s| removals.push(group & !s));
-        survivors::sort_removals(&mut removals);
-        Some(removals)
+        self.legal_capture(cell).map(|capture| survivors::InOrder::new(self.board, capture).collect())
     }
 
     /// The number of removal sets of the capture on `cell`, counted without building them.
-    pub fn count_capture_removals(&self, cell: u8) -> Option<u64> {
-        let groups = Groups::of(self.board, self.occupied());
-        if self.pending.is_some() || self.legal_cells(&groups) >> cell & 1 == 0 {
-            return None;
-        }
-        let (group, keep) = self.capture_at(&groups, cell)?;
-        Some(survivors::count(self.board, group, 1u128 << cell, keep))
+    pub fn count_capture_removals(&self, cell: u8) -> Option<u128> {
+        self.legal_capture(cell).map(|capture| survivors::count(self.board, capture))
     }
 
+    /// White's first move may swap, unless that first stone filled the board (a one-cell board):
+    /// the game is then over, and over means no legal move, the swap included.
     fn swap_is_legal(&self) -> bool {
-        self.swap && self.pending.is_none() && self.side == Player::White && self.white == 0 && self.black.count_ones() == 1
+        self.swap
+            && self.pending.is_none()
+            && self.side == Player::White
+            && self.white == 0
+            && self.black.count_ones() == 1
+            && !self.is_over()
     }
 
     /// Stones whose removal keeps the capturing group connected (single-stone form).
@@ -298,7 +304,7 @@ impl Rive {
             (Some(_), 0) if self.single_stones => None,
             (Some(_), 0) => Some(format!("{name} is a capture: name the stones it removes")),
             (Some(_), _) if self.single_stones => Some("in the single-stone form, remove one stone at a time".into()),
-            (Some((group, keep)), removed) => {
+            (Some(Capture { group, keep, .. }), removed) => {
                 let survivors = group & !removed;
                 if removed & !group != 0 {
                     Some("a removed stone is not in the new group".into())
@@ -323,8 +329,7 @@ pub struct Moves {
     position: Rive,
     groups: Groups,
     cells: u128,
-    capture: Option<(u8, Vec<u128>)>,
-    next_removal: usize,
+    capture: Option<(u8, survivors::InOrder)>,
     removals: u128,
     swap: bool,
 }
@@ -337,9 +342,8 @@ impl Iterator for Moves {
             self.removals &= self.removals - 1;
             return Some(Move::removal(cell));
         }
-        if let Some((cell, removals)) = &self.capture {
-            if let Some(&removed) = removals.get(self.next_removal) {
-                self.next_removal += 1;
+        if let Some((cell, removals)) = &mut self.capture {
+            if let Some(removed) = removals.next() {
                 return Some(Move { cell: *cell, removed });
             }
             self.capture = None;
@@ -349,12 +353,9 @@ impl Iterator for Moves {
             self.cells &= self.cells - 1;
             let p = &self.position;
             return match p.capture_at(&self.groups, cell) {
-                Some((group, keep)) if !p.single_stones => {
-                    let mut removals = Vec::new();
-                    survivors::for_each(p.board, group, 1u128 << cell, keep, &mut |s| removals.push(group & !s));
-                    survivors::sort_removals(&mut removals);
-                    self.next_removal = 1;
-                    let first = removals[0];
+                Some(capture) if !p.single_stones => {
+                    let mut removals = survivors::InOrder::new(p.board, capture);
+                    let first = removals.next().expect("a capture has a survivor set");
                     self.capture = Some((cell, removals));
                     Some(Move { cell, removed: first })
                 }
@@ -389,7 +390,7 @@ impl Position for Rive {
             (None, None) => (self.legal_cells(&groups), 0),
         };
         let swap = self.swap_is_legal();
-        Moves { position: *self, groups, cells, capture: None, next_removal: 0, removals, swap }
+        Moves { position: *self, groups, cells, capture: None, removals, swap }
     }
 
     fn play_unchecked(&mut self, mv: Move) {
@@ -413,7 +414,7 @@ impl Position for Rive {
         let bit = 1u128 << mv.cell;
         let capture = if self.single_stones {
             let groups = Groups::of(self.board, self.occupied());
-            self.capture_at(&groups, mv.cell).map(|(group, keep)| group.count_ones() - keep)
+            self.capture_at(&groups, mv.cell).map(|c| c.group.count_ones() - c.keep)
         } else {
             (mv.removed != 0).then_some(0)
         };
@@ -475,33 +476,13 @@ fn points(&self) -> (u32, u32) {
         }
     }
 
-    /// Counts captures' survivor sets without building them.
+    /// Counts captures' survivor sets without building them (saturating at `u64::MAX`;
+    /// `count_moves_exact` never does).
     fn count_moves(&self) -> u64 {
-        if let Some(p) = self.pending {
-            return self.removable(p).count_ones() as u64;
-        }
-        if self.is_over() {
-            return 0;
-        }
-        let swap = self.swap_is_legal() as u64;
-        if let Some(isolated) = self.isolated_cells() {
-            return isolated.count_ones() as u64 + swap;
-        }
-        let groups = Groups::of(self.board, self.occupied());
-        let mut cells = self.legal_cells(&groups);
-        let mut moves = swap;
-        while cells != 0 {
-            let cell = cells.trailing_zeros() as u8;
-            cells &= cells - 1;
-            moves += match self.capture_at(&groups, cell) {
-                Some((group, keep)) if !self.single_stones => survivors::count(self.board, group, 1u128 << cell, keep),
-                _ => 1,
-            };
-        }
-        moves
+        u64::try_from(self.count_moves_exact()).unwrap_or(u64::MAX)
     }
 
-    /// Counts each cell's moves, picks one, and builds only the chosen capture's survivor sets.
+    /// Counts each cell's moves, picks one, and finds only the chosen capture's survivor set.
     fn sample_move(&self, rng: &mut crate::rng::SplitMix64) -> Option<Move> {
         if let Some(p) = self.pending {
             let removable = self.removable(p);
@@ -516,18 +497,9 @@ fn points(&self) -> (u32, u32) {
             let k = rng.below(total);
             return Some(if k < isolated.count_ones() as u64 { Move { cell: nth_bit(isolated, k as u32), removed: 0 } } else { Move::SWAP });
         }
-        let groups = Groups::of(self.board, self.occupied());
-        let mut choices: Vec<(u8, Option<(u128, u32)>, u64)> = Vec::new();
-        let mut cells = self.legal_cells(&groups);
-        while cells != 0 {
-            let cell = cells.trailing_zeros() as u8;
-            cells &= cells - 1;
-            let capture = self.capture_at(&groups, cell).filter(|_| !self.single_stones);
-            let count = capture.map_or(1, |(group, keep)| survivors::count(self.board, group, 1u128 << cell, keep));
-            choices.push((cell, capture, count));
-        }
-        let total: u64 = choices.iter().map(|c| c.2).sum::<u64>() + self.swap_is_legal() as u64;
-        let mut k = rng.below(total);
+        let choices = self.moves_per_cell();
+        let total: u128 = choices.iter().map(|c| c.2).sum::<u128>() + self.swap_is_legal() as u128;
+        let mut k = survivors::below(rng, total);
         for (cell, capture, count) in choices {
             if k >= count {
                 k -= count;
@@ -535,12 +507,7 @@ fn points(&self) -> (u32, u32) {
             }
             return Some(match capture {
                 None => Move { cell, removed: 0 },
-                Some((group, keep)) => {
-                    let mut removals = Vec::with_capacity(count as usize);
-                    survivors::for_each(self.board, group, 1u128 << cell, keep, &mut |s| removals.push(group & !s));
-                    survivors::sort_removals(&mut removals);
-                    Move { cell, removed: removals[k as usize] }
-                }
+                Some(capture) => Move { cell, removed: survivors::nth(self.board, capture, count, k) },
             });
         }
         Some(Move::SWAP)
@@ -574,6 +541,36 @@ fn zobrist_keys() -> &'static [u64; 257 + 128 + 32] {
 }
 
 impl Rive {
+    /// The number of legal moves, exact however large.
+    pub fn count_moves_exact(&self) -> u128 {
+        if let Some(p) = self.pending {
+            return self.removable(p).count_ones() as u128;
+        }
+        if self.is_over() {
+            return 0;
+        }
+        let swap = self.swap_is_legal() as u128;
+        if let Some(isolated) = self.isolated_cells() {
+            return isolated.count_ones() as u128 + swap;
+        }
+        self.moves_per_cell().iter().map(|c| c.2).sum::<u128>() + swap
+    }
+
+    /// Per legal cell (no capture under way, isolation impossible): the cell, its capture in
+    /// compound form, and its number of moves.
+    fn moves_per_cell(&self) -> Vec<(u8, Option<Capture>, u128)> {
+        let groups = Groups::of(self.board, self.occupied());
+        let mut cells = self.legal_cells(&groups);
+        let mut choices = Vec::with_capacity(cells.count_ones() as usize);
+        while cells != 0 {
+            let cell = cells.trailing_zeros() as u8;
+            cells &= cells - 1;
+            let capture = self.capture_at(&groups, cell).filter(|_| !self.single_stones);
+            choices.push((cell, capture, capture.map_or(1, |c| survivors::count(self.board, c))));
+        }
+        choices
+    }
+
     /// A readable board: each row indented by its offset, cells `.`, `b`, `w`.
     pub fn text_board(&self) -> String {
         self.board.draw(|cell| notation::cell_char(self, cell))

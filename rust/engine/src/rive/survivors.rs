@@ -1,76 +1,318 @@
-//! Connected survivor sets of a capture: the connected sets of `t` cells of the new group that
-//! contain the placed stone, enumerated directly (never "all subsets, then filter").
+//! A capture's survivor sets: the connected sets of `keep` cells of the new group that contain the
+//! placed stone. Every question about them (how many, the k-th in move order, all of them in
+//! order) is answered here, by whichever of two methods is cheaper:
 //!
-//! The enumeration grows a connected set from the placed stone. At each step the candidates are
-//! the group's cells next to the set; after exploring the sets that add a candidate `v`, `v` is
-//! excluded from its later siblings, so every connected set is produced exactly once.
+//! - **Growing** connected sets from the placed stone, for small captures. A set is grown only
+//!   while the stones still allowed can complete it (the part of the group reachable from it
+//!   without excluded stones has at least `keep` cells), so every branch ends in a survivor set:
+//!   the work is polynomial per survivor set, never exponential in the group.
+//! - **The frontier programme** (`frontier.rs`) for large ones: it counts and ranks without
+//!   listing, in time that depends on the group's width, not on the number of sets.
+//!
+//! Where neither fits (a custom board so wide or a capture so large that the programme would
+//! need more than its state budget), counting falls back to growing (exact, polynomial per set)
+//! and `sample` to drawing the removals stone by stone (documented in docs/rive.md).
 
+use super::frontier::{self, Table, Unavailable, Walk};
 use crate::hex::HexBoard;
+use crate::rng::SplitMix64;
 
-/// Calls `emit` with every connected subset of `group` of `size` cells that contains `root`.
-pub fn for_each(board: &HexBoard, group: u128, root: u128, size: u32, emit: &mut impl FnMut(u128)) {
-    let candidates = board.dilate(root) & group & !root;
-    grow(board, group, root, candidates, 0, size - root.count_ones(), emit);
+/// Captures with at most this many survivor sets are listed and sorted; larger ones are ranked.
+/// (Growing costs about a microsecond per set, building the frontier table a few hundred
+/// microseconds for the largest captures seen on hex335, and walking it 70 ns per set.)
+const LIST_LIMIT: u64 = 1 << 8;
+/// Growing steps allowed while trying to count a capture by growing before using the programme.
+const GROW_BUDGET: u64 = 2 * LIST_LIMIT;
+
+/// A capture: the new group (the placed stone and the groups it joins), the placed stone, and
+/// how many stones survive.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Capture {
+    pub group: u128,
+    pub placed: u128,
+    pub keep: u32,
 }
 
-fn grow(board: &HexBoard, group: u128, set: u128, candidates: u128, excluded: u128, need: u32, emit: &mut impl FnMut(u128)) {
-    if need == 0 {
-        emit(set);
-        return;
+/// Calls `emit` with every survivor set, in no particular order.
+pub fn for_each(board: &HexBoard, capture: Capture, emit: &mut impl FnMut(u128)) {
+    let mut budget = u64::MAX;
+    grow(board, capture, capture.placed, first_candidates(board, capture), 0, &mut budget, &mut |s| {
+        emit(s);
+        true
+    });
+}
+
+/// The number of survivor sets.
+///
+/// The groups a capture joins never touch each other, so a set of survivors is connected exactly
+/// when, in each joined group, the survivors with the placed stone are connected. The count is
+/// therefore a product over the joined groups, summed over the ways to share the survivors out:
+/// `count = sum over s1 + s2 (+ s3) = keep - 1 of f1(s1) f2(s2) (f3(s3))`, where `fi(s)` is the
+/// number of connected sets of `s` stones of group `i` that, with the placed stone, stay connected.
+/// Each `fi` comes from one pass of the frontier programme over that group alone, and is
+/// remembered per thread: a group that has not changed since an earlier ply (most of them, in a
+/// playout) costs nothing to count again.
+pub fn count(board: &HexBoard, capture: Capture) -> u128 {
+    let mut parts = [None, None, None, None, None, None];
+    let mut rest = capture.group & !capture.placed;
+    let mut n = 0;
+    while rest != 0 {
+        let part = board.component(rest & rest.wrapping_neg(), rest);
+        rest &= !part;
+        parts[n] = Some(part);
+        n += 1;
     }
-    let mut open = candidates & !excluded;
+    // by_size[s] = number of ways for the parts so far to keep s stones besides the placed one.
+    let mut by_size = vec![1u128];
+    for part in parts.iter().flatten() {
+        let Some(sizes) = part_sizes(board, *part | capture.placed, capture.placed) else {
+            return count_uncached(board, capture);
+        };
+        let mut next = vec![0u128; by_size.len() + sizes.len() - 2];
+        for (a, &x) in by_size.iter().enumerate().filter(|(_, &x)| x != 0) {
+            for (b, &y) in sizes.iter().enumerate().skip(1) {
+                next[a + b - 1] = next[a + b - 1].wrapping_add(x.wrapping_mul(y));
+            }
+        }
+        by_size = next;
+    }
+    by_size.get(capture.keep as usize - 1).copied().unwrap_or(0)
+}
+
+/// `frontier::sizes` of a joined group with the placed stone, remembered per thread.
+fn part_sizes(board: &HexBoard, group: u128, placed: u128) -> Option<std::rc::Rc<Vec<u128>>> {
+    SIZES.with(|cache| {
+        let key = CacheKey { board: board as *const HexBoard as usize, group, placed };
+        let at = key.slot();
+        if let Some((k, sizes)) = &cache.borrow()[at] {
+            if *k == key {
+                return Some(sizes.clone());
+            }
+        }
+        let sizes = std::rc::Rc::new(frontier::sizes(board, group, placed, &|| false).ok()?);
+        cache.borrow_mut()[at] = Some((key, sizes.clone()));
+        Some(sizes)
+    })
+}
+
+/// Remembered sizes: direct-mapped, a new entry replaces the one in its slot.
+const CACHE_SLOTS: usize = 1 << 12;
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct CacheKey {
+    board: usize,
+    group: u128,
+    placed: u128,
+}
+
+impl CacheKey {
+    fn slot(&self) -> usize {
+        let mixed = (self.group as u64) ^ ((self.group >> 64) as u64).rotate_left(17) ^ (self.placed.trailing_zeros() as u64) << 7 ^ self.board as u64;
+        (mixed.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 52) as usize & (CACHE_SLOTS - 1)
+    }
+}
+
+type SizesCache = std::cell::RefCell<Vec<Option<(CacheKey, std::rc::Rc<Vec<u128>>)>>>;
+
+thread_local! {
+    static SIZES: SizesCache = std::cell::RefCell::new(vec![None; CACHE_SLOTS]);
+}
+
+fn count_uncached(board: &HexBoard, capture: Capture) -> u128 {
+    if let Some(n) = count_by_growing(board, capture, GROW_BUDGET) {
+        return n as u128;
+    }
+    match frontier::count(board, capture.group, capture.placed, capture.keep, &|| false) {
+        Ok(n) => n,
+        Err(_) => count_by_growing(board, capture, u64::MAX).expect("no budget") as u128,
+    }
+}
+
+/// The removal set of the `k`-th survivor set in move order, given their number `total`.
+pub fn nth(board: &HexBoard, capture: Capture, total: u128, k: u128) -> u128 {
+    if total <= LIST_LIMIT as u128 {
+        let mut removals = listed(board, capture);
+        removals.select_nth_unstable_by(k as usize, move_order);
+        return removals[k as usize];
+    }
+    match Table::build(board, capture.group, capture.placed, capture.keep, &|| false) {
+        Ok(table) => table.nth(k),
+        Err(_) => {
+            let mut removals = listed(board, capture);
+            removals.select_nth_unstable_by(k as usize, move_order);
+            removals[k as usize]
+        }
+    }
+}
+
+/// A uniformly random removal set: the `below(total)`-th in move order, as `nth` finds it.
+pub fn sample(board: &HexBoard, capture: Capture, total: u128, rng: &mut SplitMix64) -> u128 {
+    let k = below(rng, total);
+    nth(board, capture, total, k)
+}
+
+/// Draws `n` below `total`: SplitMix64's `below` while `total` fits 64 bits (always, in practice),
+/// else 128 bits by rejection.
+pub(crate) fn below(rng: &mut SplitMix64, total: u128) -> u128 {
+    if let Ok(small) = u64::try_from(total) {
+        return rng.below(small) as u128;
+    }
+    let bits = 128 - total.leading_zeros();
+    loop {
+        let n = ((rng.next_u64() as u128) << 64 | rng.next_u64() as u128) >> (128 - bits);
+        if n < total {
+            return n;
+        }
+    }
+}
+
+/// The removal sets in move order, one at a time: listed and sorted when there are few, ranked
+/// one by one from the frontier table when there are many (never a list of millions).
+pub enum InOrder {
+    Listed { removals: Vec<u128>, next: usize },
+    Ranked(Walk),
+}
+
+impl InOrder {
+    pub fn new(board: &HexBoard, capture: Capture) -> InOrder {
+        if count_by_growing(board, capture, GROW_BUDGET).is_none() {
+            if let Ok(table) = Table::build(board, capture.group, capture.placed, capture.keep, &|| false) {
+                return InOrder::Ranked(Walk::new(table));
+            }
+        }
+        let mut removals = listed(board, capture);
+        sort_removals(&mut removals);
+        InOrder::Listed { removals, next: 0 }
+    }
+}
+
+impl Iterator for InOrder {
+    type Item = u128;
+    fn next(&mut self) -> Option<u128> {
+        match self {
+            InOrder::Listed { removals, next } => {
+                let removal = removals.get(*next).copied()?;
+                *next += 1;
+                Some(removal)
+            }
+            InOrder::Ranked(walk) => walk.next(),
+        }
+    }
+}
+
+/// Every removal set, unsorted.
+fn listed(board: &HexBoard, capture: Capture) -> Vec<u128> {
+    let mut removals = Vec::new();
+    for_each(board, capture, &mut |s| removals.push(capture.group & !s));
+    removals
+}
+
+fn first_candidates(board: &HexBoard, capture: Capture) -> u128 {
+    board.dilate(capture.placed) & capture.group & !capture.placed
+}
+
+/// Grows `set` to survivor sets, adding one candidate at a time (the cells of the group next to
+/// the set, less those already tried at this level, so each set is produced once). Returns false
+/// when `emit` or the budget asks to stop.
+///
+/// The caller guarantees that `set` can be completed within the group less `excluded`. Adding a
+/// candidate keeps that true; excluding one may not, and then no later sibling can complete
+/// either (they would exclude even more), so the loop ends: no branch is ever a dead end.
+fn grow(
+    board: &HexBoard,
+    capture: Capture,
+    set: u128,
+    candidates: u128,
+    excluded: u128,
+    budget: &mut u64,
+    emit: &mut impl FnMut(u128) -> bool,
+) -> bool {
+    if *budget == 0 {
+        return false;
+    }
+    *budget -= 1;
+    let need = capture.keep - set.count_ones();
+    if need == 0 {
+        return emit(set);
+    }
     let mut excluded = excluded;
+    let mut open = candidates & !excluded;
     while open != 0 {
         let v = open & open.wrapping_neg();
         open ^= v;
-        let next = (candidates | board.neighbours[v.trailing_zeros() as usize]) & group & !set & !v;
-        grow(board, group, set | v, next, excluded, need - 1, emit);
+        let next = (candidates | board.neighbours[v.trailing_zeros() as usize]) & capture.group & !set & !v;
+        if !grow(board, capture, set | v, next, excluded, budget, emit) {
+            return false;
+        }
         excluded |= v;
+        if board.component(set, capture.group & !excluded).count_ones() < capture.keep {
+            break;
+        }
     }
+    true
 }
 
-/// The number of such subsets, without building them: one ply short of the end, every open
-/// candidate completes exactly one set.
-pub fn count(board: &HexBoard, group: u128, root: u128, size: u32) -> u64 {
-    let candidates = board.dilate(root) & group & !root;
-    count_from(board, group, root, candidates, 0, size - root.count_ones())
+/// The number of survivor sets by growing them, or None past `budget` growing steps. One stone
+/// short of the end every open candidate completes exactly one set, and a set whose reachable
+/// part has exactly the size left completes in one way: neither needs to be grown.
+fn count_by_growing(board: &HexBoard, capture: Capture, budget: u64) -> Option<u64> {
+    let mut budget = budget;
+    count_from(board, capture, capture.placed, first_candidates(board, capture), 0, &mut budget)
 }
 
-fn count_from(board: &HexBoard, group: u128, set: u128, candidates: u128, excluded: u128, need: u32) -> u64 {
+fn count_from(board: &HexBoard, capture: Capture, set: u128, candidates: u128, excluded: u128, budget: &mut u64) -> Option<u64> {
+    *budget = budget.checked_sub(1)?;
+    let need = capture.keep - set.count_ones();
     if need == 0 {
-        return 1;
+        return Some(1);
     }
     let mut open = candidates & !excluded;
     if need == 1 {
-        return open.count_ones() as u64;
+        return Some(open.count_ones() as u64);
     }
     let mut excluded = excluded;
     let mut total = 0;
     while open != 0 {
         let v = open & open.wrapping_neg();
         open ^= v;
-        let next = (candidates | board.neighbours[v.trailing_zeros() as usize]) & group & !set & !v;
-        total += count_from(board, group, set | v, next, excluded, need - 1);
+        let next = (candidates | board.neighbours[v.trailing_zeros() as usize]) & capture.group & !set & !v;
+        total += count_from(board, capture, set | v, next, excluded, budget)?;
         excluded |= v;
+        let reachable = board.component(set, capture.group & !excluded).count_ones();
+        if reachable < capture.keep {
+            break;
+        }
+        if reachable == capture.keep {
+            return Some(total + 1); // only the reachable part itself is left
+        }
     }
-    total
+    Some(total)
 }
 
-/// Sorts removal sets into the documented order: by their lists of cells in board order,
-/// compared lexicographically. For sets of equal size that is decided by the lowest cell in
-/// which they differ: the set holding it comes first.
+/// The documented order of removal sets: by their lists of cells in board order, compared
+/// lexicographically. For sets of equal size that is decided by the lowest cell in which they
+/// differ: the set holding it comes first.
+pub fn move_order(a: &u128, b: &u128) -> std::cmp::Ordering {
+    if a == b {
+        return std::cmp::Ordering::Equal;
+    }
+    let first_difference = (a ^ b) & (a ^ b).wrapping_neg();
+    if a & first_difference != 0 {
+        std::cmp::Ordering::Less
+    } else {
+        std::cmp::Ordering::Greater
+    }
+}
+
+/// Sorts removal sets into move order.
 pub fn sort_removals(removals: &mut [u128]) {
-    removals.sort_unstable_by(|a, b| {
-        if a == b {
-            return std::cmp::Ordering::Equal;
-        }
-        let first_difference = (a ^ b) & (a ^ b).wrapping_neg();
-        if a & first_difference != 0 {
-            std::cmp::Ordering::Less
-        } else {
-            std::cmp::Ordering::Greater
-        }
-    });
+    removals.sort_unstable_by(move_order);
+}
+
+/// Why the frontier programme gave up, for tests.
+#[doc(hidden)]
+pub fn frontier_count(board: &HexBoard, capture: Capture) -> Result<u128, Unavailable> {
+    frontier::count(board, capture.group, capture.placed, capture.keep, &|| false)
 }
 
 #[cfg(test)]
@@ -86,29 +328,68 @@ mod tests {
             }
             let set = cells.iter().enumerate().filter(|(i, _)| mask >> i & 1 == 1).fold(root, |s, (_, b)| s | b);
             if board.component(root, set) == set {
-                found.push(set);
+                found.push(group & !set);
             }
         }
-        found.sort();
+        sort_removals(&mut found);
         found
     }
 
-    #[test]
-    fn enumeration_equals_brute_force_on_every_small_group() {
-        let board = HexBoard::named("hex3").unwrap();
-        // Groups grown from the centre in board order, every size up to 12, every target size.
-        let centre = 1u128 << 9;
-        for extra in 1..=11 {
-            let group = (0..19u32).map(|i| 1u128 << i).filter(|b| *b != centre).take(extra).fold(centre, |g, b| g | b);
-            let group = board.component(centre, group);
-            for size in 1..=group.count_ones() {
-                let mut got = Vec::new();
-                for_each(board, group, centre, size, &mut |s| got.push(s));
-                got.sort();
-                assert_eq!(got, brute_force(board, group, centre, size), "group {group:b} size {size}");
-                assert_eq!(count(board, group, centre, size), got.len() as u64);
+    /// Groups grown from a cell in board order, every size up to 14, every target size, on
+    /// boards of both shapes, with the placed stone in the middle and at the edge.
+    fn small_captures() -> Vec<(&'static HexBoard, Capture)> {
+        let mut out = Vec::new();
+        for (name, root) in [("hex3", 9u32), ("hex3", 0), ("hex4", 18), ("hex4", 3)] {
+            let board = HexBoard::named(name).unwrap();
+            let placed = 1u128 << root;
+            for extra in 1..=13 {
+                let group = (0..board.len() as u32).map(|i| 1u128 << i).filter(|b| *b != placed).take(extra).fold(placed, |g, b| g | b);
+                let group = board.component(placed, group);
+                for keep in 1..=group.count_ones() {
+                    out.push((board, Capture { group, placed, keep }));
+                }
             }
         }
+        out
+    }
+
+    #[test]
+    fn every_method_agrees_with_brute_force_on_small_groups() {
+        for (board, capture) in small_captures() {
+            let expected = brute_force(board, capture.group, capture.placed, capture.keep);
+            let mut grown = listed(board, capture);
+            sort_removals(&mut grown);
+            assert_eq!(grown, expected, "{capture:?}");
+            assert_eq!(count(board, capture), expected.len() as u128);
+            assert_eq!(count_by_growing(board, capture, u64::MAX), Some(expected.len() as u64));
+            assert_eq!(frontier_count(board, capture), Ok(expected.len() as u128), "{capture:?}");
+            let table = Table::build(board, capture.group, capture.placed, capture.keep, &|| false).unwrap();
+            let ranked: Vec<u128> = (0..table.total()).map(|k| table.nth(k)).collect();
+            assert_eq!(ranked, expected, "{capture:?}");
+            assert_eq!(Walk::new(table).collect::<Vec<_>>(), expected, "{capture:?}");
+        }
+    }
+
+    #[test]
+    fn large_captures_are_ranked_in_move_order() {
+        // The whole of hex4 less a hole, joined at its centre: thousands of survivor sets.
+        let board = HexBoard::named("hex4").unwrap();
+        let placed = 1u128 << 18;
+        let group = board.all & !(1u128 << 10) & !(1u128 << 26);
+        let mut largest = 0;
+        for keep in [30, 31, 33, 34] {
+            let capture = Capture { group, placed, keep };
+            let mut all = listed(board, capture);
+            sort_removals(&mut all);
+            largest = largest.max(all.len() as u64);
+            assert_eq!(count(board, capture), all.len() as u128);
+            let in_order: Vec<u128> = InOrder::new(board, capture).collect();
+            assert_eq!(in_order, all);
+            for k in [0, all.len() / 3, all.len() - 1] {
+                assert_eq!(nth(board, capture, all.len() as u128, k as u128), all[k]);
+            }
+        }
+        assert!(largest > GROW_BUDGET, "the table is used: {largest} sets");
     }
 
     #[test]
@@ -117,5 +398,13 @@ mod tests {
         sort_removals(&mut sets);
         // As cell lists: [0,1] [0,2] [0,3] [1,2] [1,3] [2,3]
         assert_eq!(sets, vec![0b0011, 0b0101, 0b1001, 0b0110, 0b1010, 0b1100]);
+    }
+
+    #[test]
+    fn draws_past_64_bits_stay_below_the_total() {
+        let mut rng = SplitMix64::new(7);
+        let total = (1u128 << 100) + 12345;
+        assert!((0..1000).all(|_| below(&mut rng, total) < total));
+        assert_eq!(below(&mut SplitMix64::new(3), 1000), SplitMix64::new(3).below(1000) as u128);
     }
 }
