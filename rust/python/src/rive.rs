@@ -94,7 +94,7 @@ fn board_arg(board: &Bound<'_, PyAny>) -> BcResult<&'static HexBoard> {
         if pair.len() != 2 {
             return Err(bad());
         }
-        let number = |v: &Bound<'_, PyAny>| args::integer("board", v).ok().filter(|n| (0..=255).contains(n)).map(|n| n as u8);
+        let number = |v: &Bound<'_, PyAny>| args::int_in("board", v, 0u8..=255).ok();
         rows.push((number(&pair[0]).ok_or_else(bad)?, number(&pair[1]).ok_or_else(bad)?));
     }
     Ok(HexBoard::from_rows(&rows)?)
