@@ -51,7 +51,7 @@ def _lines(text: str) -> Iterator[str]:
 
 def _game_name(text: str) -> str | None:
     """The value of the Game tag among the record's tag lines, which come first; None if it is
-    not there. Read with plain string operations (the old regex's `^\s*` backtracked over every
+    not there. Read with plain string operations (the old regex backtracked over every
     following blank line: quadratic), looking at no more lines than a record may have tags."""
     for count, line in enumerate(_lines(text)):
         if count == _MAX_TAGS or not line.startswith("["):

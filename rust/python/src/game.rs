@@ -309,7 +309,7 @@ macro_rules! bind_game {
             ) -> BcResult<Bound<'py, PyDict>> {
                 let depth = crate::args::depth(depth)?;
                 if depth == 0 {
-                    return Err(invalid("divide needs depth >= 1"));
+                    return Err(invalid("divide: depth must be an integer from 1 to 64, got 0"));
                 }
                 let position = *self.position();
                 let plies = crate::args::plies(passes_count_as_ply);

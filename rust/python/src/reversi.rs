@@ -82,7 +82,7 @@ fn handicap_arg(handicap: &Bound<'_, PyAny>) -> BcResult<u8> {
 }
 
 fn blocked_arg(blocked: &Bound<'_, PyAny>) -> BcResult<Vec<Coord>> {
-    let bad = || invalid(format!("blocked must be a list of squares or 'random', got {blocked}"));
+    let bad = || invalid(format!("blocked must be a list of squares or 'random', got {}", args::shown(blocked)));
     if blocked.is_instance_of::<PyString>() {
         return Err(bad());
     }

@@ -68,7 +68,7 @@ fn layout_arg(layout: &Bound<'_, PyAny>) -> BcResult<(Vec<Vec<u8>>, Option<Strin
             invalid(format!("layout must be hex4, hex5, hex5-rings, hex6, hex6-edge4, hex6-low, hex7 or rows of labels, got {name:?}"))
         });
     }
-    let bad = || invalid(format!("layout must be a name or rows of labels, got {layout}"));
+    let bad = || invalid(format!("layout must be a name or rows of labels, got {}", args::shown(layout)));
     let mut rows = Vec::new();
     for row in layout.try_iter().map_err(|_| bad())? {
         let row = row.map_err(|_| bad())?;
@@ -83,7 +83,7 @@ fn layout_arg(layout: &Bound<'_, PyAny>) -> BcResult<(Vec<Vec<u8>>, Option<Strin
             let mut labels = Vec::new();
             for v in row.try_iter().map_err(|_| bad())? {
                 let v = v.map_err(|_| bad())?;
-                labels.push(args::int_in("layout", &v, 0u8..=255).map_err(|_| bad())?);
+                labels.push(args::int_in("layout: a label", &v, 0u8..=255)?);
             }
             labels
         };
@@ -104,7 +104,7 @@ impl PyStrands {
         };
         let cover = match cover {
             None => Cover::UpTo,
-            Some(c) => Cover::parse(&c.extract::<String>().map_err(|_| invalid(format!("cover must be 'up-to' or 'exact', got {c}")))?)?,
+            Some(c) => Cover::parse(&c.extract::<String>().map_err(|_| invalid(format!("cover must be 'up-to' or 'exact', got {}", args::shown(c))))?)?,
         };
         Ok(PyStrands { inner: StrandsGame::new(&rows, name.as_deref(), cover)? })
     }
