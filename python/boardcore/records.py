@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import re
-from typing import Union
+from typing import Iterator, Union
 
 from boardcore._boardcore import Cephalopod, NotationError, Reversi, Rive, Strands
 
-_GAME_TAG = re.compile(r'^\s*\[Game "([^"]*)"\]\s*$', re.MULTILINE)
+# Text is cut into lines and trimmed by the rules of docs/design.md, "Text input": lines end at
+# CR LF, LF or CR; only space, tab, CR and LF are blanks.
+_BLANKS = " \t\r\n"
+# A record has at most this many tag lines, before its moves (the engine's Record::MAX_TAGS).
+_MAX_TAGS = 64
 
 _GAMES = {"cephalopod": Cephalopod, "reversi": Reversi, "rive": Rive, "strands": Strands}
 
@@ -22,14 +26,41 @@ def load_record(text: str) -> Game:
     """
     if not isinstance(text, str):
         raise TypeError(f"load_record expects a string, got {type(text).__name__}")
-    match = _GAME_TAG.search(text)
-    if match is None:
+    name = _game_name(text)
+    if name is None:
         raise NotationError('record: the Game tag is missing (expected a line like [Game "reversi"])')
-    game = _GAMES.get(match.group(1))
+    game = _GAMES.get(name)
     if game is None:
         known = ", ".join(sorted(_GAMES))
-        raise NotationError(f"record: unknown game {match.group(1)!r} (known: {known})")
+        shown = name if len(name) <= 40 else name[:40] + "..."
+        raise NotationError(f"record: unknown game {shown!r} (known: {known})")
     return game.from_record(text)
+
+
+_LINE = re.compile(r"[^\r\n]+")
+
+
+def _lines(text: str) -> Iterator[str]:
+    """The lines of a text that are not blank, trimmed of blanks (lines end at every CR LF, LF
+    and CR; blank lines are skipped by the regex, so a megabyte of line breaks is quick)."""
+    for match in _LINE.finditer(text):
+        line = match.group().strip(_BLANKS)
+        if line:
+            yield line
+
+
+def _game_name(text: str) -> str | None:
+    """The value of the Game tag among the record's tag lines, which come first; None if it is
+    not there. Read with plain string operations (the old regex backtracked over every
+    following blank line: quadratic), looking at no more lines than a record may have tags."""
+    for count, line in enumerate(_lines(text)):
+        if count == _MAX_TAGS or not line.startswith("["):
+            return None
+        if line.startswith("[Game ") and line.endswith("]"):
+            value = line[len("[Game "):-1].strip(" \t")
+            if len(value) >= 2 and value[0] == value[-1] == '"' and '"' not in value[1:-1]:
+                return value[1:-1]
+    return None
 
 
 def split_records(text: str) -> list[str]:
@@ -40,15 +71,12 @@ def split_records(text: str) -> list[str]:
         raise TypeError(f"split_records expects a string, got {type(text).__name__}")
     records: list[list[str]] = []
     in_moves = True  # so that the first tag line starts a record
-    for line in text.splitlines():
-        stripped = line.strip()
-        if not stripped:
-            continue
-        is_tag = stripped.startswith("[")
+    for line in _lines(text):
+        is_tag = line.startswith("[")
         if is_tag and in_moves:
             records.append([])
         if not records:
-            raise NotationError(f"records: text before the first tag: {stripped[:40]!r}")
+            raise NotationError(f"records: text before the first tag: {line[:40]!r}")
         records[-1].append(line)
         in_moves = not is_tag
     return ["\n".join(_with_blank_line(lines)) + "\n" for lines in records]
@@ -56,7 +84,7 @@ def split_records(text: str) -> list[str]:
 
 def _with_blank_line(lines: list[str]) -> list[str]:
     """A record's lines with the blank line between its tags and its moves put back."""
-    tags = [line for line in lines if line.strip().startswith("[")]
+    tags = [line for line in lines if line.startswith("[")]
     moves = lines[len(tags):]
     return tags + ([""] + moves if moves else [])
 

@@ -24,7 +24,53 @@ except ImportError:  # the compiled engine is not built: the references still wo
 BLACK = 0
 WHITE = 1
 
-TAG_RE = re.compile(r'\[([A-Za-z0-9]+) \s*"([^"]*)"\s*\]')
+
+# ---- text rules (docs/design.md, "Text input"; the engine's rust/engine/src/text.rs) ----------
+# Only space, tab, CR and LF are blanks. str.strip(), str.split() and str.splitlines() also treat
+# other characters as whitespace or line breaks (\x1c, \u2028, \xa0...), which the engine does
+# not: so they are never used on user text here.
+
+BLANKS = " \t\r\n"
+MAX_NOTATION_CHARS = 4096  # the longest position or move accepted, in characters
+
+
+def strip(text: str) -> str:
+    """The text without leading and trailing blanks."""
+    return text.strip(BLANKS)
+
+
+_LINE_RE = re.compile(r"[^\r\n]+")
+
+
+def numbered_lines(text: str):
+    """``(number, line)`` for each line of a text that is not blank, trimmed of blanks; lines end
+    at every CR LF, LF and CR and are numbered from 1. Blank lines are skipped by the regex, not
+    one by one, so that a megabyte of line breaks costs next to nothing."""
+    number, end = 1, 0
+    for match in _LINE_RE.finditer(text):
+        start = match.start()
+        number += text.count("\n", end, start) + text.count("\r", end, start) - text.count("\r\n", end, start)
+        end = start
+        line = strip(match.group())
+        if line:
+            yield number, line
+
+
+def lower(text: str) -> str:
+    """ASCII text in lower case; other text unchanged (``str.lower`` would turn the Kelvin sign
+    into a 'k', where the engine lowers ASCII letters only, and no notation has other letters)."""
+    return text.lower() if text.isascii() else text
+
+
+def words(line: str) -> list[str]:
+    """The words of a line: the pieces between runs of spaces and tabs."""
+    return [word for word in line.replace("\t", " ").split(" ") if word]
+
+
+def check_length(what: str, text: str) -> None:
+    """NotationError if a position or move is longer than MAX_NOTATION_CHARS characters."""
+    if len(text) > MAX_NOTATION_CHARS:
+        raise NotationError(f"a {what} has at most {MAX_NOTATION_CHARS} characters, got {len(text)}")
 
 
 def short(text: str) -> str:
@@ -45,24 +91,36 @@ def result_text(winner: int | None, over: bool) -> str:
     return {BLACK: "1-0", WHITE: "0-1", None: "1/2-1/2"}[winner]
 
 
+def parse_tag(line: str) -> tuple[str, str] | None:
+    """(name, value) of a tag line ``[Name "value"]`` (trimmed): an ASCII letters-and-digits name,
+    one space, maybe more blanks, the value in quotes (holding no quote), maybe blanks, then
+    ``]``; None for anything else. Plain string operations, so a long line costs one pass."""
+    if not (line.startswith("[") and line.endswith("]")):
+        return None
+    name, space, rest = line[1:-1].partition(" ")
+    rest = strip(rest)
+    if not (space and name.isascii() and name.isalnum()):
+        return None
+    if len(rest) < 2 or rest[0] != '"' or rest[-1] != '"' or '"' in rest[1:-1]:
+        return None
+    return name, rest[1:-1]
+
+
 def parse_record(text: str, known_tags) -> tuple[dict[str, str], list[str]]:
     """The tags and move tokens of a record (the format every game shares: `[Tag "value"]` lines,
     then moves); raises NotationError on bad syntax or a tag not in `known_tags`."""
     tags: dict[str, str] = {}
     moves: list[str] = []
-    for number, line in enumerate(text.splitlines(), start=1):
-        line = line.strip()
-        if not line:
-            continue
+    for number, line in numbered_lines(text):
         if not line.startswith("["):
-            moves.extend(line.split())
+            moves.extend(words(line))
             continue
         if moves:
             raise NotationError(f"record line {number}: a tag after the moves began")
-        match = TAG_RE.fullmatch(line)
-        if match is None:
+        tag = parse_tag(line)
+        if tag is None:
             raise NotationError(f'record line {number}: expected a tag like [Name "value"], got {short(line)}')
-        name, value = match.groups()
+        name, value = tag
         if name not in known_tags:
             raise NotationError(f"record line {number}: unknown tag {name!r}")
         if name in tags:

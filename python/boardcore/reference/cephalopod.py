@@ -14,6 +14,9 @@ from __future__ import annotations
 from boardcore.reference._game import BLACK, WHITE, IllegalMoveError, NotationError, ReferenceGame, ReferenceMove, result_text
 from boardcore.reference._game import check_count as _check_count
 from boardcore.reference._game import short as _short
+from boardcore.reference._game import check_length as _check_length
+from boardcore.reference._game import lower as _lower
+from boardcore.reference._game import strip as _strip
 import re
 from collections.abc import Iterator
 from functools import lru_cache
@@ -151,8 +154,8 @@ def _parse_move(notation: str) -> tuple[str, tuple[str, ...]]:
     spaces, no empty capture list). The captured squares name a set: a square listed twice is not
     of that shape either.
     """
-    text = notation.strip().lower()
-    match = _MOVE_RE.fullmatch(text) if text.isascii() else None
+    _check_length("move", notation)
+    match = _MOVE_RE.fullmatch(_lower(_strip(notation)))
     try:
         if match is None:
             raise NotationError("not a move")
@@ -285,7 +288,8 @@ class Cephalopod(ReferenceGame):
         """
         if not isinstance(text, str):
             raise TypeError(f"a position is a string, got {type(text).__name__}")
-        fields = text.strip().split(" ")
+        _check_length("position", text)
+        fields = _strip(text).split(" ")
         if len(fields) != 3:
             raise NotationError(
                 f"position: expected 'RxC ROWS SIDE' separated by single spaces, got {_short(text)}"

@@ -14,6 +14,10 @@ from __future__ import annotations
 from boardcore.reference._game import BLACK, WHITE, IllegalMoveError, NotationError, ReferenceGame, ReferenceMove, result_text
 from boardcore.reference._game import check_count as _check_count
 from boardcore.reference._game import short as _short
+from boardcore.reference._game import check_length as _check_length
+from boardcore.reference._game import lower as _lower
+from boardcore.reference._game import strip as _strip
+from boardcore.reference._game import words as _words
 import re
 from functools import lru_cache
 
@@ -57,10 +61,10 @@ def square_name(row: int, col: int) -> str:
 def parse_square(text: str) -> tuple[int, int]:
     """(row, column) of a square name: a column letter then a row number from 1 to 26.
 
-    Case-insensitive, surrounding whitespace ignored. Only the shape is checked, not whether the
+    Case-insensitive, surrounding blanks ignored. Only the shape is checked, not whether the
     square is on some board. Raises NotationError if the text is not a square name.
     """
-    match = _SQUARE_RE.fullmatch(text.strip().lower()) if text.isascii() else None
+    match = _SQUARE_RE.fullmatch(_lower(_strip(text)))
     if match is None or int(match.group(2)) > 26:
         raise NotationError(
             f"expected a square name like 'd3' (a column letter, then a row number), got {_short(text)}"
@@ -88,7 +92,8 @@ class Move(ReferenceMove):
             raise TypeError(
                 f"a move is given by its notation string, got {type(notation).__name__}"
             )
-        if notation.strip().lower() == "pass":
+        _check_length("move", notation)
+        if _lower(_strip(notation)) == "pass":
             square = None
         else:
             try:
@@ -122,7 +127,7 @@ class Move(ReferenceMove):
         if isinstance(other, Move):
             return self._square == other._square
         if isinstance(other, str):
-            return other.strip().lower() == str(self)
+            return _lower(_strip(other)) == str(self)
         return NotImplemented
 
 
@@ -383,7 +388,8 @@ class Reversi(ReferenceGame):
         """
         if not isinstance(text, str):
             raise TypeError(f"a position is a string, got {type(text).__name__}")
-        fields = text.strip().split(" ")
+        _check_length("position", text)
+        fields = _strip(text).split(" ")
         if len(fields) != 3:
             raise NotationError(
                 f"position: expected 'BOARD ROWS SIDE' separated by single spaces, got {_short(text)}"
@@ -434,13 +440,13 @@ class Reversi(ReferenceGame):
         try:
             if "Seed" in tags:
                 game = cls(size, blocked="random", seed=_tag_number(tags, "Seed", 0), **options)
-                if "Blocked" in tags and sorted(tags["Blocked"].lower().split()) != sorted(game.blocked):
+                if "Blocked" in tags and sorted(_words(_lower(tags["Blocked"]))) != sorted(game.blocked):
                     raise NotationError(
                         f"record: seed {game.seed} gives the holes {' '.join(game.blocked)!r}, "
                         f"not the Blocked {tags['Blocked']!r}"
                     )
                 return game
-            return cls(size, blocked=tags.get("Blocked", "").split(), **options)
+            return cls(size, blocked=_words(tags.get("Blocked", "")), **options)
         except NotationError:
             raise
         except ValueError as error:

@@ -30,6 +30,9 @@ from itertools import combinations
 from boardcore.reference._game import BLACK, WHITE, IllegalMoveError, NotationError, ReferenceGame, ReferenceMove, result_text
 from boardcore.reference._game import check_count as _check_count
 from boardcore.reference._game import short as _short
+from boardcore.reference._game import check_length as _check_length
+from boardcore.reference._game import lower as _lower
+from boardcore.reference._game import strip as _strip
 import numpy as np
 
 from ._actions import AxialGrid, StepState
@@ -66,7 +69,7 @@ _MOVE_RE = re.compile(
     r"|(?P<swap>swap)"
 )
 _HEX_RE = re.compile(r"hex([2-9]|[1-9][0-9]+)")
-_INT = r"(?:0|[1-9][0-9]*)"
+_INT = r"(?:0|[1-9][0-9]?)"  # 0 to 99, without leading zeros, as the engine reads them
 _CUSTOM_RE = re.compile(rf"{_INT}@{_INT}(?:,{_INT}@{_INT})*")
 _CAPTURE_RE = re.compile(rf"capture=({_CELL}):([1-9][0-9]*)")
 
@@ -176,11 +179,11 @@ def _parse_move(notation: str) -> tuple[str, str | None, tuple[str, ...]]:
     """(kind, placed cell, removed cells in board order) of a move's notation.
 
     The shapes are ``CELL``, ``CELLxCELL,CELL,...``, ``xCELL`` and ``swap``, case-insensitive,
-    surrounding whitespace ignored; a cell is a row letter and a number from 1 to 99 without a
+    surrounding blanks ignored; a cell is a row letter and a number from 1 to 99 without a
     leading zero. Raises NotationError for anything else, and when a removed cell is listed twice.
     """
-    text = notation.strip().lower()
-    match = _MOVE_RE.fullmatch(text) if text.isascii() else None
+    _check_length("move", notation)
+    match = _MOVE_RE.fullmatch(_lower(_strip(notation)))
     if match is None:
         raise NotationError(
             "expected a move: a cell like 'c3', a capture like 'c3xb2,d1' (the cell, 'x', then the "
@@ -406,7 +409,8 @@ class Rive(ReferenceGame):
         """
         if not isinstance(text, str):
             raise TypeError(f"a position is a string, got {type(text).__name__}")
-        fields = text.strip().split(" ")
+        _check_length("position", text)
+        fields = _strip(text).split(" ")
         if not 3 <= len(fields) <= 6:
             raise NotationError(
                 "position: expected 'BOARD ROWS SIDE [swap] [single] [capture=CELL:N]' separated by "

@@ -29,6 +29,9 @@ from itertools import combinations
 from boardcore.reference._game import BLACK, WHITE, IllegalMoveError, NotationError, ReferenceGame, ReferenceMove, result_text
 from boardcore.reference._game import check_count as _check_count
 from boardcore.reference._game import short as _short
+from boardcore.reference._game import check_length as _check_length
+from boardcore.reference._game import lower as _lower
+from boardcore.reference._game import strip as _strip
 import numpy as np
 
 from ._actions import AxialGrid, StepState
@@ -256,8 +259,9 @@ class Move(ReferenceMove):
 
 def _parse_move(notation: str) -> tuple[str, ...]:
     """The cells of a move's notation, in board order; NotationError for anything malformed."""
-    text = notation.strip().lower()
-    if not text.isascii() or _MOVE_RE.fullmatch(text) is None:
+    _check_length("move", notation)
+    text = _lower(_strip(notation))
+    if _MOVE_RE.fullmatch(text) is None:
         raise NotationError(
             "expected a move: cells like 'd4' (a row letter and a number) joined by ',' without "
             f"spaces, like 'd4,e5'; got {_short(notation)}"
@@ -362,7 +366,8 @@ class Strands(ReferenceGame):
         """
         if not isinstance(text, str):
             raise TypeError(f"a position is a string, got {type(text).__name__}")
-        fields = text.strip().split(" ")
+        _check_length("position", text)
+        fields = _strip(text).split(" ")
         if len(fields) != 3:
             raise NotationError(
                 f"position: expected 'RULE ROWS SIDE' separated by single spaces, got {_short(text)}"

@@ -202,7 +202,7 @@ impl HexBoard {
     /// Parses a cell name: malformed text is a notation error, a cell not on this board an
     /// illegal move.
     pub fn parse_cell(&self, text: &str) -> Result<u8> {
-        let t = text.trim().to_ascii_lowercase();
+        let t = crate::text::trim(text).to_ascii_lowercase();
         let bytes = t.as_bytes();
         let well_formed = bytes.len() >= 2
             && bytes.len() <= 3

@@ -22,6 +22,7 @@ pub mod reversi;
 pub mod rng;
 pub mod strands;
 pub mod square;
+pub mod text;
 
 pub use actions::{Steps, VectorEnv};
 pub use error::{Error, Result};

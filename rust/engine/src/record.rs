@@ -1,9 +1,11 @@
 //! The PGN-like game record shared by every game: `[Tag "value"]` lines, then moves separated
-//! by whitespace. Games interpret the tags; this module only reads and writes the syntax.
+//! by blanks (docs/design.md, "Text input"). Games interpret the tags; this module only reads and writes the syntax.
 
 use crate::error::{Error, Result};
 use crate::game::{Game, Outcome, Position};
 use crate::square::truncate;
+use crate::text;
+use std::collections::HashSet;
 
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Record {
@@ -21,11 +23,18 @@ impl Record {
         self.tags.push((name.to_string(), value.into()));
     }
 
+    /// The most tag lines a record may have: every game knows fewer than a dozen tags, so more
+    /// is refused at once rather than read to the end.
+    pub const MAX_TAGS: usize = 64;
+
+    /// Reads the syntax: lines as `text::lines` cuts them, blank lines skipped, tag lines first,
+    /// then moves separated by blanks. Linear in the text (duplicate tags are found by hashing).
     pub fn parse(text: &str) -> Result<Record> {
         let mut record = Record::default();
+        let mut names = HashSet::new();
         let mut in_moves = false;
-        for (number, line) in text.lines().enumerate() {
-            let line = line.trim();
+        for (number, line) in text::lines(text).enumerate() {
+            let line = text::trim(line);
             if line.is_empty() {
                 continue;
             }
@@ -42,13 +51,16 @@ impl Record {
                         number + 1,
                         truncate(line)
                     )))?;
-                if record.tag(&name).is_some() {
+                if !names.insert(name.clone()) {
                     return Err(Error::notation(format!("record: tag {name} given twice")));
+                }
+                if names.len() > Self::MAX_TAGS {
+                    return Err(Error::notation(format!("record: more than {} tags", Self::MAX_TAGS)));
                 }
                 record.tags.push((name, value));
             } else {
                 in_moves = true;
-                record.moves.extend(line.split_whitespace().map(str::to_string));
+                record.moves.extend(text::words(line).map(str::to_string));
             }
         }
         Ok(record)
@@ -135,7 +147,7 @@ pub fn replay<P: Position>(record: &Record, game: &mut Game<P>, game_name: &str)
 fn parse_tag(line: &str) -> Option<(String, String)> {
     let inner = line.strip_prefix('[')?.strip_suffix(']')?;
     let (name, rest) = inner.split_once(' ')?;
-    let value = rest.trim().strip_prefix('"')?.strip_suffix('"')?;
+    let value = text::trim(rest).strip_prefix('"')?.strip_suffix('"')?;
     if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric()) || value.contains('"') {
         return None;
     }
@@ -153,6 +165,26 @@ mod tests {
         r.push_tag("Board", "8");
         r.moves = vec!["d3".into(), "c5".into()];
         assert_eq!(Record::parse(&r.to_text()).unwrap(), r);
+    }
+
+    #[test]
+    fn lines_end_at_crlf_lf_or_cr_and_nothing_else() {
+        let r = Record::parse("[Game \"reversi\"]\r[Board \"8\"]\r\n\rd3\tc5\n").unwrap();
+        assert_eq!(r.tags.len(), 2);
+        assert_eq!(r.moves, ["d3", "c5"]);
+        // A Unicode line separator is an ordinary character: the tag line does not end there.
+        assert!(Record::parse("[Game \"reversi\"]\u{2028}[Board \"8\"]").is_err());
+        assert_eq!(Record::parse("d3\u{2028}c5").unwrap().moves, ["d3\u{2028}c5"]);
+    }
+
+    #[test]
+    fn duplicate_tags_are_found_by_hashing_and_tags_are_limited() {
+        let most: String = (0..Record::MAX_TAGS).map(|i| format!("[T{i} \"x\"]\n")).collect();
+        assert_eq!(Record::parse(&most).unwrap().tags.len(), Record::MAX_TAGS);
+        assert!(Record::parse(&format!("[T7 \"y\"]\n{most}")).is_err());
+        // 200,000 distinct tags: the old check compared each with every earlier one (minutes).
+        let many: String = (0..200_000).map(|i| format!("[T{i} \"x\"]\n")).collect();
+        assert!(matches!(Record::parse(&many), Err(Error::Notation(m)) if m.contains("more than 64 tags")));
     }
 
     #[test]

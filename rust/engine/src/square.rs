@@ -20,11 +20,11 @@ impl Coord {
         format!("{}{}", (b'a' + self.col) as char, self.row as u32 + 1)
     }
 
-    /// Parses a square name, case-insensitively, surrounding whitespace ignored. Only the shape
+    /// Parses a square name, case-insensitively, surrounding blanks (`text::trim`) ignored. Only the shape
     /// is checked here (a letter then a number from 1 to 26); whether the square is on a given
     /// board is the caller's business.
     pub fn parse(text: &str) -> Result<Coord> {
-        let t = text.trim();
+        let t = crate::text::trim(text);
         let bytes = t.as_bytes();
         let bad = || {
             Error::notation(format!(

@@ -18,7 +18,7 @@ use numpy::{Element, PyArray, PyArray1, PyArray2, PyArray3, PyArray4, PyArrayMet
 use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::PyClass;
-use pyo3::types::{PyBool, PyDict, PyTuple};
+use pyo3::types::{PyBool, PyDict, PyString, PyTuple};
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyReversiActions>()?;
@@ -42,7 +42,7 @@ fn action_arg(value: &Bound<'_, PyAny>, num_actions: usize) -> BcResult<usize> {
     }
     match value.extract::<i64>() {
         Ok(action) => usize::try_from(action).ok().filter(|&a| a < num_actions).ok_or_else(|| out_of_range(action, num_actions).into()),
-        Err(e) if e.is_instance_of::<PyOverflowError>(value.py()) => Err(out_of_range(value, num_actions).into()),
+        Err(e) if e.is_instance_of::<PyOverflowError>(value.py()) => Err(out_of_range(crate::args::shown(value), num_actions).into()),
         Err(_) => Err(not_an_integer()),
     }
 }
@@ -282,8 +282,9 @@ fn vector_env<G: ActionsOf>(
     Ok(Box::new(VectorEnv::new(start, n, seed, threads).map_err(engine_error)?))
 }
 
-/// The actions argument of `step`: integers of shape `(n,)`, as int64.
-fn actions_arg(py: Python<'_>, actions: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<i64>> {
+/// The actions argument of `step`: integers of shape `(n,)`, as int64. Unsigned 64-bit actions
+/// past the int64 range are refused as themselves (a plain cast would turn 2**64-1 into -1).
+fn actions_arg(py: Python<'_>, actions: &Bound<'_, PyAny>, n: usize, num_actions: usize) -> PyResult<Vec<i64>> {
     let numpy = py.import("numpy")?;
     let array = numpy.call_method1("asarray", (actions,))?;
     let dtype = array.getattr("dtype")?;
@@ -293,6 +294,13 @@ fn actions_arg(py: Python<'_>, actions: &Bound<'_, PyAny>, n: usize) -> PyResult
     let shape = array.getattr("shape")?;
     if shape.extract::<Vec<usize>>()? != [n] {
         return Err(PyValueError::new_err(format!("actions must have shape ({n},), got {shape}")));
+    }
+    if dtype.getattr("kind")?.extract::<String>()? == "u" && dtype.getattr("itemsize")?.extract::<usize>()? == 8 {
+        let unsigned = numpy.call_method1("ascontiguousarray", (&array, "uint64"))?;
+        let values = unsigned.cast::<PyArray1<u64>>()?.try_readonly()?.as_slice()?.to_vec();
+        if let Some((env, &action)) = values.iter().enumerate().find(|(_, &a)| a > i64::MAX as u64) {
+            return Err(engine_error(Error::illegal(format!("env {env}: {}", out_of_range(action, num_actions)))));
+        }
     }
     let contiguous = numpy.call_method1("ascontiguousarray", (array, "int64"))?;
     let values = contiguous.cast::<PyArray1<i64>>()?.try_readonly()?.as_slice()?.to_vec();
@@ -320,30 +328,29 @@ impl PyVectorEnv {
     #[pyo3(signature = (game, n, seed = None, threads = None, **variant))]
     fn new(
         py: Python<'_>,
-        game: &str,
+        game: &Bound<'_, PyAny>,
         n: &Bound<'_, PyAny>,
         seed: Option<&Bound<'_, PyAny>>,
         threads: Option<&Bound<'_, PyAny>>,
         variant: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<Self> {
-        let n = crate::args::integer("n", n)?;
-        let n = usize::try_from(n)
-            .ok()
-            .filter(|n| (1..=MAX_ENVS).contains(n))
-            .ok_or_else(|| invalid(format!("n must be from 1 to {MAX_ENVS}, got {n}")))?;
+        let n = crate::args::int_in("n", n, 1..=MAX_ENVS)?;
         let seed = seed.map(crate::args::seed).transpose()?.unwrap_or(0);
         let threads = threads.map(crate::args::threads).transpose()?.unwrap_or(1);
-        let env = match game {
-            "reversi" => vector_env::<PyReversi>(py, variant, n, seed, threads)?,
-            "cephalopod" => vector_env::<PyCephalopod>(py, variant, n, seed, threads)?,
-            "rive" => vector_env::<PyRive>(py, variant, n, seed, threads)?,
-            "strands" => vector_env::<PyStrands>(py, variant, n, seed, threads)?,
-            other => {
-                let other = boardcore_engine::square::truncate(other);
-                return Err(invalid(format!("game must be 'reversi', 'cephalopod', 'rive' or 'strands', got {other:?}")).into());
+        let Ok(name) = game.cast::<PyString>() else {
+            return Err(PyTypeError::new_err(format!("game must be a string, got {}", crate::args::type_name(game))));
+        };
+        let env = match name.to_str() {
+            Ok("reversi") => vector_env::<PyReversi>(py, variant, n, seed, threads)?,
+            Ok("cephalopod") => vector_env::<PyCephalopod>(py, variant, n, seed, threads)?,
+            Ok("rive") => vector_env::<PyRive>(py, variant, n, seed, threads)?,
+            Ok("strands") => vector_env::<PyStrands>(py, variant, n, seed, threads)?,
+            _ => {
+                let shown = crate::args::shown(game);
+                return Err(invalid(format!("game must be 'reversi', 'cephalopod', 'rive' or 'strands', got {shown}")).into());
             }
         };
-        Ok(PyVectorEnv { game: game.to_string(), env })
+        Ok(PyVectorEnv { game: name.to_string_lossy().into_owned(), env })
     }
 
     /// The number of envs.
@@ -387,7 +394,7 @@ impl PyVectorEnv {
     /// whose action is illegal (then no env changes), TypeError or ValueError for a bad array.
     fn step<'py>(&mut self, py: Python<'py>, actions: &Bound<'py, PyAny>) -> PyResult<StepResult<'py>> {
         let n = self.env.n();
-        let actions = actions_arg(py, actions, n)?;
+        let actions = actions_arg(py, actions, n, self.env.num_actions())?;
         let [c, h, w] = self.env.observation_shape();
         let result: StepResult<'py> = (
             PyArray4::zeros(py, [n, c, h, w], false),

@@ -77,13 +77,7 @@ impl PyCephalopodMove {
 }
 
 fn side_arg(name: &str, value: Option<&Bound<'_, PyAny>>) -> BcResult<u8> {
-    match value {
-        None => Ok(5),
-        Some(v) => match args::integer(name, v) {
-            Ok(n) if (2..=Rect::MAX_SIDE as i64).contains(&n) => Ok(n as u8),
-            _ => Err(invalid(format!("{name} must be an integer from 2 to {}, got {v}", Rect::MAX_SIDE))),
-        },
-    }
+    value.map_or(Ok(5), |v| args::int_in(name, v, 2..=Rect::MAX_SIDE))
 }
 
 #[pymethods]
@@ -209,13 +203,9 @@ impl PathCounts {
     }
 
     /// Row `i` as position notation (negative `i` counts from the end).
-    fn position(&self, i: isize) -> PyResult<String> {
-        let n = self.keys.len() as isize;
-        let index = if i < 0 { i + n } else { i };
-        if !(0..n).contains(&index) {
-            return Err(pyo3::exceptions::PyIndexError::new_err(format!("row {i} of {n}")));
-        }
-        Ok(self.root.from_compact_key(self.keys[index as usize]).to_notation())
+    fn position(&self, i: &Bound<'_, PyAny>) -> PyResult<String> {
+        let index = args::index(i, self.keys.len())?;
+        Ok(self.root.from_compact_key(self.keys[index]).to_notation())
     }
 
     fn __len__(&self) -> usize {

@@ -56,7 +56,7 @@ macro_rules! hex_naming {
 pub(crate) use hex_naming;
 
 /// The most playouts `playouts(..., scores=True)` keeps the endings of (about 1 GB of them).
-pub const MAX_SCORED_PLAYOUTS: i64 = 1 << 26;
+pub const MAX_SCORED_PLAYOUTS: u64 = 1 << 26;
 
 /// 1 when Black won, -1 when White won, 0 for a draw (or a game not over).
 pub fn outcome_sign(outcome: Option<boardcore_engine::Outcome>) -> i8 {
@@ -100,12 +100,13 @@ macro_rules! bind_game {
             }
 
             #[staticmethod]
-            fn _restore(board: &str, notation: &str) -> PyResult<Self> {
+            fn _restore(board: &Bound<'_, PyAny>, notation: &Bound<'_, PyAny>) -> BcResult<Self> {
+                let (board, notation) = (crate::args::text("board", board)?, crate::args::text("move", notation)?);
                 let naming = <$Naming>::from_board(board)
-                    .ok_or_else(|| pyo3::exceptions::PyValueError::new_err(format!("unknown board {board:?}")))?;
-                let mv = naming
-                    .parse(notation)
-                    .ok_or_else(|| pyo3::exceptions::PyValueError::new_err(format!("bad move {notation:?}")))?;
+                    .ok_or_else(|| invalid(format!("unknown board {:?}", boardcore_engine::square::truncate(board))))?;
+                let mv = naming.parse(notation).ok_or_else(|| {
+                    BcError::from(boardcore_engine::Error::notation(format!("bad move {:?}", boardcore_engine::square::truncate(notation))))
+                })?;
                 Ok($PyMove { mv, naming })
             }
 
@@ -120,7 +121,8 @@ macro_rules! bind_game {
                     let m = m.get();
                     Some(m.mv == self.mv && m.naming == self.naming)
                 } else if let Ok(s) = other.cast::<PyString>() {
-                    Some(self.naming.parse(s.to_str()?) == Some(self.mv))
+                    // Text that is not valid Unicode (a lone surrogate) names no move.
+                    Some(s.to_str().is_ok_and(|text| self.naming.parse(text) == Some(self.mv)))
                 } else {
                     None
                 };
@@ -153,16 +155,10 @@ macro_rules! bind_game {
                     }
                     return Ok(m.mv);
                 }
-                match mv.cast::<PyString>() {
-                    Ok(s) => {
-                        let text = s.to_str().map_err(|_| invalid("move is not valid text"))?;
-                        Ok(self.position().parse_move(text)?)
-                    }
-                    Err(_) => Err(BcError::type_error(format!(
-                        "move must be a Move or a string, got {}",
-                        crate::args::type_name(mv)
-                    ))),
+                if !mv.is_instance_of::<PyString>() {
+                    return Err(BcError::type_error(format!("move must be a Move or a string, got {}", crate::args::type_name(mv))));
                 }
+                Ok(self.position().parse_move(crate::args::text("move", mv)?)?)
             }
         }
 
@@ -170,14 +166,14 @@ macro_rules! bind_game {
         impl $Py {
             /// The game from a position in notation (raises NotationError).
             #[classmethod]
-            fn from_position(_cls: &Bound<'_, PyType>, text: &str) -> BcResult<Self> {
-                Ok($Py { inner: <$Game>::from_position(text)? })
+            fn from_position(_cls: &Bound<'_, PyType>, text: &Bound<'_, PyAny>) -> BcResult<Self> {
+                Ok($Py { inner: <$Game>::from_position(crate::args::text("position", text)?)? })
             }
 
             /// The game replayed from a record (raises NotationError).
             #[classmethod]
-            fn from_record(_cls: &Bound<'_, PyType>, text: &str) -> BcResult<Self> {
-                Ok($Py { inner: <$Game>::from_record(text)? })
+            fn from_record(_cls: &Bound<'_, PyType>, text: &Bound<'_, PyAny>) -> BcResult<Self> {
+                Ok($Py { inner: <$Game>::from_record(crate::args::text("record", text)?)? })
             }
 
             /// `BLACK` (0) or `WHITE` (1).
@@ -313,7 +309,7 @@ macro_rules! bind_game {
             ) -> BcResult<Bound<'py, PyDict>> {
                 let depth = crate::args::depth(depth)?;
                 if depth == 0 {
-                    return Err(invalid("divide needs depth >= 1"));
+                    return Err(invalid("divide: depth must be an integer from 1 to 64, got 0"));
                 }
                 let position = *self.position();
                 let plies = crate::args::plies(passes_count_as_ply);
@@ -338,7 +334,7 @@ macro_rules! bind_game {
                 threads: Option<&Bound<'py, PyAny>>,
                 scores: bool,
             ) -> BcResult<Bound<'py, PyDict>> {
-                let n = crate::args::integer("n", n).ok().filter(|n| *n >= 0).ok_or_else(|| invalid("n must be an integer >= 0"))?;
+                let n = crate::args::count("n", n, 0)?;
                 let seed = seed.map(crate::args::seed).transpose()?.unwrap_or(0);
                 let threads = threads.map(crate::args::threads).transpose()?.unwrap_or(1);
                 let position = *self.position();

@@ -72,30 +72,26 @@ fn shape_arg(size: &Bound<'_, PyAny>) -> BcResult<Shape> {
         // Only the Octagon goes by name: sizes are integers, not digit strings.
         s.to_str().ok().filter(|s| *s == "octagon").unwrap_or_default().to_string()
     } else {
-        args::integer("size", size).map(|n| n.to_string()).unwrap_or_default()
+        args::int_in("size", size, 0u8..=10).map(|n| n.to_string()).unwrap_or_default()
     };
-    Shape::parse(&text).map_err(|_| invalid(format!("size must be 4, 6, 8, 10 or 'octagon', got {size}")))
+    Shape::parse(&text).map_err(|_| invalid(format!("size must be 4, 6, 8, 10 or 'octagon', got {}", args::shown(size))))
 }
 
 fn handicap_arg(handicap: &Bound<'_, PyAny>) -> BcResult<u8> {
-    match args::integer("handicap", handicap) {
-        Ok(h) if (0..=4).contains(&h) => Ok(h as u8),
-        _ => Err(invalid(format!("handicap must be an integer from 0 to 4, got {handicap}"))),
-    }
+    args::int_in("handicap", handicap, 0..=4)
 }
 
 fn blocked_arg(blocked: &Bound<'_, PyAny>) -> BcResult<Vec<Coord>> {
-    let bad = || invalid(format!("blocked must be a list of squares or 'random', got {blocked}"));
+    let bad = || invalid(format!("blocked must be a list of squares or 'random', got {}", args::shown(blocked)));
     if blocked.is_instance_of::<PyString>() {
         return Err(bad());
     }
     let mut squares = Vec::new();
     for item in blocked.try_iter().map_err(|_| bad())? {
         let item = item.map_err(|_| invalid("blocked: could not iterate"))?;
-        let text: String = item
-            .extract()
-            .map_err(|_| invalid(format!("blocked: squares are strings like 'b2', got {item}")))?;
-        squares.push(Coord::parse(&text).map_err(|e| invalid(format!("blocked: {e}")))?);
+        let text = item.cast::<PyString>().ok().and_then(|s| s.to_str().ok());
+        let text = text.ok_or_else(|| invalid(format!("blocked: squares are strings like 'b2', got {}", args::shown(&item))))?;
+        squares.push(Coord::parse(text).map_err(|e| invalid(format!("blocked: {e}")))?);
     }
     Ok(squares)
 }

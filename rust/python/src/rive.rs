@@ -86,7 +86,7 @@ fn board_arg(board: &Bound<'_, PyAny>) -> BcResult<&'static HexBoard> {
     if let Ok(name) = board.cast::<PyString>() {
         return Ok(HexBoard::by_name(name.to_str().map_err(|_| invalid("board: not valid text"))?)?);
     }
-    let bad = || invalid(format!("board must be a name like 'hex335' or a list of (length, offset) rows, got {board}"));
+    let bad = || invalid(format!("board must be a name like 'hex335' or a list of (length, offset) rows, got {}", args::shown(board)));
     let mut rows = Vec::new();
     for row in board.try_iter().map_err(|_| bad())? {
         let row = row.map_err(|_| bad())?;
@@ -94,8 +94,8 @@ fn board_arg(board: &Bound<'_, PyAny>) -> BcResult<&'static HexBoard> {
         if pair.len() != 2 {
             return Err(bad());
         }
-        let number = |v: &Bound<'_, PyAny>| args::integer("board", v).ok().filter(|n| (0..=255).contains(n)).map(|n| n as u8);
-        rows.push((number(&pair[0]).ok_or_else(bad)?, number(&pair[1]).ok_or_else(bad)?));
+        let number = |v: &Bound<'_, PyAny>| args::int_in("board: a row's length and offset", v, 0u8..=255);
+        rows.push((number(&pair[0])?, number(&pair[1])?));
     }
     Ok(HexBoard::from_rows(&rows)?)
 }
@@ -103,7 +103,7 @@ fn board_arg(board: &Bound<'_, PyAny>) -> BcResult<&'static HexBoard> {
 fn flag(name: &str, value: Option<&Bound<'_, PyAny>>) -> BcResult<bool> {
     match value {
         None => Ok(false),
-        Some(v) => v.extract::<bool>().map_err(|_| invalid(format!("{name} must be True or False, got {v}"))),
+        Some(v) => v.extract::<bool>().map_err(|_| invalid(format!("{name} must be True or False, got {}", args::shown(v)))),
     }
 }
 

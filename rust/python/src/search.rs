@@ -14,7 +14,7 @@ pub fn config(
     exploration: f64,
     seed: Option<&Bound<'_, PyAny>>,
     threads: Option<&Bound<'_, PyAny>>,
-    widening_limit: i64,
+    widening_limit: u64,
     widening_coefficient: f64,
     widening_exponent: f64,
 ) -> BcResult<Config> {
@@ -26,8 +26,6 @@ pub fn config(
     if !(exploration.is_finite() && exploration >= 0.0) {
         return Err(invalid(format!("exploration must be a finite number >= 0, got {exploration}")));
     }
-    let widening_limit = u64::try_from(widening_limit)
-        .map_err(|_| invalid(format!("widening_limit must be an integer >= 0, got {widening_limit}")))?;
     if !(widening_coefficient.is_finite() && widening_coefficient > 0.0) {
         return Err(invalid(format!("widening_coefficient must be a finite number > 0, got {widening_coefficient}")));
     }
@@ -45,11 +43,7 @@ pub fn config(
 }
 
 pub fn positive_iterations(value: &Bound<'_, PyAny>) -> BcResult<u64> {
-    crate::args::integer("iterations", value)
-        .ok()
-        .filter(|n| *n >= 1)
-        .map(|n| n as u64)
-        .ok_or_else(|| invalid("iterations must be an integer >= 1"))
+    crate::args::count("iterations", value, 1)
 }
 
 pub fn duration(seconds: f64) -> BcResult<Duration> {
@@ -81,13 +75,13 @@ macro_rules! bind_searcher {
             fn new(
                 game: PyRef<'_, $Py>,
                 iterations: Option<&Bound<'_, PyAny>>,
-                time_limit: Option<f64>,
-                exploration: f64,
+                #[pyo3(from_py_with = crate::args::setting::time_limit)] time_limit: Option<f64>,
+                #[pyo3(from_py_with = crate::args::setting::exploration)] exploration: f64,
                 seed: Option<&Bound<'_, PyAny>>,
                 threads: Option<&Bound<'_, PyAny>>,
-                widening_limit: i64,
-                widening_coefficient: f64,
-                widening_exponent: f64,
+                #[pyo3(from_py_with = crate::args::setting::widening_limit)] widening_limit: u64,
+                #[pyo3(from_py_with = crate::args::setting::widening_coefficient)] widening_coefficient: f64,
+                #[pyo3(from_py_with = crate::args::setting::widening_exponent)] widening_exponent: f64,
             ) -> BcResult<Self> {
                 let config = crate::search::config(
                     iterations, time_limit, exploration, seed, threads, widening_limit, widening_coefficient, widening_exponent,
@@ -105,7 +99,7 @@ macro_rules! bind_searcher {
                 &mut self,
                 py: Python<'py>,
                 iterations: Option<&Bound<'py, PyAny>>,
-                time_limit: Option<f64>,
+                #[pyo3(from_py_with = crate::args::setting::time_limit)] time_limit: Option<f64>,
             ) -> BcResult<(
                 Option<$PyMove>,
                 Vec<$PyMove>,

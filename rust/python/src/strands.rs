@@ -68,7 +68,7 @@ fn layout_arg(layout: &Bound<'_, PyAny>) -> BcResult<(Vec<Vec<u8>>, Option<Strin
             invalid(format!("layout must be hex4, hex5, hex5-rings, hex6, hex6-edge4, hex6-low, hex7 or rows of labels, got {name:?}"))
         });
     }
-    let bad = || invalid(format!("layout must be a name or rows of labels, got {layout}"));
+    let bad = || invalid(format!("layout must be a name or rows of labels, got {}", args::shown(layout)));
     let mut rows = Vec::new();
     for row in layout.try_iter().map_err(|_| bad())? {
         let row = row.map_err(|_| bad())?;
@@ -83,8 +83,7 @@ fn layout_arg(layout: &Bound<'_, PyAny>) -> BcResult<(Vec<Vec<u8>>, Option<Strin
             let mut labels = Vec::new();
             for v in row.try_iter().map_err(|_| bad())? {
                 let v = v.map_err(|_| bad())?;
-                let n = args::integer("layout", &v).ok().filter(|n| (0..=255).contains(n)).ok_or_else(bad)?;
-                labels.push(n as u8);
+                labels.push(args::int_in("layout: a label", &v, 0u8..=255)?);
             }
             labels
         };
@@ -105,7 +104,7 @@ impl PyStrands {
         };
         let cover = match cover {
             None => Cover::UpTo,
-            Some(c) => Cover::parse(&c.extract::<String>().map_err(|_| invalid(format!("cover must be 'up-to' or 'exact', got {c}")))?)?,
+            Some(c) => Cover::parse(&c.extract::<String>().map_err(|_| invalid(format!("cover must be 'up-to' or 'exact', got {}", args::shown(c))))?)?,
         };
         Ok(PyStrands { inner: StrandsGame::new(&rows, name.as_deref(), cover)? })
     }
@@ -113,8 +112,8 @@ impl PyStrands {
     /// The rows of a seeded random layout (docs/strands.md gives the algorithm).
     #[staticmethod]
     fn random_layout(side: &Bound<'_, PyAny>, seed: &Bound<'_, PyAny>) -> BcResult<Vec<String>> {
-        let side = args::integer("side", side).ok().filter(|s| (2..=7).contains(s)).ok_or_else(|| invalid(format!("side must be 2 to 7, got {side}")))?;
-        let rows = Strands::random_layout(side as u8, args::seed(seed)?)?;
+        let side = args::int_in("side", side, 2u8..=7)?;
+        let rows = Strands::random_layout(side, args::seed(seed)?)?;
         Ok(rows.iter().map(|r| r.iter().map(|l| (b'0' + l) as char).collect()).collect())
     }
 

@@ -4,6 +4,7 @@ use super::{Cephalopod, Move};
 use crate::error::{Error, Result};
 use crate::game::Player;
 use crate::square::{truncate, Coord, Rect};
+use crate::text;
 
 /// Parses a move. Malformed text is a notation error; squares off the board or captured squares
 /// that are not neighbours of the placed one are illegal moves.
@@ -14,8 +15,9 @@ pub fn parse_move(rect: &Rect, text: &str) -> Result<Move> {
             truncate(text)
         ))
     };
-    let lower = text.trim().to_ascii_lowercase();
-    if !lower.is_ascii() || lower.chars().any(char::is_whitespace) {
+    text::check_length("move", text)?;
+    let lower = text::trim(text).to_ascii_lowercase();
+    if !lower.is_ascii() || lower.chars().any(text::is_blank) {
         return Err(bad());
     }
     // The placed square is a letter and its digits (the letter may itself be an 'x').
@@ -75,7 +77,8 @@ pub(super) fn write(p: &Cephalopod) -> String {
 
 pub(super) fn read(text: &str) -> Result<Cephalopod> {
     let bad = |what: String| Error::notation(format!("cephalopod position: {what}"));
-    let fields: Vec<&str> = text.trim().split(' ').collect();
+    text::check_length("position", text)?;
+    let fields: Vec<&str> = text::trim(text).split(' ').collect();
     if fields.len() != 3 {
         return Err(bad(format!("expected 'RxC ROWS SIDE' separated by single spaces, got {:?}", truncate(text))));
     }

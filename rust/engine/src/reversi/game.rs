@@ -112,7 +112,7 @@ fn variant_from_tags(r: &Record) -> Result<Variant> {
     };
     let blocked = match r.tag("Blocked") {
         None => Vec::new(),
-        Some(list) => list.split_whitespace().map(Coord::parse).collect::<Result<Vec<_>>>().map_err(as_notation)?,
+        Some(list) => crate::text::words(list).map(Coord::parse).collect::<Result<Vec<_>>>().map_err(as_notation)?,
     };
     let Some(seed) = r.tag("Seed") else {
         return Variant::new(shape, blocked, handicap, color).map_err(as_notation);

@@ -143,7 +143,8 @@ impl Move {
     /// Parses `d3` or `pass`. Malformed text is a notation error; a square that is not on this
     /// board (off it or cut) is an illegal move.
     pub fn parse(text: &str, shape: Shape) -> Result<Move> {
-        if text.trim().eq_ignore_ascii_case("pass") {
+        crate::text::check_length("move", text)?;
+        if crate::text::trim(text).eq_ignore_ascii_case("pass") {
             return Ok(Move::PASS);
         }
         let c = Coord::parse(text).map_err(|_| {

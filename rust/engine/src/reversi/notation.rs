@@ -8,6 +8,7 @@ use super::{Reversi, Shape};
 use crate::error::{Error, Result};
 use crate::game::Player;
 use crate::square::{truncate, Coord};
+use crate::text;
 
 pub(super) fn write<F: Frame>(board: &Board<F>) -> String {
     let n = board.shape.size();
@@ -17,7 +18,8 @@ pub(super) fn write<F: Frame>(board: &Board<F>) -> String {
 
 pub(super) fn read(text: &str) -> Result<Reversi> {
     let bad = |what: String| Error::notation(format!("reversi position: {what}"));
-    let fields: Vec<&str> = text.trim().split(' ').collect();
+    text::check_length("position", text)?;
+    let fields: Vec<&str> = text::trim(text).split(' ').collect();
     if fields.len() != 3 {
         return Err(bad(format!(
             "expected 'BOARD ROWS SIDE' separated by single spaces, got {:?}",

@@ -6,6 +6,7 @@ use crate::error::{Error, Result};
 use crate::game::Player;
 use crate::hex::HexBoard;
 use crate::square::truncate;
+use crate::text;
 
 pub fn parse_move(board: &HexBoard, text: &str) -> Result<Move> {
     let bad = || {
@@ -14,8 +15,9 @@ pub fn parse_move(board: &HexBoard, text: &str) -> Result<Move> {
             truncate(text)
         ))
     };
-    let lower = text.trim().to_ascii_lowercase();
-    if !lower.is_ascii() || lower.chars().any(char::is_whitespace) {
+    text::check_length("move", text)?;
+    let lower = text::trim(text).to_ascii_lowercase();
+    if !lower.is_ascii() || lower.chars().any(text::is_blank) {
         return Err(bad());
     }
     if lower == "swap" {
@@ -96,7 +98,8 @@ pub(super) fn write(p: &Rive) -> String {
 
 pub(super) fn read(text: &str) -> Result<Rive> {
     let bad = |what: String| Error::notation(format!("rive position: {what}"));
-    let fields: Vec<&str> = text.trim().split(' ').collect();
+    text::check_length("position", text)?;
+    let fields: Vec<&str> = text::trim(text).split(' ').collect();
     if !(3..=6).contains(&fields.len()) {
         return Err(bad(format!("expected 'BOARD ROWS SIDE [swap] [single] [capture=CELL:N]', got {:?}", truncate(text))));
     }

@@ -5,11 +5,13 @@ use crate::error::{Error, Result};
 use crate::game::Player;
 use crate::hex::HexBoard;
 use crate::square::truncate;
+use crate::text;
 
 pub fn parse_move(board: &HexBoard, text: &str) -> Result<Move> {
     let bad = || Error::notation(format!("expected cells like 'd4' or 'd4,e5', got {:?}", truncate(text)));
-    let lower = text.trim().to_ascii_lowercase();
-    if lower.is_empty() || !lower.is_ascii() || lower.chars().any(char::is_whitespace) {
+    text::check_length("move", text)?;
+    let lower = text::trim(text).to_ascii_lowercase();
+    if lower.is_empty() || !lower.is_ascii() || lower.chars().any(text::is_blank) {
         return Err(bad());
     }
     let names: Vec<&str> = lower.split(',').collect();
@@ -49,7 +51,8 @@ pub(super) fn write(p: &Strands) -> String {
 
 pub(super) fn read(text: &str) -> Result<Strands> {
     let bad = |what: String| Error::notation(format!("strands position: {what}"));
-    let fields: Vec<&str> = text.trim().split(' ').collect();
+    text::check_length("position", text)?;
+    let fields: Vec<&str> = text::trim(text).split(' ').collect();
     if fields.len() != 3 {
         return Err(bad(format!("expected 'RULE ROWS SIDE' separated by single spaces, got {:?}", truncate(text))));
     }
