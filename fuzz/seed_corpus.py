@@ -74,8 +74,26 @@ def write(target: str, name: str, data: bytes) -> None:
     (folder / name).write_bytes(data)
 
 
+def python_corpus(rng: random.Random) -> None:
+    """The atheris harness (fuzz/python/fuzz_api.py): byte 0 picks the mode (0 text, 1 a move,
+    2 operations), the rest is its payload."""
+    folder = Path(__file__).resolve().parent / "python" / "corpus"
+    folder.mkdir(parents=True, exist_ok=True)
+    seeds = {}
+    for name, make in STARTS[::3]:
+        game = random_game(make, rng, 8)
+        seeds[f"position-{name}"] = b"\x00" + game.position().encode()
+        seeds[f"record-{name}"] = b"\x00" + game.record().encode()
+        seeds[f"move-{name}"] = b"\x01" + str(game.history[-1]).encode()
+    for k in range(12):
+        seeds[f"ops-{k}"] = b"\x02" + bytes(rng.randrange(256) for _ in range(rng.choice((6, 30, 80))))
+    for name, data in seeds.items():
+        (folder / name).write_bytes(data)
+
+
 def main() -> None:
     rng = random.Random("boardcore fuzz corpus")
+    python_corpus(random.Random("boardcore python corpus"))
     for i, text in enumerate(test_positions() + layout_positions()):
         write("position", f"tests-{i:03}", text.encode())
     for which, (name, make) in enumerate(STARTS):

@@ -26,7 +26,9 @@ except ImportError:  # the corpus replay in the test suite needs no atheris
     atheris = None
 
 if atheris is not None and __name__ == "__main__":
-    with atheris.instrument_imports():
+    import numpy  # noqa: F401  (imported first so that only boardcore is instrumented: faster)
+
+    with atheris.instrument_imports(include=["boardcore"]):
         import boardcore as bc
         import boardcore.reference as ref
 else:
@@ -144,8 +146,16 @@ def run_ops(ops: bytes) -> None:
             engine.play(move)
             twin.play(str(move))
         elif kind == 4:
-            e, t = outcome(engine.undo), outcome(twin.undo)
-            assert e[0] == t[0] and (e[0] == "error" or str(e[1]) == str(t[1]))
+            if engine.history:
+                assert str(engine.undo()) == str(twin.undo())
+            else:  # an empty history: both refuse with IndexError, changing nothing
+                for game in (engine, twin):
+                    try:
+                        game.undo()
+                    except IndexError:
+                        pass
+                    else:
+                        raise AssertionError(f"{type(game)} undid a move of an empty history")
         elif kind == 5:
             assert engine.count_moves() == twin.count_moves() == len(moves)
             assert engine.perft(1) == twin.perft(1) == max(len(moves), 1)
@@ -176,7 +186,8 @@ def one_input(data: bytes) -> None:
         check_text(text)
     else:
         engine, twin = new_pair(len(text))
-        for move in engine.legal_moves()[:2]:
+        for _ in range(2):
+            move = engine.legal_moves()[0]
             engine.play(move)
             twin.play(str(move))
         play_pair(engine, twin, text)
