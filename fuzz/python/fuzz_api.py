@@ -56,6 +56,10 @@ VARIANTS = [
 # Texts the engine and twin still split differently (issue 11, defects 5 and 6, being fixed):
 # lone surrogates, and line breaks other than \n and \r\n. The harness checks them for crashes
 # and unchanged state, but not yet for the engine/twin agreement or the exception's class.
+# Operations of a mode-2 input past this many are ignored (the twin is slow; longer inputs only
+# cost time).
+MAX_OPS = 64
+
 KNOWN_SPLITS = set("\r\x0b\x0c\x1c\x1d\x1e\x1f\x85\u2028\u2029")
 
 
@@ -76,6 +80,10 @@ def state(game) -> tuple:
     """What the engine and twin must agree on, and what a refused call must not change."""
     return (game.position(), [str(m) for m in game.history], game.to_move, game.is_over(), game.winner(),
             [str(m) for m in game.legal_moves()], game.zobrist(), game.record())
+
+
+def brief_state(game) -> tuple:
+    return game.position(), len(game.history), game.to_move, game.is_over(), game.zobrist()
 
 
 def check_text(text: str) -> None:
@@ -138,7 +146,7 @@ def run_ops(ops: bytes) -> None:
     if not ops:
         return
     engine, twin = new_pair(ops[0])
-    for i, op in enumerate(ops[1:]):
+    for i, op in enumerate(ops[1:MAX_OPS]):
         kind = op % 8
         moves = engine.legal_moves()
         if kind <= 3 and moves:
@@ -171,7 +179,11 @@ def run_ops(ops: bytes) -> None:
             play_pair(engine, twin, ["", "pass", "swap", "a1", "zz", "b2,c3", "-"][op // 8 % 7])
             replayed = bc.load_record(twin.record())
             assert state(replayed) == state(engine)
-        assert state(engine) == state(twin), (i, op)
+        if i % 8 == 7:
+            assert state(engine) == state(twin), (i, op)
+        else:  # the cheap part of the state after every step; all of it now and then
+            assert brief_state(engine) == brief_state(twin), (i, op)
+    assert state(engine) == state(twin)
 
 
 def one_input(data: bytes) -> None:
