@@ -240,10 +240,11 @@ class ReferenceGame:
         from boardcore.reference._playout import checked_seed
         from boardcore.reference._splitmix import SplitMix64
 
+        rng = SplitMix64(checked_seed(seed))  # a bad seed is refused on a finished game too
         moves = self.legal_moves()
         if not moves:
             return None
-        return moves[SplitMix64(checked_seed(seed)).below(len(moves))]
+        return moves[rng.below(len(moves))]
 
     def _points(self) -> tuple[int, int]:
         """Black's and White's final points (the engine's ``Position::points``)."""
