@@ -44,11 +44,9 @@ macro_rules! walker {
                     leaves += 1;
                     continue;
                 }
-                // Before every subtree of two plies or more: a Strands node can have tens of
-                // thousands of children, each a few milliseconds of perft2.
-                if remaining >= 2 {
-                    stop.check()?;
-                }
+                // Before every subtree: a Strands node can have tens of thousands of children,
+                // each a few milliseconds of perft2 (or, with free passes, of a full ply).
+                stop.check()?;
                 let mut child = pos.clone();
                 child.play_unchecked(mv);
                 // SAFETY: a v3 copy only ever runs after `cpu::has_v3()` said yes.
