@@ -69,6 +69,34 @@ def bench_captures(args) -> None:
             print(f"| Rust only, `{text}` | {line} | | |")
 
 
+# Positions whose captures hung before the frontier programme (issue 11): a 45-stone ring on hex4,
+# a mixed position on hex5, and two groups of 30 and 29 stones meeting on hex6 (16 billion moves).
+FORMERLY_HANGING = [
+    "hex4 bbbb/bbbbb/bb..bb/bb.w.bb/bb..bb/bbbbb/bbbb b",
+    "hex5 .bwb./.wbbbb/b.w.bw./b.wwb..b/wbwwbbw../bwbbbbbw/.wb.w.w/...wbb/bbbwb b",
+    "hex6 .w.ww./bbbb..w/.bww.b.b/bb.wwbb.b/.w....w.bb/wb.bwbb.www/b..b...bbw/.b.w..bww/bw.wb.ww/bb...bw/bwwwww b",
+]
+
+
+def bench_large_groups(args) -> None:
+    for text in FORMERLY_HANGING:
+        s = bc.Rive.from_position(text)
+        n = s.count_moves()
+        counted = median_time(s.count_moves, max(args.repeats, 7))
+        drawn = median_time(lambda: s.random_move(seed=1), max(args.repeats, 7))
+        print(f"| `{text.split()[0]}` capture position, {n:,} moves | count {counted * 1e3:.2f} ms | "
+              f"random_move {drawn * 1e3:.2f} ms | |")
+
+
+def bench_compound_vs_single(args) -> None:
+    """Random playouts with compound captures against the single-stone form, same board, same run."""
+    for board, n in (("hex5", max(2, args.playouts // 100)), ("hex7", max(1, args.playouts // 1000))):
+        compound = n / median_time(lambda: bc.Rive(board=board).playouts(n, seed=1), args.repeats)
+        single = n / median_time(lambda: bc.Rive(board=board, single_stones=True).playouts(n, seed=1), args.repeats)
+        print(f"| random playouts on {board}, compound vs single-stone captures | {compound:,.1f} /s | "
+              f"{single:,.1f} /s | **{single / compound:.1f}x slower** |")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--repeats", type=int, default=3)
@@ -80,6 +108,8 @@ def main() -> int:
     bench_perft(args)
     bench_playouts(args)
     bench_captures(args)
+    bench_large_groups(args)
+    bench_compound_vs_single(args)
     return 0
 
 

@@ -8,6 +8,7 @@ each with the same API, used to cross-check them.
 from boardcore._boardcore import (
     Cephalopod,
     CephalopodMove,
+    ConcurrentUseError,
     IllegalMoveError,
     PathCounts,
     NotationError,
@@ -36,6 +37,7 @@ __all__ = [
     "CephalopodMove",
     "PathCounts",
     "WHITE",
+    "ConcurrentUseError",
     "IllegalMoveError",
     "NotationError",
     "Reversi",

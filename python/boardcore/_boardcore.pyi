@@ -10,6 +10,7 @@ __all__ = [
     "Cephalopod",
     "CephalopodMove",
     "CephalopodSearcher",
+    "ConcurrentUseError",
     "IllegalMoveError",
     "NotationError",
     "PathCounts",
@@ -35,6 +36,7 @@ __all__ = [
 
 class IllegalMoveError(ValueError): ...
 class NotationError(ValueError): ...
+class ConcurrentUseError(RuntimeError): ...
 
 def code_path() -> str: ...
 
@@ -360,11 +362,12 @@ class ReversiSearcher:
         widening_limit: int = 512,
         widening_coefficient: float = 2.0,
         widening_exponent: float = 0.5,
+        max_nodes: int | None = None,
     ) -> ReversiSearcher: ...
     def search(
         self, iterations: int | None = None, time_limit: float | None = None
     ) -> tuple[
-        ReversiMove | None, list[ReversiMove], npt.NDArray[np.uint64], npt.NDArray[np.float64], int, int
+        ReversiMove | None, list[ReversiMove], npt.NDArray[np.uint64], npt.NDArray[np.float64], int, int, bool
     ]: ...
     def advance(self, mv: ReversiMove | str) -> None: ...
     @property
@@ -386,11 +389,12 @@ class CephalopodSearcher:
         widening_limit: int = 512,
         widening_coefficient: float = 2.0,
         widening_exponent: float = 0.5,
+        max_nodes: int | None = None,
     ) -> CephalopodSearcher: ...
     def search(
         self, iterations: int | None = None, time_limit: float | None = None
     ) -> tuple[
-        CephalopodMove | None, list[CephalopodMove], npt.NDArray[np.uint64], npt.NDArray[np.float64], int, int
+        CephalopodMove | None, list[CephalopodMove], npt.NDArray[np.uint64], npt.NDArray[np.float64], int, int, bool
     ]: ...
     def advance(self, mv: CephalopodMove | str) -> None: ...
     @property
@@ -412,11 +416,12 @@ class RiveSearcher:
         widening_limit: int = 512,
         widening_coefficient: float = 2.0,
         widening_exponent: float = 0.5,
+        max_nodes: int | None = None,
     ) -> RiveSearcher: ...
     def search(
         self, iterations: int | None = None, time_limit: float | None = None
     ) -> tuple[
-        RiveMove | None, list[RiveMove], npt.NDArray[np.uint64], npt.NDArray[np.float64], int, int
+        RiveMove | None, list[RiveMove], npt.NDArray[np.uint64], npt.NDArray[np.float64], int, int, bool
     ]: ...
     def advance(self, mv: RiveMove | str) -> None: ...
     @property
@@ -438,11 +443,12 @@ class StrandsSearcher:
         widening_limit: int = 512,
         widening_coefficient: float = 2.0,
         widening_exponent: float = 0.5,
+        max_nodes: int | None = None,
     ) -> StrandsSearcher: ...
     def search(
         self, iterations: int | None = None, time_limit: float | None = None
     ) -> tuple[
-        StrandsMove | None, list[StrandsMove], npt.NDArray[np.uint64], npt.NDArray[np.float64], int, int
+        StrandsMove | None, list[StrandsMove], npt.NDArray[np.uint64], npt.NDArray[np.float64], int, int, bool
     ]: ...
     def advance(self, mv: StrandsMove | str) -> None: ...
     @property

@@ -1,5 +1,7 @@
-"""boardcore's exceptions, shared by every game (both are ValueError subclasses)."""
+"""boardcore's exceptions, shared by every game: IllegalMoveError and NotationError are
+ValueError subclasses; ConcurrentUseError (a RuntimeError) is raised by the one call on an object
+that cannot wait for another (docs/design.md, "Threads")."""
 
-from boardcore._boardcore import IllegalMoveError, NotationError
+from boardcore._boardcore import ConcurrentUseError, IllegalMoveError, NotationError
 
-__all__ = ["IllegalMoveError", "NotationError"]
+__all__ = ["ConcurrentUseError", "IllegalMoveError", "NotationError"]

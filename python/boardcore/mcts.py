@@ -32,7 +32,7 @@ from boardcore._boardcore import (
     StrandsSearcher,
 )
 
-__all__ = ["SearchResult", "Searcher", "best_move", "search"]
+__all__ = ["DEFAULT_MAX_NODES", "SearchResult", "Searcher", "best_move", "search"]
 
 _SEARCHERS: dict[type, Any] = {
     Reversi: ReversiSearcher,
@@ -45,6 +45,9 @@ M = TypeVar("M")
 
 DEFAULT_ITERATIONS = 1000
 """The budget of a search given neither ``iterations`` nor ``time_limit``."""
+
+DEFAULT_MAX_NODES = 4_000_000
+"""The default node budget of a searcher (all its trees together): a few hundred megabytes."""
 
 
 @dataclass(frozen=True)
@@ -64,6 +67,9 @@ class SearchResult(Generic[M]):
     """Iterations run by this search."""
     nodes: int
     """Nodes in the search trees."""
+    tree_full: bool = False
+    """Whether the trees reached the node budget (``max_nodes``): they stopped growing, and the
+    iterations since went on among the nodes they have (selecting, then playing out from a leaf)."""
 
 
 class Searcher:
@@ -73,6 +79,13 @@ class Searcher:
     searches until the time is up; with neither, 1,000 iterations); ``exploration`` is
     UCT's constant; ``seed`` and ``threads`` make a search reproducible (root parallelism: one tree
     per thread); the ``widening_*`` settings control progressive widening (docs/ai.md).
+    ``max_nodes`` bounds the memory: the trees together hold at most that many entries (nodes, and
+    moves listed for expansion; about 100 bytes each at most), then stop growing and
+    ``SearchResult.tree_full`` says so.
+
+    Every search runs at least one iteration, so a live game always gets a move. A search releases
+    the GIL and is interruptible (Ctrl-C raises KeyboardInterrupt; the tree keeps the iterations
+    completed). Calls from several threads on one searcher take turns (docs/design.md, "Threads").
     """
 
     def __init__(
@@ -87,6 +100,7 @@ class Searcher:
         widening_limit: int = 512,
         widening_coefficient: float = 2.0,
         widening_exponent: float = 0.5,
+        max_nodes: int = DEFAULT_MAX_NODES,
     ) -> None:
         searcher = _SEARCHERS.get(type(game))
         if searcher is None:
@@ -103,13 +117,14 @@ class Searcher:
             widening_limit=widening_limit,
             widening_coefficient=widening_coefficient,
             widening_exponent=widening_exponent,
+            max_nodes=max_nodes,
         )
 
     def search(self, iterations: int | None = None, time_limit: float | None = None) -> SearchResult[Any]:
         """Searches from the root (for the configured budget unless given) and reports. The tree
         keeps growing across calls."""
-        best, moves, visits, values, done, nodes = self._inner.search(iterations, time_limit)
-        return SearchResult(best, moves, visits, values, done, nodes)
+        best, moves, visits, values, done, nodes, tree_full = self._inner.search(iterations, time_limit)
+        return SearchResult(best, moves, visits, values, done, nodes, tree_full)
 
     def best_move(self) -> Any:
         """Searches, then returns the most visited move (None when the game is over)."""

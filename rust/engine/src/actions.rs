@@ -9,6 +9,7 @@
 
 use crate::error::{Error, Result};
 use crate::game::{Outcome, Player, Position};
+use crate::interrupt::{every, Stop};
 use crate::rng::SplitMix64;
 use rayon::prelude::*;
 
@@ -175,10 +176,18 @@ fn check_len(name: &str, actual: usize, expected: usize) -> Result<()> {
 
 /// Applies `f` to every item, on the pool when there is one. Results keep the items' order, and
 /// every item owns its env and its generator, so nothing depends on the number of threads.
-fn run<T: Send, R: Send>(pool: Option<&rayon::ThreadPool>, items: Vec<T>, f: impl Fn(T) -> R + Sync + Send) -> Vec<R> {
+/// `Err(Interrupted)` soon after `stop` is requested (items are checked in turn, every 64th
+/// looks at the stop).
+fn run<T: Send, R: Send>(pool: Option<&rayon::ThreadPool>, stop: &Stop, items: Vec<T>, f: impl Fn(T) -> R + Sync + Send) -> Result<Vec<R>> {
+    let one = |(i, item): (usize, T)| {
+        if every(i as u64, 64) {
+            stop.check()?;
+        }
+        Ok(f(item))
+    };
     match pool {
-        None => items.into_iter().map(f).collect(),
-        Some(pool) => pool.install(|| items.into_par_iter().map(f).collect()),
+        None => items.into_iter().enumerate().map(one).collect(),
+        Some(pool) => stop.install(pool, || items.into_par_iter().enumerate().map(one).collect())?,
     }
 }
 
@@ -218,15 +227,24 @@ impl<S: Steps> VectorEnv<S> {
     /// Every env back at the start; writes their observations and masks. The random streams go
     /// on where they were.
     pub fn reset(&mut self, observations: &mut [f32], masks: &mut [bool]) -> Result<()> {
+        self.reset_interruptible(observations, masks, &Stop::new())
+    }
+
+    /// `reset`; on `Err(Interrupted)` (soon after `stop` is requested) no env has changed.
+    pub fn reset_interruptible(&mut self, observations: &mut [f32], masks: &mut [bool], stop: &Stop) -> Result<()> {
         let (observation_len, num_actions) = (self.start.observation_len(), self.num_actions());
         check_len("observations", observations.len(), self.n() * observation_len)?;
         check_len("masks", masks.len(), self.n() * num_actions)?;
+        // Every env is the start: observe it once and copy its rows.
+        let (mut observation, mut mask) = (vec![0.0; observation_len], vec![false; num_actions]);
+        self.start.observe_into(&mut observation);
+        self.start.legal_actions_into(&mut mask);
+        let rows: Vec<_> = observations.chunks_mut(observation_len).zip(masks.chunks_mut(num_actions)).collect();
+        run(self.pool.as_ref(), stop, rows, |(observation_row, mask_row)| {
+            observation_row.copy_from_slice(&observation);
+            mask_row.copy_from_slice(&mask);
+        })?;
         self.envs.fill(self.start.clone());
-        let items: Vec<_> = self.envs.iter().zip(observations.chunks_mut(observation_len).zip(masks.chunks_mut(num_actions))).collect();
-        run(self.pool.as_ref(), items, |(env, (observation, mask))| {
-            env.observe_into(observation);
-            env.legal_actions_into(mask);
-        });
         Ok(())
     }
 
@@ -236,6 +254,12 @@ impl<S: Steps> VectorEnv<S> {
     /// its game ended; a finished game restarts from the start state, and the observation, mask
     /// and side to move written for it are those of the new game.
     pub fn step(&mut self, actions: &[i64], out: StepOutputs<'_>) -> Result<()> {
+        self.step_interruptible(actions, out, &Stop::new())
+    }
+
+    /// `step`; on `Err(Interrupted)` (soon after `stop` is requested) no env has changed: the
+    /// envs are stepped on copies that replace them only at the end.
+    pub fn step_interruptible(&mut self, actions: &[i64], out: StepOutputs<'_>, stop: &Stop) -> Result<()> {
         let n = self.n();
         let (observation_len, num_actions) = (self.start.observation_len(), self.num_actions());
         check_len("actions", actions.len(), n)?;
@@ -244,41 +268,54 @@ impl<S: Steps> VectorEnv<S> {
         check_len("rewards", out.rewards.len(), n)?;
         check_len("terminated", out.terminated.len(), n)?;
         check_len("to_move", out.to_move.len(), n)?;
-        let checked = run(self.pool.as_ref(), self.envs.iter().zip(actions).collect(), |(env, &action)| {
+        let checked = run(self.pool.as_ref(), stop, self.envs.iter().zip(actions).collect(), |(env, &action)| {
             let index = usize::try_from(action).ok().filter(|&a| a < num_actions).ok_or_else(|| out_of_range(action, num_actions))?;
             env.check_action(index).map(|()| index)
-        });
+        })?;
         let mut indices = Vec::with_capacity(n);
         for (i, result) in checked.into_iter().enumerate() {
             indices.push(result.map_err(|e| Error::illegal(format!("env {i}: {e}")))?);
         }
         let start = &self.start;
-        let items: Vec<_> = self.envs.iter_mut().zip(indices).zip(out.rows(observation_len, num_actions)).collect();
-        run(self.pool.as_ref(), items, |((env, action), row)| step_one(env, start, action, row));
+        let items: Vec<_> = self.envs.iter().zip(indices).zip(out.rows(observation_len, num_actions)).collect();
+        let stepped = run(self.pool.as_ref(), stop, items, |((env, action), row)| step_one(env, start, action, row))?;
+        self.envs = stepped;
         Ok(())
     }
 
     /// A uniformly random legal action for every env, each from its own stream.
     pub fn sample_actions(&mut self, out: &mut [i64]) -> Result<()> {
+        self.sample_actions_interruptible(out, &Stop::new())
+    }
+
+    /// `sample_actions`; on `Err(Interrupted)` no stream has moved.
+    pub fn sample_actions_interruptible(&mut self, out: &mut [i64], stop: &Stop) -> Result<()> {
         check_len("out", out.len(), self.n())?;
-        let items: Vec<_> = self.envs.iter().zip(self.rngs.iter_mut()).zip(out.iter_mut()).collect();
+        let items: Vec<_> = self.envs.iter().zip(self.rngs.iter()).zip(out.iter_mut()).collect();
         // Envs are never over (they restart at once), so there is always an action to draw.
-        run(self.pool.as_ref(), items, |((env, rng), slot)| *slot = env.sample_action(rng).map_or(-1, |a| a as i64));
+        let rngs = run(self.pool.as_ref(), stop, items, |((env, rng), slot)| {
+            let mut rng = rng.clone();
+            *slot = env.sample_action(&mut rng).map_or(-1, |a| a as i64);
+            rng
+        })?;
+        self.rngs = rngs;
         Ok(())
     }
 }
 
-/// One env's step: apply, score, restart a finished game, then observe.
-fn step_one<S: Steps>(env: &mut S, start: &S, action: usize, row: EnvRow<'_>) {
+/// One env's step on a copy: apply, score, restart a finished game, then observe.
+fn step_one<S: Steps>(env: &S, start: &S, action: usize, row: EnvRow<'_>) -> S {
+    let mut env = env.clone();
     let mover = env.to_move();
     env.apply_action_unchecked(action);
     let outcome = env.outcome();
     *row.reward = returns_of(outcome)[mover as usize];
     *row.terminated = outcome.is_some();
     if outcome.is_some() {
-        *env = start.clone();
+        env = start.clone();
     }
     *row.to_move = env.to_move() as u8;
     env.observe_into(row.observation);
     env.legal_actions_into(row.mask);
+    env
 }

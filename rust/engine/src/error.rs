@@ -14,6 +14,10 @@ pub enum Error {
     InvalidArgument(String),
     /// A count too large for its exact integer type.
     Overflow(String),
+    /// Work that would pass a documented memory budget (docs/design.md, "Input limits").
+    TooLarge(String),
+    /// A long computation stopped on request (`interrupt::Stop`); nothing was changed.
+    Interrupted,
 }
 
 pub type Result<T> = std::result::Result<T, Error>;
@@ -33,7 +37,10 @@ impl Error {
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Error::Notation(m) | Error::IllegalMove(m) | Error::InvalidArgument(m) | Error::Overflow(m) => f.write_str(m),
+            Error::Notation(m) | Error::IllegalMove(m) | Error::InvalidArgument(m) | Error::Overflow(m) | Error::TooLarge(m) => {
+                f.write_str(m)
+            }
+            Error::Interrupted => f.write_str("interrupted"),
         }
     }
 }

@@ -1,6 +1,7 @@
 //! The one trait every game implements, and the history-keeping wrapper built on it.
 
 use crate::error::{Error, Result};
+use crate::interrupt::Stop;
 use crate::rng::SplitMix64;
 
 /// The two players. Black moves first in every game.
@@ -134,6 +135,31 @@ pub trait Position: Clone + Send + Sync {
         }
     }
 
+    /// `legal_moves` as a list, returning `Err(Interrupted)` soon after `stop` is requested.
+    /// Games whose enumeration can pause long between two moves override it to check inside.
+    fn list_moves(&self, stop: &Stop) -> Result<Vec<Self::Move>> {
+        let mut moves = Vec::new();
+        for (i, mv) in self.legal_moves().enumerate() {
+            if crate::interrupt::every(i as u64, 1024) {
+                stop.check()?;
+            }
+            moves.push(mv);
+        }
+        Ok(moves)
+    }
+
+    /// `count_moves`, for games where counting can take long: those override it to check `stop`.
+    fn count_moves_interruptible(&self, stop: &Stop) -> Result<u64> {
+        stop.check()?;
+        Ok(self.count_moves())
+    }
+
+    /// `sample_move`, for games where drawing can take long: those override it to check `stop`.
+    fn sample_move_interruptible(&self, rng: &mut SplitMix64, stop: &Stop) -> Result<Option<Self::Move>> {
+        stop.check()?;
+        Ok(self.sample_move(rng))
+    }
+
     /// Plays `sample_move` after `sample_move` to the end of the game (the random playout).
     /// Games override it to keep what a turn changes incrementally, with the same draws.
     #[inline(always)]
@@ -243,6 +269,11 @@ pub trait RecordedGame: Clone + Send + Sync + Sized + 'static {
     /// The game's name in records (`[Game "..."]`) and errors.
     const NAME: &'static str;
 
+    /// Whether listing, counting or drawing moves can take long (move lists of millions):
+    /// then the binding runs them with the GIL released and interruptible; else directly, as the
+    /// cheap calls they are.
+    const HUGE_MOVE_LISTS: bool = false;
+
     fn game(&self) -> &Game<Self::P>;
     fn game_mut(&mut self) -> &mut Game<Self::P>;
     fn from_position(text: &str) -> Result<Self>;
@@ -250,15 +281,17 @@ pub trait RecordedGame: Clone + Send + Sync + Sized + 'static {
     fn record(&self) -> String;
     fn text_board(position: &Self::P) -> String;
 
-    fn perft(position: &Self::P, depth: u32, plies: crate::perft::Plies, threads: usize) -> u64 {
-        crate::perft::perft_parallel(position, depth, plies, threads)
+    /// Perft, stopping with `Err(Interrupted)` when `stop` says so.
+    fn perft(position: &Self::P, depth: u32, plies: crate::perft::Plies, threads: usize, stop: &Stop) -> Result<u64> {
+        crate::perft::perft_parallel_interruptible(position, depth, plies, threads, stop)
     }
 
     fn divide(
         position: &Self::P,
         depth: u32,
         plies: crate::perft::Plies,
-    ) -> Vec<(<Self::P as Position>::Move, u64)> {
-        crate::perft::divide(position, depth, plies)
+        stop: &Stop,
+    ) -> Result<Vec<(<Self::P as Position>::Move, u64)>> {
+        crate::perft::divide_interruptible(position, depth, plies, stop)
     }
 }

@@ -9,6 +9,7 @@ pub mod actions;
 pub mod bitboard;
 pub mod cephalopod;
 pub mod hex;
+pub mod interrupt;
 pub mod mcts;
 mod cpu;
 mod error;

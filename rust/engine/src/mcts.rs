@@ -20,8 +20,17 @@
 //!   root statistics are summed per move. The result depends on the seed and the thread count,
 //!   not on timing (unless a time limit stops the search).
 //! - **Choice**: the most visited root move (ties: the earlier expanded).
+//! - **Budget**: every search runs at least one iteration (a live game always gets a move, however
+//!   short the time limit). A tree holds at most its share of `Config::max_nodes` entries (nodes,
+//!   and moves listed for expansion); once full it stops growing: iterations go on, selecting
+//!   among the existing children and playing out from the leaves, and the report says
+//!   `tree_full`.
+//! - **Interruption**: `Searcher::search_interruptible` checks a [`Stop`] every iteration; an
+//!   interrupted search keeps the iterations it completed.
 
+use crate::error::Result;
 use crate::game::{Outcome, Player, Position};
+use crate::interrupt::Stop;
 use crate::rng::SplitMix64;
 use std::time::{Duration, Instant};
 
@@ -51,7 +60,13 @@ pub struct Config {
     pub seed: u64,
     pub threads: usize,
     pub widening: Widening,
+    /// The most entries (nodes, and moves listed for expansion) of all the trees together; each
+    /// tree gets an equal share. About 100 bytes an entry at most.
+    pub max_nodes: u64,
 }
+
+/// The default node budget: a few hundred megabytes.
+pub const DEFAULT_MAX_NODES: u64 = 4_000_000;
 
 impl Default for Config {
     fn default() -> Self {
@@ -62,6 +77,7 @@ impl Default for Config {
             seed: 0,
             threads: 1,
             widening: Widening::default(),
+            max_nodes: DEFAULT_MAX_NODES,
         }
     }
 }
@@ -86,6 +102,8 @@ pub struct Report<M> {
     pub iterations: u64,
     /// Nodes in the trees after the search.
     pub nodes: usize,
+    /// Whether a tree reached its share of `Config::max_nodes` (and stopped growing).
+    pub tree_full: bool,
 }
 
 const NONE: u32 = u32::MAX;
@@ -128,12 +146,19 @@ struct Tree<P: Position> {
     rng: SplitMix64,
     /// The nodes of the current iteration, root first (kept to reuse its allocation).
     path: Vec<u32>,
+    /// The most entries (`nodes` plus `untried`) this tree may hold.
+    budget: usize,
 }
 
 impl<P: Position> Tree<P> {
-    fn new(root: &P, rng: SplitMix64) -> Self {
+    fn new(root: &P, rng: SplitMix64, budget: usize) -> Self {
         // The root's mover is the opponent of the player to move: its reward is never used.
-        Tree { nodes: vec![Node::new(None, root.to_move().other())], untried: Vec::new(), rng, path: Vec::new() }
+        Tree { nodes: vec![Node::new(None, root.to_move().other())], untried: Vec::new(), rng, path: Vec::new(), budget }
+    }
+
+    /// Whether the tree holds its budget: then it no longer adds nodes nor lists moves.
+    fn is_full(&self) -> bool {
+        self.nodes.len() + self.untried.len() >= self.budget
     }
 
     fn children(&self, node: u32) -> impl Iterator<Item = u32> + '_ {
@@ -177,6 +202,9 @@ impl<P: Position> Tree<P> {
     fn expand(&mut self, node: u32, position: &P, widening: &Widening) -> Option<u32> {
         self.prepare(node, position, widening);
         let mover = position.to_move();
+        if self.is_full() {
+            return None;
+        }
         let n = &mut self.nodes[node as usize];
         if n.legal == 0 {
             return None;
@@ -235,12 +263,17 @@ impl<P: Position> Tree<P> {
         path.push(0);
         let mut node = 0u32;
         loop {
+            // A full tree lists no more moves: a leaf not yet listed is played out as it is.
+            if self.is_full() && self.nodes[node as usize].legal == u64::MAX {
+                break;
+            }
             if let Some(child) = self.expand(node, &position, &config.widening) {
                 position.play_unchecked(self.nodes[child as usize].mv.expect("a child has a move"));
                 path.push(child);
                 break;
             }
-            if self.nodes[node as usize].legal == 0 {
+            // Terminal, or (in a full tree only) a node with no child to select.
+            if self.nodes[node as usize].legal == 0 || self.nodes[node as usize].children == 0 {
                 break;
             }
             node = self.select(node, config.exploration);
@@ -260,7 +293,7 @@ impl<P: Position> Tree<P> {
     /// The subtree under the root's child reached by `mv`, as a tree of its own (or a fresh tree
     /// when that move was never expanded).
     fn advanced(mut self, mv: P::Move, new_root: &P) -> Self {
-        let Some(child) = self.child_with(0, mv) else { return Tree::new(new_root, self.rng) };
+        let Some(child) = self.child_with(0, mv) else { return Tree::new(new_root, self.rng, self.budget) };
         let mut nodes: Vec<Node<P::Move>> = Vec::new();
         let mut untried = Vec::new();
         let mut queue = std::collections::VecDeque::from([(child, NONE)]);
@@ -291,7 +324,7 @@ impl<P: Position> Tree<P> {
             queue.extend(children.into_iter().rev().map(|c| (c, id)));
         }
         nodes[0].mv = None;
-        Tree { nodes, untried, rng: self.rng, path: self.path }
+        Tree { nodes, untried, rng: self.rng, path: self.path, budget: self.budget }
     }
 }
 
@@ -314,8 +347,9 @@ pub struct Searcher<P: Position> {
 impl<P: Position> Searcher<P> {
     pub fn new(root: P, config: Config) -> Self {
         let threads = config.threads.max(1);
+        let budget = usize::try_from(config.max_nodes / threads as u64).unwrap_or(usize::MAX).max(1);
         let trees = (0..threads as u64)
-            .map(|t| Tree::new(&root, crate::playout::playout_rng(config.seed, t)))
+            .map(|t| Tree::new(&root, crate::playout::playout_rng(config.seed, t), budget))
             .collect();
         Searcher { root, trees, config: Config { threads, ..config } }
     }
@@ -330,23 +364,34 @@ impl<P: Position> Searcher<P> {
 
     /// Searches with `iterations` / `time_limit` (`None`: the configured ones) and reports.
     pub fn search(&mut self, iterations: Option<u64>, time_limit: Option<Duration>) -> Report<P::Move> {
+        crate::perft::unstoppable(self.search_interruptible(iterations, time_limit, &Stop::new()))
+    }
+
+    /// `search`, returning `Err(Interrupted)` soon after `stop` is requested (the trees keep the
+    /// iterations completed). Several threads run on scoped threads while this one polls `stop`.
+    pub fn search_interruptible(&mut self, iterations: Option<u64>, time_limit: Option<Duration>, stop: &Stop) -> Result<Report<P::Move>> {
         let iterations = iterations.or(if time_limit.is_some() { None } else { self.config.iterations });
         let time_limit = time_limit.or(self.config.time_limit);
         let threads = self.trees.len() as u64;
         let (root, config) = (&self.root, &self.config);
         let run = |t: u64, tree: &mut Tree<P>| {
             let share = iterations.map(|n| n / threads + u64::from(t < n % threads));
-            grow(tree, root, config, share, time_limit)
+            grow(tree, root, config, share, time_limit, stop)
         };
         let done: u64 = if threads == 1 {
-            run(0, &mut self.trees[0])
+            run(0, &mut self.trees[0])?
         } else {
             std::thread::scope(|scope| {
-                let handles: Vec<_> = self.trees.iter_mut().enumerate().map(|(t, tree)| scope.spawn(move || run(t as u64, tree))).collect();
-                handles.into_iter().map(|h| h.join().expect("a search thread panicked")).sum()
-            })
+                let (send, done) = std::sync::mpsc::channel();
+                for (t, tree) in self.trees.iter_mut().enumerate() {
+                    let send = send.clone();
+                    scope.spawn(move || send.send(run(t as u64, tree)));
+                }
+                drop(send);
+                stop.wait(&done, threads as usize)?.into_iter().sum::<Result<u64>>()
+            })?
         };
-        self.report(done)
+        Ok(self.report(done))
     }
 
     /// The root statistics summed over the trees.
@@ -376,7 +421,13 @@ impl<P: Position> Searcher<P> {
             .into_iter()
             .map(|(mv, visits, wins)| MoveStats { mv, visits, value: if visits == 0 { 0.0 } else { wins / visits as f64 } })
             .collect();
-        Report { best: best.map(|(mv, _)| mv), moves: stats, iterations, nodes: self.trees.iter().map(|t| t.nodes.len()).sum() }
+        Report {
+            best: best.map(|(mv, _)| mv),
+            moves: stats,
+            iterations,
+            nodes: self.trees.iter().map(|t| t.nodes.len()).sum(),
+            tree_full: self.trees.iter().any(Tree::is_full),
+        }
     }
 
     /// Plays `mv` (legal in the root position, by either player) and keeps its subtree.
@@ -394,8 +445,16 @@ impl<P: Position> Searcher<P> {
     }
 }
 
-/// Runs `iterations` (or until `time_limit`) on one tree; returns the iterations run.
-fn grow<P: Position>(tree: &mut Tree<P>, root: &P, config: &Config, iterations: Option<u64>, time_limit: Option<Duration>) -> u64 {
+/// Runs `iterations` (or until `time_limit`) on one tree, at least one when it has any to run
+/// (however short the time limit); returns the iterations run.
+fn grow<P: Position>(
+    tree: &mut Tree<P>,
+    root: &P,
+    config: &Config,
+    iterations: Option<u64>,
+    time_limit: Option<Duration>,
+    stop: &Stop,
+) -> Result<u64> {
     let start = Instant::now();
     let mut done = 0;
     loop {
@@ -403,16 +462,19 @@ fn grow<P: Position>(tree: &mut Tree<P>, root: &P, config: &Config, iterations: 
             break;
         }
         // Reading the clock costs more than an iteration of a small game: look every 16.
-        if done % 16 == 0 && time_limit.is_some_and(|limit| start.elapsed() >= limit) {
+        if done > 0 && (done == 1 || done % 16 == 0) && time_limit.is_some_and(|limit| start.elapsed() >= limit) {
             break;
         }
         if iterations.is_none() && time_limit.is_none() {
             break;
         }
+        if done % 4 == 0 {
+            stop.check()?;
+        }
         tree.iterate(root, config);
         done += 1;
     }
-    done
+    Ok(done)
 }
 
 /// One search from `position`: the best move and the root statistics.
@@ -475,6 +537,44 @@ mod tests {
         assert!(searcher.advance(not_legal_at_root).is_err());
         assert_eq!(searcher.root_visits(), before);
         assert_eq!(searcher.position(), &reversi(6));
+    }
+
+    #[test]
+    fn a_tiny_time_limit_still_runs_an_iteration_per_tree() {
+        for threads in [1, 3] {
+            let tiny = Config { iterations: None, time_limit: Some(Duration::from_nanos(1)), threads, ..Config::default() };
+            let report = search(&reversi(6), tiny);
+            assert!(report.iterations >= threads as u64, "{threads}: {report:?}");
+            assert!(report.best.is_some_and(|mv| reversi(6).is_legal(mv)));
+        }
+    }
+
+    #[test]
+    fn a_full_tree_stops_growing_says_so_and_still_searches() {
+        let mut searcher = Searcher::new(reversi(6), Config { max_nodes: 50, ..config(2000, 5, 1) });
+        let report = searcher.search(None, None);
+        assert!(report.tree_full);
+        assert_eq!(report.iterations, 2000);
+        assert_eq!(report.moves.iter().map(|m| m.visits).sum::<u64>(), 2000);
+        let tree = &searcher.trees[0];
+        assert!(tree.nodes.len() + tree.untried.len() <= 50 + 64, "at most one listing past the budget");
+        assert!(report.best.is_some_and(|mv| reversi(6).is_legal(mv)));
+        assert!(!search(&reversi(6), config(2000, 5, 1)).tree_full);
+    }
+
+    #[test]
+    fn an_interrupted_search_stops_and_keeps_its_iterations() {
+        for threads in [1, 2] {
+            let mut searcher = Searcher::new(reversi(6), Config { iterations: Some(u64::MAX), threads, ..Config::default() });
+            let stop = Stop::new();
+            stop.request();
+            assert_eq!(searcher.search_interruptible(None, None, &stop), Err(crate::Error::Interrupted));
+            let calls = std::sync::atomic::AtomicU32::new(0);
+            let go_on = || calls.fetch_add(1, std::sync::atomic::Ordering::Relaxed) < 2;
+            let polled = Stop::polling(&go_on);
+            assert_eq!(searcher.search_interruptible(None, None, &polled), Err(crate::Error::Interrupted));
+            assert!(searcher.root_visits() > 0);
+        }
     }
 
     #[test]

@@ -7,6 +7,7 @@
 
 use crate::error::{Error, Result};
 use crate::game::Position;
+use crate::interrupt::{every, Stop};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
@@ -68,18 +69,47 @@ fn add(layer: &mut Layer, key: u128, count: u128) -> Result<()> {
     Ok(())
 }
 
+/// The most positions `count_paths` holds at once (the layer being read, the one being built,
+/// and the finished games): about 40 bytes each in hash maps that may be half empty, so under
+/// about 1 GB.
+pub const MAX_POSITIONS: usize = 1 << 23;
+
 /// The distinct positions at the end of all move sequences from `root` (a sequence ends after
 /// `depth` moves, or earlier when the game ends), with the number of sequences reaching each,
 /// sorted by key.
 pub fn count_paths<P: CompactKey>(root: &P, depth: u32) -> Result<Vec<(u128, u128)>> {
+    count_paths_interruptible(root, depth, &Stop::new())
+}
+
+/// `count_paths`, returning `Err(Interrupted)` soon after `stop` is requested, and `TooLarge`
+/// rather than hold more than [`MAX_POSITIONS`] positions.
+///
+/// It stops as soon as every sequence has ended (no live position is left), so a depth past the
+/// longest game costs no more than that game's length.
+pub fn count_paths_interruptible<P: CompactKey>(root: &P, depth: u32, stop: &Stop) -> Result<Vec<(u128, u128)>> {
+    count_paths_within(root, depth, stop, MAX_POSITIONS)
+}
+
+fn count_paths_within<P: CompactKey>(root: &P, depth: u32, stop: &Stop, max_positions: usize) -> Result<Vec<(u128, u128)>> {
     root.key_fits()?;
     let mut layer = Layer::default();
     layer.insert(root.compact_key(), 1);
     let mut finished = Layer::default();
-    for _ in 0..depth {
-        let mut next = Layer::with_capacity_and_hasher(layer.len() * 2, Default::default());
+    for ply in 0..depth {
+        let mut next = Layer::with_capacity_and_hasher(layer.len().min(max_positions / 2), Default::default());
         let mut overflow = false;
-        for (&key, &count) in &layer {
+        for (i, (&key, &count)) in layer.iter().enumerate() {
+            if every(i as u64, 256) {
+                stop.check()?;
+                let held = layer.len() + next.len() + finished.len();
+                if held > max_positions {
+                    return Err(Error::TooLarge(format!(
+                        "count_paths to depth {depth} needs more than {max_positions} positions in memory at once \
+                         (reached at depth {}); ask for a smaller depth",
+                        ply + 1
+                    )));
+                }
+            }
             let alive = root.for_each_child(key, |child| {
                 let slot = next.entry(child).or_insert(0);
                 match slot.checked_add(count) {
@@ -96,6 +126,7 @@ pub fn count_paths<P: CompactKey>(root: &P, depth: u32) -> Result<Vec<(u128, u12
         }
         layer = next;
         if layer.is_empty() {
+            // Every sequence has ended: deeper layers would all be empty.
             break;
         }
     }
@@ -168,6 +199,70 @@ mod tests {
     fn counts_past_64_bits_are_exact() {
         let paths = count_paths(&Coin(Player::Black), 100).unwrap();
         assert_eq!(paths, vec![(0, 1u128 << 100)]);
+    }
+
+    /// A game whose every move sequence ends in its own position: 2^depth of them.
+    #[derive(Clone, Copy, PartialEq)]
+    struct Bits(u128);
+
+    impl Position for Bits {
+        type Move = bool;
+        type Moves<'a> = std::array::IntoIter<bool, 2>;
+        fn to_move(&self) -> Player {
+            Player::Black
+        }
+        fn legal_moves(&self) -> Self::Moves<'_> {
+            [false, true].into_iter()
+        }
+        fn play_unchecked(&mut self, bit: bool) {
+            self.0 = self.0 << 1 | bit as u128;
+        }
+        fn outcome(&self) -> Option<Outcome> {
+            None
+        }
+        fn points(&self) -> (u32, u32) {
+            (0, 0)
+        }
+        fn zobrist(&self) -> u64 {
+            self.0 as u64
+        }
+        fn parse_move(&self, _: &str) -> Result<bool> {
+            Ok(true)
+        }
+        fn format_move(&self, mv: bool) -> String {
+            mv.to_string()
+        }
+        fn to_notation(&self) -> String {
+            String::new()
+        }
+        fn from_notation(_: &str) -> Result<Self> {
+            Ok(Bits(1))
+        }
+    }
+
+    impl CompactKey for Bits {
+        fn compact_key(&self) -> u128 {
+            self.0
+        }
+        fn from_compact_key(&self, key: u128) -> Self {
+            Bits(key)
+        }
+        fn key_fits(&self) -> Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn more_positions_than_the_budget_is_too_large() {
+        assert_eq!(count_paths_within(&Bits(1), 10, &Stop::new(), 4096).unwrap().len(), 1024);
+        assert!(matches!(count_paths_within(&Bits(1), 14, &Stop::new(), 4096), Err(Error::TooLarge(_))));
+    }
+
+    #[test]
+    fn a_stopped_count_is_interrupted() {
+        let stop = Stop::new();
+        stop.request();
+        assert_eq!(count_paths_interruptible(&Coin(Player::Black), 5, &stop), Err(Error::Interrupted));
     }
 
     #[test]

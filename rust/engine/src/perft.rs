@@ -4,7 +4,9 @@
 //! left; otherwise the sum over the legal moves. With [`Plies::PassIsFree`] a pass uses no
 //! ply (the other published Reversi convention).
 
+use crate::error::Result;
 use crate::game::Position;
+use crate::interrupt::Stop;
 use rayon::prelude::*;
 
 /// Whether a pass consumes a ply.
@@ -22,14 +24,14 @@ pub enum Plies {
 macro_rules! walker {
     ($name:ident $(#[$attr:meta])*) => {
         $(#[$attr])*
-        fn $name<P: Position>(pos: &P, depth: u32, plies: Plies) -> u64 {
+        fn $name<P: Position>(pos: &P, depth: u32, plies: Plies, stop: &Stop) -> Result<u64> {
             if depth == 0 {
-                return 1;
+                return Ok(1);
             }
             if plies == Plies::EveryMove {
                 match depth {
-                    1 => return pos.perft1(),
-                    2 => return pos.perft2(),
+                    1 => return Ok(pos.perft1()),
+                    2 => return Ok(pos.perft2()),
                     _ => {}
                 }
             }
@@ -42,15 +44,18 @@ macro_rules! walker {
                     leaves += 1;
                     continue;
                 }
+                // Before every subtree: a Strands node can have tens of thousands of children,
+                // each a few milliseconds of perft2 (or, with free passes, of a full ply).
+                stop.check()?;
                 let mut child = pos.clone();
                 child.play_unchecked(mv);
                 // SAFETY: a v3 copy only ever runs after `cpu::has_v3()` said yes.
                 #[allow(unused_unsafe)]
                 {
-                    leaves += unsafe { $name(&child, remaining, plies) };
+                    leaves += unsafe { $name(&child, remaining, plies, stop) }?;
                 }
             }
-            if any { leaves } else { 1 }
+            Ok(if any { leaves } else { 1 })
         }
     };
 }
@@ -61,34 +66,61 @@ walker!(walk_v3 #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,avx2")]);
 
 /// Leaves of the tree `depth` plies deep, on one thread.
 pub fn perft<P: Position>(pos: &P, depth: u32, plies: Plies) -> u64 {
-    #[cfg(target_arch = "x86_64")]
-    if crate::cpu::has_v3() {
-        // SAFETY: the CPU has every feature walk_v3 was compiled for.
-        return unsafe { walk_v3(pos, depth, plies) };
-    }
-    walk_portable(pos, depth, plies)
+    unstoppable(perft_interruptible(pos, depth, plies, &Stop::new()))
 }
 
 /// Perft of each legal move's child, in move order.
 pub fn divide<P: Position>(pos: &P, depth: u32, plies: Plies) -> Vec<(P::Move, u64)> {
-    if depth == 0 {
-        return Vec::new();
+    unstoppable(divide_interruptible(pos, depth, plies, &Stop::new()))
+}
+
+/// Perft on `threads` threads (see `perft_parallel_interruptible`).
+pub fn perft_parallel<P: Position>(pos: &P, depth: u32, plies: Plies, threads: usize) -> u64 {
+    unstoppable(perft_parallel_interruptible(pos, depth, plies, threads, &Stop::new()))
+}
+
+/// The value of work given a stop nobody can request.
+pub(crate) fn unstoppable<T>(result: Result<T>) -> T {
+    match result {
+        Ok(value) => value,
+        Err(e) => unreachable!("a stop nobody holds was requested: {e}"),
     }
-    pos.legal_moves()
-        .map(|mv| {
-            let remaining = if plies == Plies::PassIsFree && pos.is_pass(mv) { depth } else { depth - 1 };
-            let mut child = pos.clone();
-            child.play_unchecked(mv);
-            (mv, perft(&child, remaining, plies))
-        })
-        .collect()
+}
+
+/// `perft`, returning `Err(Interrupted)` soon after `stop` is requested.
+pub fn perft_interruptible<P: Position>(pos: &P, depth: u32, plies: Plies, stop: &Stop) -> Result<u64> {
+    #[cfg(target_arch = "x86_64")]
+    if crate::cpu::has_v3() {
+        // SAFETY: the CPU has every feature walk_v3 was compiled for.
+        return unsafe { walk_v3(pos, depth, plies, stop) };
+    }
+    walk_portable(pos, depth, plies, stop)
+}
+
+/// `divide`, returning `Err(Interrupted)` soon after `stop` is requested.
+pub fn divide_interruptible<P: Position>(pos: &P, depth: u32, plies: Plies, stop: &Stop) -> Result<Vec<(P::Move, u64)>> {
+    if depth == 0 {
+        return Ok(Vec::new());
+    }
+    let mut parts = Vec::new();
+    for (i, mv) in pos.legal_moves().enumerate() {
+        if crate::interrupt::every(i as u64, 64) {
+            stop.check()?;
+        }
+        let remaining = if plies == Plies::PassIsFree && pos.is_pass(mv) { depth } else { depth - 1 };
+        let mut child = pos.clone();
+        child.play_unchecked(mv);
+        parts.push((mv, perft_interruptible(&child, remaining, plies, stop)?));
+    }
+    Ok(parts)
 }
 
 /// Perft on `threads` threads: the tree is cut a few plies down into many subtrees (enough to
 /// keep every thread busy to the end), which a rayon pool then counts.
-pub fn perft_parallel<P: Position>(pos: &P, depth: u32, plies: Plies, threads: usize) -> u64 {
+/// Every thread checks `stop`, and this one polls it while the pool works.
+pub fn perft_parallel_interruptible<P: Position>(pos: &P, depth: u32, plies: Plies, threads: usize, stop: &Stop) -> Result<u64> {
     if threads <= 1 || depth < 4 {
-        return perft(pos, depth, plies);
+        return perft_interruptible(pos, depth, plies, stop);
     }
     let mut frontier = vec![(pos.clone(), depth)];
     // Expand breadth-first until there are plenty of subtrees per thread; leaves that finish
@@ -98,6 +130,7 @@ pub fn perft_parallel<P: Position>(pos: &P, depth: u32, plies: Plies, threads: u
         let mut next = Vec::with_capacity(frontier.len() * 8);
         let mut expanded = false;
         for (p, d) in frontier {
+            stop.check()?;
             if d <= 3 {
                 next.push((p, d));
                 continue;
@@ -120,9 +153,10 @@ pub fn perft_parallel<P: Position>(pos: &P, depth: u32, plies: Plies, threads: u
             break;
         }
     }
-    let pool = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
-        Ok(pool) => pool,
-        Err(_) => return finished + frontier.iter().map(|(p, d)| perft(p, *d, plies)).sum::<u64>(),
+    let count = |(p, d): &(P, u32)| perft_interruptible(p, *d, plies, stop);
+    let subtrees = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+        Ok(pool) => stop.install(&pool, || frontier.par_iter().map(count).try_reduce(|| 0, |a, b| Ok(a + b)))??,
+        Err(_) => frontier.iter().map(count).sum::<Result<u64>>()?,
     };
-    finished + pool.install(|| frontier.par_iter().map(|(p, d)| perft(p, *d, plies)).sum::<u64>())
+    Ok(finished + subtrees)
 }

@@ -5,7 +5,9 @@
 //! that entry of `legal_moves()` (`Position::sample_move`, looped by `Position::play_out`). The result does not depend on the
 //! number of threads, and the pure-Python reference reproduces it exactly.
 
+use crate::error::Result;
 use crate::game::{Outcome, Player, Position};
+use crate::interrupt::{every, Stop};
 use crate::rng::SplitMix64;
 use rayon::prelude::*;
 
@@ -80,28 +82,60 @@ pub struct Ending {
 /// The ending of each of `n` playouts from `position`, in playout order: the same games as
 /// `random_playouts` (same seed, same streams), on `threads` threads.
 pub fn random_playout_endings<P: Position>(position: &P, n: u64, seed: u64, threads: usize) -> Vec<Ending> {
-    let one = |i: u64| playout(position, &mut playout_rng(seed, i), #[inline(always)] |end: &P| Ending { outcome: end.outcome(), points: end.points() });
-    on_threads(threads, || (0..n).into_par_iter().map(one).collect(), || (0..n).map(one).collect())
+    crate::perft::unstoppable(random_playout_endings_interruptible(position, n, seed, threads, &Stop::new()))
 }
 
 /// `n` playouts from `position` on `threads` threads.
 pub fn random_playouts<P: Position>(position: &P, n: u64, seed: u64, threads: usize) -> Tally {
-    let one = |i: u64| playout(position, &mut playout_rng(seed, i), #[inline(always)] |end: &P| Tally::of(end.outcome()));
+    crate::perft::unstoppable(random_playouts_interruptible(position, n, seed, threads, &Stop::new()))
+}
+
+/// `random_playout_endings`, returning `Err(Interrupted)` soon after `stop` is requested.
+pub fn random_playout_endings_interruptible<P: Position>(position: &P, n: u64, seed: u64, threads: usize, stop: &Stop) -> Result<Vec<Ending>> {
+    let one = |i: u64| {
+        checked(stop, i)?;
+        Ok(playout(position, &mut playout_rng(seed, i), #[inline(always)] |end: &P| Ending { outcome: end.outcome(), points: end.points() }))
+    };
+    on_threads(threads, stop, || (0..n).into_par_iter().map(one).collect(), || (0..n).map(one).collect())
+}
+
+/// `random_playouts`, returning `Err(Interrupted)` soon after `stop` is requested.
+pub fn random_playouts_interruptible<P: Position>(position: &P, n: u64, seed: u64, threads: usize, stop: &Stop) -> Result<Tally> {
+    let one = |i: u64| {
+        checked(stop, i)?;
+        Ok(playout(position, &mut playout_rng(seed, i), #[inline(always)] |end: &P| Tally::of(end.outcome())))
+    };
+    let add = |a: Tally, b: Tally| Ok(a.add(b));
     on_threads(
         threads,
-        || (0..n).into_par_iter().map(one).reduce(Tally::default, Tally::add),
-        || (0..n).map(one).fold(Tally::default(), Tally::add),
+        stop,
+        || (0..n).into_par_iter().map(one).try_reduce(Tally::default, add),
+        || (0..n).map(one).try_fold(Tally::default(), |sum, t| add(sum, t?)),
     )
 }
 
-/// `parallel` on a pool of `threads` threads, or `serial` on this one (for one thread, or when
-/// no pool can be built).
-fn on_threads<R: Send>(threads: usize, parallel: impl FnOnce() -> R + Send, serial: impl FnOnce() -> R) -> R {
+/// Playouts are short (microseconds on small boards): look at the stop every fourth.
+#[inline(always)]
+fn checked(stop: &Stop, i: u64) -> Result<()> {
+    if every(i, 4) {
+        stop.check()?;
+    }
+    Ok(())
+}
+
+/// `parallel` on a pool of `threads` threads while this one polls `stop`, or `serial` on this
+/// one (for one thread, or when no pool can be built).
+fn on_threads<R: Send>(
+    threads: usize,
+    stop: &Stop,
+    parallel: impl FnOnce() -> Result<R> + Send,
+    serial: impl FnOnce() -> Result<R>,
+) -> Result<R> {
     if threads <= 1 {
         return serial();
     }
     match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
-        Ok(pool) => pool.install(parallel),
+        Ok(pool) => stop.install(&pool, parallel)?,
         Err(_) => serial(),
     }
 }

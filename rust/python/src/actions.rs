@@ -12,6 +12,7 @@ use boardcore_engine::cephalopod::CephalopodSteps;
 use boardcore_engine::reversi::ReversiSteps;
 use boardcore_engine::rive::RiveSteps;
 use boardcore_engine::strands::StrandsSteps;
+use boardcore_engine::interrupt::Stop;
 use boardcore_engine::{Error, Outcome, Position};
 use numpy::ndarray::{Dimension, IntoDimension};
 use numpy::{Element, PyArray, PyArray1, PyArray2, PyArray3, PyArray4, PyArrayMethods};
@@ -118,9 +119,14 @@ macro_rules! bind_actions {
 
             /// Applies an action. Raises TypeError for a non-integer, IllegalMoveError for an
             /// action out of range or not legal here; then nothing changes.
-            fn apply_action(&mut self, action: &Bound<'_, PyAny>) -> BcResult<()> {
-                let action = action_arg(action, self.state.num_actions())?;
-                Ok(self.state.apply_action(action)?)
+            fn apply_action(slf: &Bound<'_, Self>, action: &Bound<'_, PyAny>) -> BcResult<()> {
+                // The argument first (an `__index__` may run Python code, and other threads
+                // with it), then the change, under the GIL throughout: a call is atomic.
+                // (Read the size in a statement of its own: a borrow must not live while
+                // `__index__` runs, or another thread's call would find it taken.)
+                let num_actions = slf.borrow().state.num_actions();
+                let action = action_arg(action, num_actions)?;
+                Ok(slf.borrow_mut().state.apply_action(action)?)
             }
 
             /// `float32` array `(planes, height, width)`, from the side to move's perspective.
@@ -156,12 +162,13 @@ macro_rules! bind_actions {
 
             /// A readable name of an action (`d3`, `pass`, `xc3`, `end`...). Raises ValueError
             /// for an action out of range, TypeError for a non-integer.
-            fn action_name(&self, action: &Bound<'_, PyAny>) -> BcResult<String> {
-                let action = action_arg(action, self.state.num_actions()).map_err(|e| match e {
+            fn action_name(slf: &Bound<'_, Self>, action: &Bound<'_, PyAny>) -> BcResult<String> {
+                let num_actions = slf.borrow().state.num_actions();
+                let action = action_arg(action, num_actions).map_err(|e| match e {
                     BcError::Engine(Error::IllegalMove(m)) => invalid(m),
                     other => other,
                 })?;
-                Ok(self.state.action_name(action))
+                Ok(slf.borrow().state.action_name(action))
             }
 
             /// The position in the game's notation (for Strands: at the start of the turn).
@@ -235,9 +242,9 @@ trait AnyVectorEnv: Send + Sync {
     fn n(&self) -> usize;
     fn num_actions(&self) -> usize;
     fn observation_shape(&self) -> [usize; 3];
-    fn reset(&mut self, observations: &mut [f32], masks: &mut [bool]) -> Result<(), Error>;
-    fn step(&mut self, actions: &[i64], out: StepOutputs<'_>) -> Result<(), Error>;
-    fn sample_actions(&mut self, out: &mut [i64]) -> Result<(), Error>;
+    fn reset(&mut self, observations: &mut [f32], masks: &mut [bool], stop: &Stop) -> Result<(), Error>;
+    fn step(&mut self, actions: &[i64], out: StepOutputs<'_>, stop: &Stop) -> Result<(), Error>;
+    fn sample_actions(&mut self, out: &mut [i64], stop: &Stop) -> Result<(), Error>;
 }
 
 impl<S: Steps + 'static> AnyVectorEnv for VectorEnv<S> {
@@ -250,23 +257,27 @@ impl<S: Steps + 'static> AnyVectorEnv for VectorEnv<S> {
     fn observation_shape(&self) -> [usize; 3] {
         VectorEnv::observation_shape(self)
     }
-    fn reset(&mut self, observations: &mut [f32], masks: &mut [bool]) -> Result<(), Error> {
-        VectorEnv::reset(self, observations, masks)
+    fn reset(&mut self, observations: &mut [f32], masks: &mut [bool], stop: &Stop) -> Result<(), Error> {
+        VectorEnv::reset_interruptible(self, observations, masks, stop)
     }
-    fn step(&mut self, actions: &[i64], out: StepOutputs<'_>) -> Result<(), Error> {
-        VectorEnv::step(self, actions, out)
+    fn step(&mut self, actions: &[i64], out: StepOutputs<'_>, stop: &Stop) -> Result<(), Error> {
+        VectorEnv::step_interruptible(self, actions, out, stop)
     }
-    fn sample_actions(&mut self, out: &mut [i64]) -> Result<(), Error> {
-        VectorEnv::sample_actions(self, out)
+    fn sample_actions(&mut self, out: &mut [i64], stop: &Stop) -> Result<(), Error> {
+        VectorEnv::sample_actions_interruptible(self, out, stop)
     }
 }
 
 /// `n` games of one kind in step form, stepped together with the GIL released
-/// (docs/actions.md). A finished game restarts within the same step.
-#[pyclass(name = "VectorEnv", module = "boardcore")]
+/// (docs/actions.md). A finished game restarts within the same step. Calls from several threads
+/// take turns: each waits for the one running.
+#[pyclass(name = "VectorEnv", module = "boardcore", frozen)]
 pub struct PyVectorEnv {
     game: String,
-    env: Box<dyn AnyVectorEnv>,
+    n: usize,
+    num_actions: usize,
+    observation_shape: [usize; 3],
+    env: crate::interrupt::Shared<Box<dyn AnyVectorEnv>>,
 }
 
 /// The VectorEnv of game class `G`, set up by `G`'s constructor from the keyword arguments.
@@ -350,39 +361,42 @@ impl PyVectorEnv {
                 return Err(invalid(format!("game must be 'reversi', 'cephalopod', 'rive' or 'strands', got {shown}")).into());
             }
         };
-        Ok(PyVectorEnv { game: name.to_string_lossy().into_owned(), env })
+        let (n, num_actions, observation_shape) = (env.n(), env.num_actions(), env.observation_shape());
+        let game = name.to_string_lossy().into_owned();
+        Ok(PyVectorEnv { game, n, num_actions, observation_shape, env: crate::interrupt::Shared::new(env) })
     }
 
     /// The number of envs.
     #[getter]
     fn n(&self) -> usize {
-        self.env.n()
+        self.n
     }
 
     /// The size of the action space: actions are `0..num_actions`.
     #[getter]
     fn num_actions(&self) -> usize {
-        self.env.num_actions()
+        self.num_actions
     }
 
     /// `(planes, height, width)` of one env's observation.
     #[getter]
     fn observation_shape(&self) -> (usize, usize, usize) {
-        let [c, h, w] = self.env.observation_shape();
+        let [c, h, w] = self.observation_shape;
         (c, h, w)
     }
 
     /// Every env back at the start: `(observations, masks)`, `float32 (n, C, H, W)` and
-    /// `bool (n, num_actions)`.
-    fn reset<'py>(&mut self, py: Python<'py>) -> PyResult<ResetResult<'py>> {
-        let [c, h, w] = self.env.observation_shape();
-        let observations = PyArray4::<f32>::zeros(py, [self.env.n(), c, h, w], false);
-        let masks = PyArray2::<bool>::zeros(py, [self.env.n(), self.env.num_actions()], false);
+    /// `bool (n, num_actions)`. Interruptible: then no env changes.
+    fn reset<'py>(&self, py: Python<'py>) -> PyResult<ResetResult<'py>> {
+        let [c, h, w] = self.observation_shape;
+        let observations = PyArray4::<f32>::zeros(py, [self.n, c, h, w], false);
+        let masks = PyArray2::<bool>::zeros(py, [self.n, self.num_actions], false);
         {
             let (mut observations, mut masks) = (observations.try_readwrite()?, masks.try_readwrite()?);
             let (observations, masks) = (observations.as_slice_mut()?, masks.as_slice_mut()?);
-            let env = &mut self.env;
-            py.detach(|| env.reset(observations, masks)).map_err(engine_error)?;
+            let mut env = self.env.take(py, "VectorEnv.reset")?;
+            let env = &mut *env;
+            crate::interrupt::run_interruptible(py, |stop| env.reset(observations, masks, stop))?;
         }
         Ok((observations, masks))
     }
@@ -392,13 +406,14 @@ impl PyVectorEnv {
     /// its row holds the new game's observation, mask and side to move, with the reward of the
     /// final step for the player who made it. Raises IllegalMoveError naming the first env
     /// whose action is illegal (then no env changes), TypeError or ValueError for a bad array.
-    fn step<'py>(&mut self, py: Python<'py>, actions: &Bound<'py, PyAny>) -> PyResult<StepResult<'py>> {
-        let n = self.env.n();
-        let actions = actions_arg(py, actions, n, self.env.num_actions())?;
-        let [c, h, w] = self.env.observation_shape();
+    /// Interruptible: then no env changes.
+    fn step<'py>(&self, py: Python<'py>, actions: &Bound<'py, PyAny>) -> PyResult<StepResult<'py>> {
+        let n = self.n;
+        let actions = actions_arg(py, actions, n, self.num_actions)?;
+        let [c, h, w] = self.observation_shape;
         let result: StepResult<'py> = (
             PyArray4::zeros(py, [n, c, h, w], false),
-            PyArray2::zeros(py, [n, self.env.num_actions()], false),
+            PyArray2::zeros(py, [n, self.num_actions], false),
             PyArray1::zeros(py, [n], false),
             PyArray1::zeros(py, [n], false),
             PyArray1::zeros(py, [n], false),
@@ -418,26 +433,28 @@ impl PyVectorEnv {
                 terminated: guards.3.as_slice_mut()?,
                 to_move: guards.4.as_slice_mut()?,
             };
-            let env = &mut self.env;
-            py.detach(|| env.step(&actions, out)).map_err(engine_error)?;
+            let mut env = self.env.take(py, "VectorEnv.step")?;
+            let env = &mut *env;
+            crate::interrupt::run_interruptible(py, |stop| env.step(&actions, out, stop))?;
         }
         Ok(result)
     }
 
     /// `int64` array `(n,)`: a uniformly random legal action for every env, each drawn from the
-    /// env's own stream.
-    fn sample_actions<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<i64>>> {
-        let actions = PyArray1::<i64>::zeros(py, [self.env.n()], false);
+    /// env's own stream. Interruptible: then no stream moves.
+    fn sample_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<i64>>> {
+        let actions = PyArray1::<i64>::zeros(py, [self.n], false);
         {
             let mut guard = actions.try_readwrite()?;
             let out = guard.as_slice_mut()?;
-            let env = &mut self.env;
-            py.detach(|| env.sample_actions(out)).map_err(engine_error)?;
+            let mut env = self.env.take(py, "VectorEnv.sample_actions")?;
+            let env = &mut *env;
+            crate::interrupt::run_interruptible(py, |stop| env.sample_actions(out, stop))?;
         }
         Ok(actions)
     }
 
     fn __repr__(&self) -> String {
-        format!("<VectorEnv '{}', n={}>", self.game, self.env.n())
+        format!("<VectorEnv '{}', n={}>", self.game, self.n)
     }
 }

@@ -4,7 +4,7 @@ use crate::args;
 use crate::errors::{invalid, BcError, BcResult};
 use crate::game::{bind_game, MoveNaming};
 use boardcore_engine::cephalopod::{move_name, parse_move, Cephalopod, CephalopodGame, Move};
-use boardcore_engine::paths::{count_paths, CompactKey};
+use boardcore_engine::paths::{count_paths_interruptible, CompactKey};
 use boardcore_engine::square::Rect;
 use boardcore_engine::{Outcome, Position, RecordedGame};
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyArrayMethods};
@@ -111,10 +111,12 @@ impl PyCephalopod {
     /// the board fills), with how many sequences reach each; transpositions are merged by exact
     /// position. Releases the GIL. Raises ValueError for boards over 31 squares and
     /// OverflowError if a count passes 2**128.
-    fn count_paths(&self, py: Python<'_>, depth: &Bound<'_, PyAny>) -> BcResult<PathCounts> {
+    /// Interruptible (Ctrl-C); MemoryError rather than hold more than
+    /// `boardcore_engine::paths::MAX_POSITIONS` positions at once.
+    fn count_paths(slf: &Bound<'_, Self>, depth: &Bound<'_, PyAny>) -> BcResult<PathCounts> {
         let depth = args::depth_unbounded(depth)?;
-        let position = *self.position();
-        let paths = py.detach(|| count_paths(&position, depth))?;
+        let (py, position) = (slf.py(), *slf.borrow().position());
+        let paths = crate::interrupt::run_interruptible(py, |stop| count_paths_interruptible(&position, depth, stop))?;
         Ok(PathCounts::build(py, &position, paths))
     }
 }

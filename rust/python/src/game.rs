@@ -189,9 +189,23 @@ macro_rules! bind_game {
             }
 
             /// The legal moves in the game's documented order; `[]` once the game is over.
-            fn legal_moves(&self) -> Vec<$PyMove> {
-                let naming = <$Naming>::of(self.position());
-                self.position().legal_moves().map(|mv| $PyMove { mv, naming }).collect()
+            /// Interruptible, with the GIL released, for games with huge move lists.
+            fn legal_moves<'py>(slf: &Bound<'py, Self>) -> BcResult<Bound<'py, pyo3::types::PyList>> {
+                let (py, position) = (slf.py(), *slf.borrow().position());
+                let naming = <$Naming>::of(&position);
+                if !<$Game>::HUGE_MOVE_LISTS {
+                    return Ok(pyo3::types::PyList::new(py, position.legal_moves().map(|mv| $PyMove { mv, naming }))?);
+                }
+                let moves = crate::interrupt::run_interruptible(py, |stop| position.list_moves(stop))?;
+                // Millions of Python objects take a while too: hear Ctrl-C while making them.
+                let list = pyo3::types::PyList::empty(py);
+                for (i, mv) in moves.into_iter().enumerate() {
+                    if i % (1 << 16) == 0 {
+                        py.check_signals()?;
+                    }
+                    list.append($PyMove { mv, naming })?;
+                }
+                Ok(list)
             }
 
             /// Whether a move (or its notation) is legal here; malformed text is simply not legal.
@@ -284,36 +298,38 @@ macro_rules! bind_game {
 
             /// Leaves of the game tree `depth` plies deep (a finished game is one leaf; with
             /// `passes_count_as_ply=False` a Reversi pass uses no ply). Releases the GIL.
+            /// Interruptible (Ctrl-C), like every long call: see docs/design.md.
             #[pyo3(signature = (depth, threads = None, passes_count_as_ply = true))]
             fn perft(
-                &self,
-                py: Python<'_>,
+                slf: &Bound<'_, Self>,
                 depth: &Bound<'_, PyAny>,
                 threads: Option<&Bound<'_, PyAny>>,
                 passes_count_as_ply: bool,
             ) -> BcResult<u64> {
                 let depth = crate::args::depth(depth)?;
                 let threads = threads.map(crate::args::threads).transpose()?.unwrap_or(1);
-                let position = *self.position();
+                // A copy, taken after the arguments (which may run Python code) and without
+                // keeping the game borrowed: other threads may play on while this counts.
+                let position = *slf.borrow().position();
                 let plies = crate::args::plies(passes_count_as_ply);
-                Ok(py.detach(|| <$Game>::perft(&position, depth, plies, threads)))
+                crate::interrupt::run_interruptible(slf.py(), |stop| <$Game>::perft(&position, depth, plies, threads, stop))
             }
 
             /// `{move notation: perft(depth - 1) of the child}` in move order. Releases the GIL.
             #[pyo3(signature = (depth, passes_count_as_ply = true))]
             fn divide<'py>(
-                &self,
-                py: Python<'py>,
+                slf: &Bound<'py, Self>,
                 depth: &Bound<'py, PyAny>,
                 passes_count_as_ply: bool,
             ) -> BcResult<Bound<'py, PyDict>> {
+                let py = slf.py();
                 let depth = crate::args::depth(depth)?;
                 if depth == 0 {
                     return Err(invalid("divide: depth must be an integer from 1 to 64, got 0"));
                 }
-                let position = *self.position();
+                let position = *slf.borrow().position();
                 let plies = crate::args::plies(passes_count_as_ply);
-                let parts = py.detach(|| <$Game>::divide(&position, depth, plies));
+                let parts = crate::interrupt::run_interruptible(py, |stop| <$Game>::divide(&position, depth, plies, stop))?;
                 let dict = PyDict::new(py);
                 for (mv, n) in parts {
                     dict.set_item(position.format_move(mv), n).map_err(|_| invalid("divide: internal error"))?;
@@ -327,8 +343,7 @@ macro_rules! bind_game {
             /// shape (n, 2): each playout's final points), as numpy arrays. Releases the GIL.
             #[pyo3(signature = (n, seed = None, threads = None, scores = false))]
             fn playouts<'py>(
-                &self,
-                py: Python<'py>,
+                slf: &Bound<'py, Self>,
                 n: &Bound<'py, PyAny>,
                 seed: Option<&Bound<'py, PyAny>>,
                 threads: Option<&Bound<'py, PyAny>>,
@@ -337,11 +352,13 @@ macro_rules! bind_game {
                 let n = crate::args::count("n", n, 0)?;
                 let seed = seed.map(crate::args::seed).transpose()?.unwrap_or(0);
                 let threads = threads.map(crate::args::threads).transpose()?.unwrap_or(1);
-                let position = *self.position();
+                let (py, position) = (slf.py(), *slf.borrow().position());
                 let dict = PyDict::new(py);
                 let set = |key: &str, value: Bound<'py, PyAny>| dict.set_item(key, value).map_err(|_| invalid("playouts: internal error"));
                 if !scores {
-                    let tally = py.detach(|| boardcore_engine::playout::random_playouts(&position, n as u64, seed, threads));
+                    let tally = crate::interrupt::run_interruptible(py, |stop| {
+                        boardcore_engine::playout::random_playouts_interruptible(&position, n as u64, seed, threads, stop)
+                    })?;
                     for (key, value) in [("black", tally.black), ("white", tally.white), ("draws", tally.draws)] {
                         set(key, value.into_pyobject(py).map_err(|_| invalid("playouts: internal error"))?.into_any())?;
                     }
@@ -351,7 +368,9 @@ macro_rules! bind_game {
                     // One ending is kept per playout: refuse what would not fit rather than abort.
                     return Err(invalid(format!("playouts with scores=True: n must be at most {}, got {n}", crate::game::MAX_SCORED_PLAYOUTS)));
                 }
-                let endings = py.detach(|| boardcore_engine::playout::random_playout_endings(&position, n as u64, seed, threads));
+                let endings = crate::interrupt::run_interruptible(py, |stop| {
+                    boardcore_engine::playout::random_playout_endings_interruptible(&position, n as u64, seed, threads, stop)
+                })?;
                 let outcomes: Vec<i8> = endings.iter().map(|e| crate::game::outcome_sign(e.outcome)).collect();
                 let count = |sign: i8| outcomes.iter().filter(|&&o| o == sign).count();
                 for (key, sign) in [("black", 1), ("white", -1), ("draws", 0)] {
@@ -367,15 +386,25 @@ macro_rules! bind_game {
             /// `below(count_moves())` from SplitMix64(seed), then that entry of the move order,
             /// found without listing the moves where the game can.
             #[pyo3(signature = (seed = None))]
-            fn random_move(&self, seed: Option<&Bound<'_, PyAny>>) -> BcResult<Option<$PyMove>> {
+            fn random_move(slf: &Bound<'_, Self>, seed: Option<&Bound<'_, PyAny>>) -> BcResult<Option<$PyMove>> {
                 let seed = seed.map(crate::args::seed).transpose()?.unwrap_or(0);
                 let mut rng = boardcore_engine::rng::SplitMix64::new(seed);
-                Ok(self.position().sample_move(&mut rng).map(|mv| self.wrap(mv)))
+                let position = *slf.borrow().position();
+                let mv = if <$Game>::HUGE_MOVE_LISTS {
+                    crate::interrupt::run_interruptible(slf.py(), |stop| position.sample_move_interruptible(&mut rng, stop))?
+                } else {
+                    position.sample_move(&mut rng)
+                };
+                Ok(mv.map(|mv| $PyMove { mv, naming: <$Naming>::of(&position) }))
             }
 
             /// The number of legal moves, counted without building them where the game can.
-            fn count_moves(&self) -> u64 {
-                self.position().count_moves()
+            fn count_moves(slf: &Bound<'_, Self>) -> BcResult<u64> {
+                let position = *slf.borrow().position();
+                if <$Game>::HUGE_MOVE_LISTS {
+                    return crate::interrupt::run_interruptible(slf.py(), |stop| position.count_moves_interruptible(stop));
+                }
+                Ok(position.count_moves())
             }
 
             fn __str__(&self) -> String {

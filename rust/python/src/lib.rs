@@ -8,6 +8,7 @@ mod args;
 mod cephalopod;
 mod errors;
 mod game;
+mod interrupt;
 mod reversi;
 mod rive;
 mod search;
@@ -18,6 +19,7 @@ fn _boardcore(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add("IllegalMoveError", py.get_type::<errors::IllegalMoveError>())?;
     m.add("NotationError", py.get_type::<errors::NotationError>())?;
+    m.add("ConcurrentUseError", py.get_type::<errors::ConcurrentUseError>())?;
     m.add_class::<reversi::PyReversi>()?;
     m.add_class::<reversi::PyReversiMove>()?;
     m.add_class::<cephalopod::PyCephalopod>()?;

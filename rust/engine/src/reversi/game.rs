@@ -4,6 +4,7 @@ use super::variant::Variant;
 use super::{Reversi, Shape};
 use crate::error::{Error, Result};
 use crate::game::{Game, Player, Position, RecordedGame};
+use crate::interrupt::Stop;
 use crate::perft::Plies;
 use super::Move;
 use crate::record::{self, Record};
@@ -51,12 +52,12 @@ impl RecordedGame for ReversiGame {
     }
 
     /// Through `Reversi::perft`, which runs 8-wide boards in their AVX2 frames.
-    fn perft(position: &Reversi, depth: u32, plies: Plies, threads: usize) -> u64 {
-        position.perft(depth, plies, threads)
+    fn perft(position: &Reversi, depth: u32, plies: Plies, threads: usize, stop: &Stop) -> Result<u64> {
+        position.perft_interruptible(depth, plies, threads, stop)
     }
 
-    fn divide(position: &Reversi, depth: u32, plies: Plies) -> Vec<(Move, u64)> {
-        position.divide(depth, plies)
+    fn divide(position: &Reversi, depth: u32, plies: Plies, stop: &Stop) -> Result<Vec<(Move, u64)>> {
+        position.divide_interruptible(depth, plies, stop)
     }
 
     fn record(&self) -> String {

@@ -20,6 +20,7 @@ pub use variant::{Variant, MAX_HOLES};
 
 use crate::error::{Error, Result};
 use crate::game::{Outcome, Player, Position};
+use crate::interrupt::Stop;
 use crate::perft::{self, Plies};
 use crate::rng::{SplitMix64, ZOBRIST_SEED};
 use crate::square::{truncate, Coord};
@@ -237,11 +238,19 @@ impl Reversi {
     }
 
     pub fn perft(&self, depth: u32, plies: Plies, threads: usize) -> u64 {
-        with_fast_board!(self, b => perft::perft_parallel(&b, depth, plies, threads))
+        perft::unstoppable(self.perft_interruptible(depth, plies, threads, &Stop::new()))
     }
 
     pub fn divide(&self, depth: u32, plies: Plies) -> Vec<(Move, u64)> {
-        with_fast_board!(self, b => perft::divide(&b, depth, plies))
+        perft::unstoppable(self.divide_interruptible(depth, plies, &Stop::new()))
+    }
+
+    pub fn perft_interruptible(&self, depth: u32, plies: Plies, threads: usize, stop: &Stop) -> Result<u64> {
+        with_fast_board!(self, b => perft::perft_parallel_interruptible(&b, depth, plies, threads, stop))
+    }
+
+    pub fn divide_interruptible(&self, depth: u32, plies: Plies, stop: &Stop) -> Result<Vec<(Move, u64)>> {
+        with_fast_board!(self, b => perft::divide_interruptible(&b, depth, plies, stop))
     }
 
 }

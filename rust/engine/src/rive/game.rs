@@ -34,6 +34,7 @@ fn yes_no(record: &record::Record, tag: &str) -> Result<bool> {
 impl RecordedGame for RiveGame {
     type P = Rive;
     const NAME: &'static str = "rive";
+    const HUGE_MOVE_LISTS: bool = true;
 
     fn game(&self) -> &Game<Rive> {
         &self.game

@@ -46,6 +46,7 @@ impl StrandsGame {
 impl RecordedGame for StrandsGame {
     type P = Strands;
     const NAME: &'static str = "strands";
+    const HUGE_MOVE_LISTS: bool = true;
 
     fn game(&self) -> &Game<Strands> {
         &self.game

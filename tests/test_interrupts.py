@@ -1,0 +1,156 @@
+"""Long calls release the GIL and hear Ctrl-C (issue 11, defect 2; docs/design.md, "Interrupts").
+
+Each game's long calls run in a child process. While a call works, a second Python thread spins
+for a moment (it can only run if the call released the GIL) and then sends SIGINT to the process:
+the call must raise KeyboardInterrupt and leave its object as it was. A hang is caught by the
+child's timeout rather than by any timing assertion.
+"""
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGINT") or os.name != "posix", reason="needs POSIX signals")
+
+CHILD = textwrap.dedent(
+    """
+    import json, os, signal, sys, threading, time
+    import boardcore as bc
+
+    def state(obj):
+        if isinstance(obj, (bc.Reversi, bc.Cephalopod, bc.Rive, bc.Strands)):
+            return [obj.position(), obj.record()]
+        if isinstance(obj, bc.mcts.Searcher):
+            return [obj.game.record()]  # the tree keeps the iterations completed
+        return None
+
+    def interrupt(setup, call):
+        scope = {"bc": bc}
+        exec(setup, scope)
+        subject = scope["subject"]
+        before = state(subject)
+        ticks = [0]
+        def spin():
+            # Runs only while the call has released the GIL.
+            end = time.monotonic() + 0.1
+            while time.monotonic() < end:
+                ticks[0] += 1
+            os.kill(os.getpid(), signal.SIGINT)
+        spinner = threading.Thread(target=spin)
+        outcome = "finished"
+        spinner.start()
+        # A code object, not a string: CPython 3.11 marks an interrupt in eval(str) as unhandled
+        # and ends the process with SIGINT even when it was caught.
+        code = compile(call, "<long call>", "eval")
+        try:
+            eval(code, scope)
+        except KeyboardInterrupt:
+            outcome = "interrupted"
+        try:
+            spinner.join()
+            time.sleep(0.05)  # a signal that came after the call is absorbed here
+        except KeyboardInterrupt:
+            pass
+        after = state(subject)
+        return {"outcome": outcome, "unchanged": before == after, "ticks": ticks[0], "after": scope.get("after") and eval(scope["after"], scope)}
+
+    cases = json.loads(sys.argv[1])
+    print(json.dumps({name: interrupt(setup, call) for name, (setup, call) in cases.items()}))
+    """
+)
+
+REVERSI = "subject = bc.Reversi(); subject.play('d3')"
+CEPHALOPOD = "subject = bc.Cephalopod(); subject.play('c3')"
+RIVE = "subject = bc.Rive(board='hex3'); subject.play('c3')"  # hex5 playouts wait for the capture rewrite (defect 1)
+STRANDS = "subject = bc.Strands(); subject.play(subject.random_move(seed=1))"
+# Every cell labelled 6 but the one the opening covers: about 50 million moves.
+STRANDS_HUGE = (
+    "subject = bc.Strands(layout=['66666', '666666', '6666666', '66666666', '666626666', "
+    "'66666666', '6666666', '666666', '66666'], cover='exact'); subject.play('e5')"
+)
+
+
+def long_calls(setup):
+    """The long calls every game shares, on `subject`."""
+    return {
+        "perft": (setup, "subject.perft(64)"),
+        "perft threads=2": (setup, "subject.perft(64, threads=2)"),
+        "perft free passes": (setup, "subject.perft(64, passes_count_as_ply=False)"),
+        "divide": (setup, "subject.divide(64)"),
+        "playouts": (setup, "subject.playouts(10**15)"),
+        "playouts threads=2": (setup, "subject.playouts(10**15, threads=2)"),
+        "playouts scores": (setup, "subject.playouts(2**26, scores=True)"),
+        "mcts.best_move": (setup, "bc.mcts.best_move(subject, iterations=10**18)"),
+        "mcts.best_move threads=2": (setup, "bc.mcts.best_move(subject, iterations=10**18, threads=2)"),
+        "mcts time_limit": (setup, "bc.mcts.best_move(subject, time_limit=10**6)"),
+        "Searcher.search": (
+            setup + "; game = subject; subject = bc.mcts.Searcher(game, seed=2); subject.search(iterations=50)",
+            "subject.search(iterations=10**18)",
+        ),
+    }
+
+
+GAMES = {
+    "reversi": long_calls(REVERSI),
+    "cephalopod": {
+        **long_calls(CEPHALOPOD),
+        "count_paths 3x3": ("subject = bc.Cephalopod(3, 3)", "subject.count_paths(10000)"),
+        "count_paths 5x5": (CEPHALOPOD, "subject.count_paths(10000)"),
+    },
+    "rive": long_calls(RIVE),
+    "strands": {
+        **long_calls(STRANDS),
+        "legal_moves of a huge list": (STRANDS_HUGE, "subject.legal_moves()"),
+    },
+    "vectorenv": {
+        "step": (
+            "subject = None; env = bc.VectorEnv('strands', 65536, layout='hex7'); twin = bc.VectorEnv('strands', 65536, "
+            "layout='hex7'); actions = env.sample_actions(); twin.sample_actions()",
+            "env.step(actions)",
+        ),
+        "step threads=2": (
+            "subject = None; env = bc.VectorEnv('strands', 65536, layout='hex7', threads=2); actions = env.sample_actions()",
+            "env.step(actions)",
+        ),
+    },
+}
+
+
+def run_child(cases):
+    done = subprocess.run(
+        [sys.executable, "-c", CHILD, json.dumps(cases)], capture_output=True, text=True, timeout=300
+    )
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_long_calls_release_the_gil_and_raise_keyboard_interrupt_leaving_the_object_unchanged(game):
+    results = run_child(GAMES[game])
+    failures = {name: r for name, r in results.items() if r["outcome"] != "interrupted" or not r["unchanged"] or r["ticks"] == 0}
+    assert not failures, failures
+
+
+def test_an_interrupted_vector_env_step_changes_no_env():
+    """The interrupted env draws and steps exactly as its twin, which never stepped."""
+    setup = (
+        "subject = None; import numpy as np; env = bc.VectorEnv('strands', 65536, layout='hex7', seed=4); "
+        "twin = bc.VectorEnv('strands', 65536, layout='hex7', seed=4); actions = env.sample_actions(); twin.sample_actions()"
+    )
+    cases = {"step": (setup, "env.step(actions)")}
+    child = CHILD.replace(
+        '"after": scope.get("after") and eval(scope["after"], scope)',
+        '"after": bool((scope["env"].sample_actions() == scope["twin"].sample_actions()).all()) '
+        'and bool((scope["env"].step(actions := scope["twin"].sample_actions())[0] == '
+        'scope["twin"].step(actions)[0]).all())',
+    )
+    done = subprocess.run([sys.executable, "-c", child, json.dumps(cases)], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)["step"]
+    assert result["outcome"] == "interrupted"
+    assert result["after"] is True
