@@ -89,10 +89,39 @@ fn part_sizes(board: &HexBoard, group: u128, placed: u128) -> Option<std::rc::Rc
                 return Some(sizes.clone());
             }
         }
-        let sizes = std::rc::Rc::new(frontier::sizes(board, group, placed, &|| false).ok()?);
+        let sizes = if group.count_ones() <= SMALL_PART {
+            sizes_by_growing(board, group, placed)
+        } else {
+            frontier::sizes(board, group, placed, &|| false).ok()?
+        };
+        let sizes = std::rc::Rc::new(sizes);
         cache.borrow_mut()[at] = Some((key, sizes.clone()));
         Some(sizes)
     })
+}
+
+/// Parts (with the placed stone) of at most this many cells are sized by listing their connected
+/// sets (at most 2**11 of them): cheaper than setting up the programme, and most parts are small.
+const SMALL_PART: u32 = 12;
+
+/// `frontier::sizes` by growing every connected set of `group` that contains `placed`, each once:
+/// add a candidate next to the set, then exclude it from its later siblings.
+fn sizes_by_growing(board: &HexBoard, group: u128, placed: u128) -> Vec<u128> {
+    fn grow(board: &HexBoard, group: u128, set: u128, candidates: u128, excluded: u128, by_size: &mut [u128]) {
+        by_size[set.count_ones() as usize] += 1;
+        let mut excluded = excluded;
+        let mut open = candidates & !excluded;
+        while open != 0 {
+            let v = open & open.wrapping_neg();
+            open ^= v;
+            let next = (candidates | board.neighbours[v.trailing_zeros() as usize]) & group & !set & !v;
+            grow(board, group, set | v, next, excluded, by_size);
+            excluded |= v;
+        }
+    }
+    let mut by_size = vec![0u128; group.count_ones() as usize + 1];
+    grow(board, group, placed, board.dilate(placed) & group & !placed, 0, &mut by_size);
+    by_size
 }
 
 /// Remembered sizes: direct-mapped, a new entry replaces the one in its slot.
@@ -363,6 +392,9 @@ mod tests {
             assert_eq!(count(board, capture), expected.len() as u128);
             assert_eq!(count_by_growing(board, capture, u64::MAX), Some(expected.len() as u64));
             assert_eq!(frontier_count(board, capture), Ok(expected.len() as u128), "{capture:?}");
+            let by_size = sizes_by_growing(board, capture.group, capture.placed);
+            assert_eq!(by_size[capture.keep as usize], expected.len() as u128);
+            assert_eq!(frontier::sizes(board, capture.group, capture.placed, &|| false).unwrap(), by_size);
             let table = Table::build(board, capture.group, capture.placed, capture.keep, &|| false).unwrap();
             let ranked: Vec<u128> = (0..table.total()).map(|k| table.nth(k)).collect();
             assert_eq!(ranked, expected, "{capture:?}");
