@@ -66,7 +66,7 @@ CHILD = textwrap.dedent(
 
 REVERSI = "subject = bc.Reversi(); subject.play('d3')"
 CEPHALOPOD = "subject = bc.Cephalopod(); subject.play('c3')"
-RIVE = "subject = bc.Rive(board='hex3'); subject.play('c3')"  # hex5 playouts wait for the capture rewrite (defect 1)
+RIVE = "subject = bc.Rive(board='hex5'); subject.play('e5')"
 STRANDS = "subject = bc.Strands(); subject.play(subject.random_move(seed=1))"
 # Every cell labelled 6 but the one the opening covers: about 50 million moves.
 STRANDS_HUGE = (

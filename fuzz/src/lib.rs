@@ -18,6 +18,7 @@ use std::sync::OnceLock;
 
 use boardcore_engine::cephalopod::CephalopodGame;
 use boardcore_engine::hex::HexBoard;
+use boardcore_engine::interrupt::Stop;
 use boardcore_engine::perft::Plies;
 use boardcore_engine::record::Record;
 use boardcore_engine::reversi::{ReversiGame, Shape, Variant};
@@ -282,7 +283,7 @@ pub fn check_position<G: Fuzzed>(p: &G::P) {
     assert_eq!(over, count == 0, "{notation:?}: over is {over} with {count} legal moves");
     assert_eq!(p.is_over(), over, "{notation:?}: is_over disagrees with outcome");
     assert_eq!(p.perft1(), count.max(1), "{notation:?}: perft1");
-    assert_eq!(G::perft(p, 1, Plies::EveryMove, 1), count.max(1), "{notation:?}: perft(1)");
+    assert_eq!(G::perft(p, 1, Plies::EveryMove, 1, &Stop::new()), Ok(count.max(1)), "{notation:?}: perft(1)");
 
     let mut rng = SplitMix64::new(p.zobrist());
     match p.sample_move(&mut rng) {
@@ -322,7 +323,7 @@ pub fn check_position<G: Fuzzed>(p: &G::P) {
             .collect();
         if children.iter().all(G::tame) {
             let leaves: u64 = children.iter().map(Position::perft1).sum();
-            assert_eq!(G::perft(p, 2, Plies::EveryMove, 1), leaves, "{notation:?}: perft(2)");
+            assert_eq!(G::perft(p, 2, Plies::EveryMove, 1, &Stop::new()), Ok(leaves), "{notation:?}: perft(2)");
         }
     }
 }
