@@ -23,6 +23,8 @@ use crate::rng::SplitMix64;
 const LIST_LIMIT: u64 = 1 << 8;
 /// Growing steps allowed while trying to count a capture by growing before using the programme.
 const GROW_BUDGET: u64 = 2 * LIST_LIMIT;
+/// Growing steps allowed before counting by the joined groups' sizes instead.
+const QUICK_GROW_BUDGET: u64 = 128;
 
 /// A capture: the new group (the placed stone and the groups it joins), the placed stone, and
 /// how many stones survive.
@@ -53,6 +55,10 @@ pub fn for_each(board: &HexBoard, capture: Capture, emit: &mut impl FnMut(u128))
 /// remembered per thread: a group that has not changed since an earlier ply (most of them, in a
 /// playout) costs nothing to count again.
 pub fn count(board: &HexBoard, capture: Capture) -> u128 {
+    // Most captures on small boards have a handful of survivor sets: growing them is cheapest.
+    if let Some(n) = count_by_growing(board, capture, QUICK_GROW_BUDGET) {
+        return n as u128;
+    }
     let mut parts = [None, None, None, None, None, None];
     let mut rest = capture.group & !capture.placed;
     let mut n = 0;
