@@ -228,6 +228,9 @@ impl Rive {
 
     /// The capture a legal placement on `cell` makes (None if it is not a legal capture).
     fn legal_capture(&self, cell: u8) -> Option<Capture> {
+        if cell as usize >= self.board.len() {
+            return None;
+        }
         let groups = Groups::of(self.board, self.occupied());
         if self.pending.is_some() || self.legal_cells(&groups) >> cell & 1 == 0 {
             return None;
@@ -498,7 +501,7 @@ fn points(&self) -> (u32, u32) {
             return Some(if k < isolated.count_ones() as u64 { Move { cell: nth_bit(isolated, k as u32), removed: 0 } } else { Move::SWAP });
         }
         let choices = self.moves_per_cell();
-        let total: u128 = choices.iter().map(|c| c.2).sum::<u128>() + self.swap_is_legal() as u128;
+        let total: u128 = choices.iter().map(|c| c.2).fold(0, u128::saturating_add) + self.swap_is_legal() as u128;
         let mut k = survivors::below(rng, total);
         for (cell, capture, count) in choices {
             if k >= count {
@@ -553,7 +556,7 @@ impl Rive {
         if let Some(isolated) = self.isolated_cells() {
             return isolated.count_ones() as u128 + swap;
         }
-        self.moves_per_cell().iter().map(|c| c.2).sum::<u128>() + swap
+        self.moves_per_cell().iter().map(|c| c.2).fold(0, u128::saturating_add) + swap
     }
 
     /// Per legal cell (no capture under way, isolation impossible): the cell, its capture in

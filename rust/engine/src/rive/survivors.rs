@@ -54,7 +54,7 @@ pub fn for_each(board: &HexBoard, capture: Capture, emit: &mut impl FnMut(u128))
 /// Each `fi` comes from one pass of the frontier programme over that group alone, and is
 /// remembered per thread: a group that has not changed since an earlier ply (most of them, in a
 /// playout) costs nothing to count again.
-pub fn count(board: &HexBoard, capture: Capture) -> u128 {
+pub fn count(board: &'static HexBoard, capture: Capture) -> u128 {
     // Most captures on small boards have a handful of survivor sets: growing them is cheapest.
     if let Some(n) = count_by_growing(board, capture, QUICK_GROW_BUDGET) {
         return n as u128;
@@ -86,7 +86,8 @@ pub fn count(board: &HexBoard, capture: Capture) -> u128 {
 }
 
 /// `frontier::sizes` of a joined group with the placed stone, remembered per thread.
-fn part_sizes(board: &HexBoard, group: u128, placed: u128) -> Option<std::rc::Rc<Vec<u128>>> {
+/// (The board is `'static`, as every board is interned: its address names it for good.)
+fn part_sizes(board: &'static HexBoard, group: u128, placed: u128) -> Option<std::rc::Rc<Vec<u128>>> {
     SIZES.with(|cache| {
         let key = CacheKey { board: board as *const HexBoard as usize, group, placed };
         let at = key.slot();
@@ -104,6 +105,11 @@ fn part_sizes(board: &HexBoard, group: u128, placed: u128) -> Option<std::rc::Rc
         cache.borrow_mut()[at] = Some((key, sizes.clone()));
         Some(sizes)
     })
+}
+
+/// Forgets the sizes remembered on this thread, so that a benchmark times counting, not recall.
+pub fn forget_remembered_sizes() {
+    SIZES.with(|cache| cache.borrow_mut().iter_mut().for_each(|slot| *slot = None));
 }
 
 /// Parts (with the placed stone) of at most this many cells are sized by listing their connected
@@ -181,7 +187,7 @@ pub fn nth(board: &HexBoard, capture: Capture, total: u128, k: u128) -> u128 {
 }
 
 /// A uniformly random removal set: the `below(total)`-th in move order, as `nth` finds it.
-pub fn sample(board: &HexBoard, capture: Capture, total: u128, rng: &mut SplitMix64) -> u128 {
+pub fn sample(board: &'static HexBoard, capture: Capture, total: u128, rng: &mut SplitMix64) -> u128 {
     let k = below(rng, total);
     nth(board, capture, total, k)
 }
