@@ -143,22 +143,29 @@ mod tests {
     use super::*;
     use crate::game::{Outcome, Player};
 
-    /// A game with one position and two moves that both lead back to it: 2^depth paths into a
-    /// single position, which exercises exact 128-bit counts without a huge state space.
+    /// A toy game of two moves per position and no end. As a *coin* both moves lead to the other
+    /// of two positions (2^depth paths into one position: exact 128-bit counts without a huge
+    /// state space); as *bits* every move sequence ends in its own position (2^depth of them).
     #[derive(Clone, Copy, PartialEq)]
-    struct Coin(Player);
+    struct Toy {
+        key: u128,
+        bits: bool,
+    }
 
-    impl Position for Coin {
+    const COIN: Toy = Toy { key: 0, bits: false };
+    const BITS: Toy = Toy { key: 1, bits: true };
+
+    impl Position for Toy {
         type Move = bool;
         type Moves<'a> = std::array::IntoIter<bool, 2>;
         fn to_move(&self) -> Player {
-            self.0
+            if self.key & 1 == 0 || self.bits { Player::Black } else { Player::White }
         }
         fn legal_moves(&self) -> Self::Moves<'_> {
             [false, true].into_iter()
         }
-        fn play_unchecked(&mut self, _: bool) {
-            self.0 = self.0.other();
+        fn play_unchecked(&mut self, bit: bool) {
+            self.key = if self.bits { self.key << 1 | bit as u128 } else { self.key ^ 1 };
         }
         fn outcome(&self) -> Option<Outcome> {
             None
@@ -167,7 +174,7 @@ mod tests {
             (0, 0)
         }
         fn zobrist(&self) -> u64 {
-            self.0 as u64
+            self.key as u64
         }
         fn parse_move(&self, _: &str) -> Result<bool> {
             Ok(true)
@@ -179,16 +186,16 @@ mod tests {
             String::new()
         }
         fn from_notation(_: &str) -> Result<Self> {
-            Ok(Coin(Player::Black))
+            Ok(COIN)
         }
     }
 
-    impl CompactKey for Coin {
+    impl CompactKey for Toy {
         fn compact_key(&self) -> u128 {
-            self.0 as u128
+            self.key
         }
         fn from_compact_key(&self, key: u128) -> Self {
-            Coin(if key == 0 { Player::Black } else { Player::White })
+            Toy { key, ..*self }
         }
         fn key_fits(&self) -> Result<()> {
             Ok(())
@@ -197,77 +204,26 @@ mod tests {
 
     #[test]
     fn counts_past_64_bits_are_exact() {
-        let paths = count_paths(&Coin(Player::Black), 100).unwrap();
+        let paths = count_paths(&COIN, 100).unwrap();
         assert_eq!(paths, vec![(0, 1u128 << 100)]);
-    }
-
-    /// A game whose every move sequence ends in its own position: 2^depth of them.
-    #[derive(Clone, Copy, PartialEq)]
-    struct Bits(u128);
-
-    impl Position for Bits {
-        type Move = bool;
-        type Moves<'a> = std::array::IntoIter<bool, 2>;
-        fn to_move(&self) -> Player {
-            Player::Black
-        }
-        fn legal_moves(&self) -> Self::Moves<'_> {
-            [false, true].into_iter()
-        }
-        fn play_unchecked(&mut self, bit: bool) {
-            self.0 = self.0 << 1 | bit as u128;
-        }
-        fn outcome(&self) -> Option<Outcome> {
-            None
-        }
-        fn points(&self) -> (u32, u32) {
-            (0, 0)
-        }
-        fn zobrist(&self) -> u64 {
-            self.0 as u64
-        }
-        fn parse_move(&self, _: &str) -> Result<bool> {
-            Ok(true)
-        }
-        fn format_move(&self, mv: bool) -> String {
-            mv.to_string()
-        }
-        fn to_notation(&self) -> String {
-            String::new()
-        }
-        fn from_notation(_: &str) -> Result<Self> {
-            Ok(Bits(1))
-        }
-    }
-
-    impl CompactKey for Bits {
-        fn compact_key(&self) -> u128 {
-            self.0
-        }
-        fn from_compact_key(&self, key: u128) -> Self {
-            Bits(key)
-        }
-        fn key_fits(&self) -> Result<()> {
-            Ok(())
-        }
     }
 
     #[test]
     fn more_positions_than_the_budget_is_too_large() {
-        assert_eq!(count_paths_within(&Bits(1), 10, &Stop::new(), 4096).unwrap().len(), 1024);
-        assert!(matches!(count_paths_within(&Bits(1), 14, &Stop::new(), 4096), Err(Error::TooLarge(_))));
+        assert_eq!(count_paths_within(&BITS, 10, &Stop::new(), 4096).unwrap().len(), 1024);
+        assert!(matches!(count_paths_within(&BITS, 14, &Stop::new(), 4096), Err(Error::TooLarge(_))));
     }
 
     #[test]
     fn a_stopped_count_is_interrupted() {
         let stop = Stop::new();
         stop.request();
-        assert_eq!(count_paths_interruptible(&Coin(Player::Black), 5, &stop), Err(Error::Interrupted));
+        assert_eq!(count_paths_interruptible(&COIN, 5, &stop), Err(Error::Interrupted));
     }
 
     #[test]
     fn counts_past_128_bits_are_an_overflow_error() {
-        assert_eq!(count_paths(&Coin(Player::Black), 127).unwrap(), vec![(1, 1u128 << 127)]);
-        assert!(matches!(count_paths(&Coin(Player::Black), 128), Err(Error::Overflow(_))));
+        assert_eq!(count_paths(&COIN, 127).unwrap(), vec![(1, 1u128 << 127)]);
+        assert!(matches!(count_paths(&COIN, 128), Err(Error::Overflow(_))));
     }
 }
