@@ -14,6 +14,7 @@
 //! documented move order (lists of removed cells compared lexicographically), so the same table
 //! answers "how many", "the k-th" and "all of them, in order" with no sorting.
 
+use crate::bitboard::Ones;
 use crate::hex::HexBoard;
 
 /// The most frontier cells a pattern can describe (a 4-bit component label each, in a `u128`).
@@ -30,8 +31,6 @@ pub const MAX_LAYER_COUNTS: usize = 1 << 22;
 pub enum Unavailable {
     /// The group is too wide for the pattern encoding, or needs too many counts.
     TooLarge,
-    /// The caller asked to stop.
-    Stopped,
 }
 
 /// A component label (0 = removed or not on the frontier) per frontier cell, 4 bits each, the
@@ -55,7 +54,7 @@ struct Step {
     cell: u8,
     is_placed: bool,
     /// The frontier cells (as slots of the frontier before this step) next to this cell.
-    neighbour_slots: u32,
+    neighbour_slots: u64,
     /// Per slot of the frontier after this step: the slot it comes from, or `None` for this cell.
     next: Vec<Option<u8>>,
     /// The frontier before this step has this many cells.
@@ -77,7 +76,7 @@ const CHOICES: [bool; 2] = [false, true];
 
 impl Plan {
     fn new(board: &HexBoard, group: u128, placed: u128, keep: u32) -> Result<Plan, Unavailable> {
-        let cells: Vec<u8> = bits(group).collect();
+        let cells: Vec<u8> = Ones(group).map(|c| c as u8).collect();
         let mut frontier: Vec<u8> = Vec::new();
         let mut steps = Vec::with_capacity(cells.len());
         let placed_index = cells.iter().position(|&c| placed >> c & 1 == 1).expect("the placed stone is in the group");
@@ -88,7 +87,7 @@ impl Plan {
                 .iter()
                 .enumerate()
                 .filter(|(_, &f)| board.neighbours[cell as usize] >> f & 1 == 1)
-                .fold(0u32, |m, (slot, _)| m | 1 << slot);
+                .fold(0u64, |m, (slot, _)| m | 1 << slot);
             let mut next = Vec::new();
             let mut next_frontier = Vec::new();
             for (slot, &f) in frontier.iter().enumerate() {
@@ -140,8 +139,8 @@ impl Plan {
         let mut labels = pattern;
         let cell_label = if keep {
             let mut joined = 0u16;
-            for slot in bits32(step.neighbour_slots) {
-                joined |= 1 << label(labels, slot);
+            for slot in Ones(step.neighbour_slots) {
+                joined |= 1 << label(labels, slot as usize);
             }
             joined &= !1;
             if joined == 0 {
@@ -238,7 +237,6 @@ impl Layer {
 fn forward(
     plan: &Plan,
     budget: usize,
-    stopped: &dyn Fn() -> bool,
     link: &mut dyn FnMut(usize, u32, usize, Link),
     closed: &mut dyn FnMut(u32, u128),
 ) -> Result<(), Unavailable> {
@@ -247,9 +245,6 @@ fn forward(
     layer.counts[0] = 1;
     let mut held = 0usize;
     for index in 0..plan.cells() {
-        if stopped() {
-            return Err(Unavailable::Stopped);
-        }
         let (low, high) = plan.removed_range(index + 1);
         let mut next = Layer::new(plan.stride(index + 1), low, layer.patterns.len() * 2);
         for p in 0..layer.patterns.len() {
@@ -298,10 +293,10 @@ fn forward(
 }
 
 /// The number of survivor sets, with one layer in memory at a time.
-pub fn count(board: &HexBoard, group: u128, placed: u128, keep: u32, stopped: &dyn Fn() -> bool) -> Result<u128, Unavailable> {
+pub fn count(board: &HexBoard, group: u128, placed: u128, keep: u32) -> Result<u128, Unavailable> {
     let plan = Plan::new(board, group, placed, keep)?;
     let mut total = 0u128;
-    forward(&plan, usize::MAX, stopped, &mut |_, _, _, _| {}, &mut |survivors, ways| {
+    forward(&plan, usize::MAX, &mut |_, _, _, _| {}, &mut |survivors, ways| {
         if survivors == keep {
             total = total.wrapping_add(ways);
         }
@@ -311,12 +306,12 @@ pub fn count(board: &HexBoard, group: u128, placed: u128, keep: u32, stopped: &d
 
 /// For every size `s`, the number of connected sets of `s` cells of `group` that contain
 /// `placed` (index `s`; index 0 is 0), in one pass.
-pub fn sizes(board: &HexBoard, group: u128, placed: u128, stopped: &dyn Fn() -> bool) -> Result<Vec<u128>, Unavailable> {
+pub fn sizes(board: &HexBoard, group: u128, placed: u128) -> Result<Vec<u128>, Unavailable> {
     let cells = group.count_ones();
     let mut plan = Plan::new(board, group, placed, cells)?;
     plan.remove = cells; // any number may go
     let mut by_size = vec![0u128; cells as usize + 1];
-    forward(&plan, usize::MAX, stopped, &mut |_, _, _, _| {}, &mut |survivors, ways| {
+    forward(&plan, usize::MAX, &mut |_, _, _, _| {}, &mut |survivors, ways| {
         by_size[survivors as usize] = by_size[survivors as usize].wrapping_add(ways);
     })?;
     Ok(by_size)
@@ -334,7 +329,7 @@ pub struct Table {
 }
 
 impl Table {
-    pub fn build(board: &HexBoard, group: u128, placed: u128, keep: u32, stopped: &dyn Fn() -> bool) -> Result<Table, Unavailable> {
+    pub fn build(board: &HexBoard, group: u128, placed: u128, keep: u32) -> Result<Table, Unavailable> {
         let plan = Plan::new(board, group, placed, keep)?;
         let mut links: Vec<Vec<[Link; 2]>> = vec![Vec::new(); plan.cells()];
         let mut record = |index: usize, p: u32, choice: usize, link: Link| {
@@ -344,7 +339,7 @@ impl Table {
             }
             layer[p as usize][choice] = link;
         };
-        forward(&plan, MAX_TABLE_COUNTS, stopped, &mut record, &mut |_, _| {})?;
+        forward(&plan, MAX_TABLE_COUNTS, &mut record, &mut |_, _| {})?;
         let ranges: Vec<(u32, u32)> = (0..=plan.cells()).map(|d| plan.removed_range(d)).collect();
         let mut completions: Vec<Vec<u128>> = vec![Vec::new(); plan.cells() + 1];
         for index in (0..plan.cells()).rev() {
@@ -563,24 +558,3 @@ fn with_label(labels: u128, slot: usize, value: u8) -> u128 {
     labels & !(15u128 << (4 * slot)) | (value as u128) << (4 * slot)
 }
 
-fn bits(set: u128) -> impl Iterator<Item = u8> {
-    let mut rest = set;
-    std::iter::from_fn(move || {
-        (rest != 0).then(|| {
-            let cell = rest.trailing_zeros() as u8;
-            rest &= rest - 1;
-            cell
-        })
-    })
-}
-
-fn bits32(set: u32) -> impl Iterator<Item = usize> {
-    let mut rest = set;
-    std::iter::from_fn(move || {
-        (rest != 0).then(|| {
-            let bit = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            bit
-        })
-    })
-}

@@ -13,7 +13,7 @@
 //! need more than its state budget), counting falls back to growing (exact, polynomial per set)
 //! and `sample` to drawing the removals stone by stone (documented in docs/rive.md).
 
-use super::frontier::{self, Table, Unavailable, Walk};
+use super::frontier::{self, Table, Walk};
 use crate::hex::HexBoard;
 use crate::rng::SplitMix64;
 
@@ -21,8 +21,6 @@ use crate::rng::SplitMix64;
 /// (Growing costs about a microsecond per set, building the frontier table a few hundred
 /// microseconds for the largest captures seen on hex335, and walking it 70 ns per set.)
 const LIST_LIMIT: u64 = 1 << 8;
-/// Growing steps allowed while trying to count a capture by growing before using the programme.
-const GROW_BUDGET: u64 = 2 * LIST_LIMIT;
 /// Growing steps allowed before counting by the joined groups' sizes instead.
 const QUICK_GROW_BUDGET: u64 = 128;
 
@@ -37,11 +35,7 @@ pub struct Capture {
 
 /// Calls `emit` with every survivor set, in no particular order.
 pub fn for_each(board: &HexBoard, capture: Capture, emit: &mut impl FnMut(u128)) {
-    let mut budget = u64::MAX;
-    grow(board, capture, capture.placed, first_candidates(board, capture), 0, &mut budget, &mut |s| {
-        emit(s);
-        true
-    });
+    grow(board, capture, capture.placed, first_candidates(board, capture), 0, emit);
 }
 
 /// The number of survivor sets.
@@ -72,7 +66,7 @@ pub fn count(board: &'static HexBoard, capture: Capture) -> u128 {
     let mut by_size = vec![1u128];
     for part in parts.iter().flatten() {
         let Some(sizes) = part_sizes(board, *part | capture.placed, capture.placed) else {
-            return count_uncached(board, capture);
+            return count_without_sizes(board, capture);
         };
         let mut next = vec![0u128; by_size.len() + sizes.len() - 2];
         for (a, &x) in by_size.iter().enumerate().filter(|(_, &x)| x != 0) {
@@ -99,7 +93,7 @@ fn part_sizes(board: &'static HexBoard, group: u128, placed: u128) -> Option<std
         let sizes = if group.count_ones() <= SMALL_PART {
             sizes_by_growing(board, group, placed)
         } else {
-            frontier::sizes(board, group, placed, &|| false).ok()?
+            frontier::sizes(board, group, placed).ok()?
         };
         let sizes = std::rc::Rc::new(sizes);
         cache.borrow_mut()[at] = Some((key, sizes.clone()));
@@ -159,11 +153,10 @@ thread_local! {
     static SIZES: SizesCache = std::cell::RefCell::new(vec![None; CACHE_SLOTS]);
 }
 
-fn count_uncached(board: &HexBoard, capture: Capture) -> u128 {
-    if let Some(n) = count_by_growing(board, capture, GROW_BUDGET) {
-        return n as u128;
-    }
-    match frontier::count(board, capture.group, capture.placed, capture.keep, &|| false) {
+/// The count without the joined groups' sizes (a group too wide for the programme): the programme
+/// over the whole new group, or, past that too, growing every survivor set (exact, but slow).
+fn count_without_sizes(board: &HexBoard, capture: Capture) -> u128 {
+    match frontier::count(board, capture.group, capture.placed, capture.keep) {
         Ok(n) => n,
         Err(_) => count_by_growing(board, capture, u64::MAX).expect("no budget") as u128,
     }
@@ -171,25 +164,13 @@ fn count_uncached(board: &HexBoard, capture: Capture) -> u128 {
 
 /// The removal set of the `k`-th survivor set in move order, given their number `total`.
 pub fn nth(board: &HexBoard, capture: Capture, total: u128, k: u128) -> u128 {
-    if total <= LIST_LIMIT as u128 {
-        let mut removals = listed(board, capture);
-        removals.select_nth_unstable_by(k as usize, move_order);
-        return removals[k as usize];
+    let table = (total > LIST_LIMIT as u128).then(|| Table::build(board, capture.group, capture.placed, capture.keep).ok());
+    if let Some(Some(table)) = table {
+        return table.nth(k);
     }
-    match Table::build(board, capture.group, capture.placed, capture.keep, &|| false) {
-        Ok(table) => table.nth(k),
-        Err(_) => {
-            let mut removals = listed(board, capture);
-            removals.select_nth_unstable_by(k as usize, move_order);
-            removals[k as usize]
-        }
-    }
-}
-
-/// A uniformly random removal set: the `below(total)`-th in move order, as `nth` finds it.
-pub fn sample(board: &'static HexBoard, capture: Capture, total: u128, rng: &mut SplitMix64) -> u128 {
-    let k = below(rng, total);
-    nth(board, capture, total, k)
+    let mut removals = listed(board, capture);
+    removals.select_nth_unstable_by(k as usize, move_order);
+    removals[k as usize]
 }
 
 /// Draws `n` below `total`: SplitMix64's `below` while `total` fits 64 bits (always, in practice),
@@ -215,9 +196,9 @@ pub enum InOrder {
 }
 
 impl InOrder {
-    pub fn new(board: &HexBoard, capture: Capture) -> InOrder {
-        if count_by_growing(board, capture, GROW_BUDGET).is_none() {
-            if let Ok(table) = Table::build(board, capture.group, capture.placed, capture.keep, &|| false) {
+    pub fn new(board: &'static HexBoard, capture: Capture) -> InOrder {
+        if count(board, capture) > LIST_LIMIT as u128 {
+            if let Ok(table) = Table::build(board, capture.group, capture.placed, capture.keep) {
                 return InOrder::Ranked(Walk::new(table));
             }
         }
@@ -253,27 +234,13 @@ fn first_candidates(board: &HexBoard, capture: Capture) -> u128 {
 }
 
 /// Grows `set` to survivor sets, adding one candidate at a time (the cells of the group next to
-/// the set, less those already tried at this level, so each set is produced once). Returns false
-/// when `emit` or the budget asks to stop.
+/// the set, less those already tried at this level, so each set is produced once).
 ///
 /// The caller guarantees that `set` can be completed within the group less `excluded`. Adding a
 /// candidate keeps that true; excluding one may not, and then no later sibling can complete
 /// either (they would exclude even more), so the loop ends: no branch is ever a dead end.
-fn grow(
-    board: &HexBoard,
-    capture: Capture,
-    set: u128,
-    candidates: u128,
-    excluded: u128,
-    budget: &mut u64,
-    emit: &mut impl FnMut(u128) -> bool,
-) -> bool {
-    if *budget == 0 {
-        return false;
-    }
-    *budget -= 1;
-    let need = capture.keep - set.count_ones();
-    if need == 0 {
+fn grow(board: &HexBoard, capture: Capture, set: u128, candidates: u128, excluded: u128, emit: &mut impl FnMut(u128)) {
+    if set.count_ones() == capture.keep {
         return emit(set);
     }
     let mut excluded = excluded;
@@ -282,15 +249,12 @@ fn grow(
         let v = open & open.wrapping_neg();
         open ^= v;
         let next = (candidates | board.neighbours[v.trailing_zeros() as usize]) & capture.group & !set & !v;
-        if !grow(board, capture, set | v, next, excluded, budget, emit) {
-            return false;
-        }
+        grow(board, capture, set | v, next, excluded, emit);
         excluded |= v;
         if board.component(set, capture.group & !excluded).count_ones() < capture.keep {
             break;
         }
     }
-    true
 }
 
 /// The number of survivor sets by growing them, or None past `budget` growing steps. One stone
@@ -350,10 +314,10 @@ pub fn sort_removals(removals: &mut [u128]) {
     removals.sort_unstable_by(move_order);
 }
 
-/// Why the frontier programme gave up, for tests.
-#[doc(hidden)]
-pub fn frontier_count(board: &HexBoard, capture: Capture) -> Result<u128, Unavailable> {
-    frontier::count(board, capture.group, capture.placed, capture.keep, &|| false)
+/// The programme's count over the whole new group (tests compare it with the others).
+#[cfg(test)]
+fn frontier_count(board: &HexBoard, capture: Capture) -> Result<u128, frontier::Unavailable> {
+    frontier::count(board, capture.group, capture.placed, capture.keep)
 }
 
 #[cfg(test)]
@@ -406,8 +370,8 @@ mod tests {
             assert_eq!(frontier_count(board, capture), Ok(expected.len() as u128), "{capture:?}");
             let by_size = sizes_by_growing(board, capture.group, capture.placed);
             assert_eq!(by_size[capture.keep as usize], expected.len() as u128);
-            assert_eq!(frontier::sizes(board, capture.group, capture.placed, &|| false).unwrap(), by_size);
-            let table = Table::build(board, capture.group, capture.placed, capture.keep, &|| false).unwrap();
+            assert_eq!(frontier::sizes(board, capture.group, capture.placed).unwrap(), by_size);
+            let table = Table::build(board, capture.group, capture.placed, capture.keep).unwrap();
             let ranked: Vec<u128> = (0..table.total()).map(|k| table.nth(k)).collect();
             assert_eq!(ranked, expected, "{capture:?}");
             assert_eq!(Walk::new(table).collect::<Vec<_>>(), expected, "{capture:?}");
@@ -433,7 +397,7 @@ mod tests {
                 assert_eq!(nth(board, capture, all.len() as u128, k as u128), all[k]);
             }
         }
-        assert!(largest > GROW_BUDGET, "the table is used: {largest} sets");
+        assert!(largest > LIST_LIMIT, "the table is used: {largest} sets");
     }
 
     #[test]
