@@ -86,7 +86,12 @@ pub fn position(data: &[u8]) {
 }
 
 fn position_of<G: Fuzzed>(input: &str) {
-    match G::from_position(input) {
+    check_parsed(input, G::from_position(input));
+}
+
+/// A parser's answer to `input`: a game that passes every check, or a notation error.
+fn check_parsed<G: Fuzzed>(input: &str, parsed: Result<G, Error>) {
+    match parsed {
         Ok(game) => {
             check_position::<G>(game.game().position());
             check_game(&game);
@@ -112,13 +117,7 @@ pub fn record(data: &[u8]) {
 }
 
 fn record_of<G: Fuzzed>(input: &str) {
-    match G::from_record(input) {
-        Ok(game) => {
-            check_position::<G>(game.game().position());
-            check_game(&game);
-        }
-        Err(e) => assert_notation_error(G::NAME, input, &e),
-    }
+    check_parsed(input, G::from_record(input));
 }
 
 /// Replaying a Rive record lists capture moves: only on boards [`RiveGame::tame`] allows.
