@@ -171,6 +171,24 @@ macro_rules! bind_actions {
                 Ok(slf.borrow().state.action_name(action))
             }
 
+            /// The board's symmetries as gather maps (docs/actions.md, "Symmetries"):
+            /// `(observation_maps, action_maps)`, `int64` arrays `(K, C * H * W)` and
+            /// `(K, num_actions)`, the identity first. The image of a state under symmetry `k`
+            /// has observation `observation().reshape(-1)[observation_maps[k]]` (reshaped back)
+            /// and mask `action_mask()[action_maps[k]]`.
+            fn symmetries<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyArray2<i64>>, Bound<'py, PyArray2<i64>>)> {
+                let symmetries = self.state.symmetries();
+                let (count, cells, actions) = (symmetries.len(), self.state.observation_len(), self.state.num_actions());
+                let gather = |rows: &mut [i64], width: usize, row: fn(&boardcore_engine::actions::Symmetry) -> &[u32]| {
+                    for (out, symmetry) in rows.chunks_mut(width).zip(&symmetries) {
+                        out.iter_mut().zip(row(symmetry)).for_each(|(o, &i)| *o = i as i64);
+                    }
+                };
+                let observation_maps = new_array(py, [count, cells], |rows| gather(rows, cells, |s| &s.observation))?;
+                let action_maps = new_array(py, [count, actions], |rows| gather(rows, actions, |s| &s.action))?;
+                Ok((observation_maps, action_maps))
+            }
+
             /// The position in the game's notation (for Strands: at the start of the turn).
             fn position(&self) -> String {
                 self.state.position().to_notation()
