@@ -182,7 +182,8 @@ def hex_maps_of_labels(observation, side):
     for row in range(observation.shape[1]):
         for q in range(observation.shape[2]):
             if observation[8, row, q]:
-                labels[cube(row, q)] = int(np.argmax(observation[2:8, row, q])) + 1
+                # A covered cell shows no label: 0.
+                labels[cube(row, q)] = int(np.argmax(observation[2:8, row, q])) + 1 if observation[2:8, row, q].any() else 0
     turns = [lambda x, y, z: (x, y, z)]
     for _ in range(5):
         turns.append(lambda x, y, z, f=turns[-1]: (lambda a, b, c: (-c, -a, -b))(*f(x, y, z)))
@@ -406,3 +407,23 @@ def test_mid_turn_strands_masks_follow_board_order_which_maps_do_not_keep():
     image.apply_action(int(forward[c1]))
     assert np.array_equal(image.observation(), mapped_observation(state, observation_maps[half_turn]))
     assert not np.array_equal(image.action_mask(), state.action_mask()[action_maps[half_turn]])
+
+
+def test_strands_symmetries_are_the_layouts_even_once_its_odd_labels_are_covered():
+    """Positions forget the labels of covered cells. A game remembers its layout, and so do the
+    step states it makes and every state stepped from them: covering the corner labelled 3 adds
+    no symmetry. A step state set up from the later position alone knows only the labels left
+    (and that the covered cells are covered), and keeps those."""
+    layout = rows("3222/22222/222222/2222222/222222/22222/2222")
+    game = bc.Strands(layout=layout)
+    state = game.actions()
+    for move in ["d4", "a1", "a4,d1", "d7,g1", "g4"]:  # the centre, then the six corners
+        game.play(move)
+        for cell in move.split(","):
+            state.apply_action(hex_cell_names(state.position().split(" ")[1]).index(cell))
+        if state.position() != game.position():
+            state.apply_action(state.num_actions - 1)
+    assert state.position() == game.position()
+    assert count(game) == 2
+    assert len(state.symmetries()[1]) == 2
+    assert count(bc.Strands.from_position(game.position())) == 12

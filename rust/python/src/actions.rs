@@ -69,6 +69,9 @@ pub trait ActionsOf: PyClass {
 /// The step-state class of a game, and `actions()` on the game's class.
 macro_rules! bind_actions {
     ($PyActions:ident, $name:literal, $Steps:ty, $PyGame:ty) => {
+        bind_actions!($PyActions, $name, $Steps, $PyGame, |game: &$PyGame| <$Steps>::from_position(*game.position()));
+    };
+    ($PyActions:ident, $name:literal, $Steps:ty, $PyGame:ty, $steps_of:expr) => {
         /// A game in step form: fixed integer actions, masks and observation planes
         /// (docs/actions.md). Made by the game's `actions()`.
         #[pyclass(name = $name, module = "boardcore")]
@@ -80,7 +83,7 @@ macro_rules! bind_actions {
         impl ActionsOf for $PyGame {
             type Steps = $Steps;
             fn steps(&self) -> $Steps {
-                <$Steps>::from_position(*self.position())
+                ($steps_of)(self)
             }
         }
 
@@ -217,7 +220,8 @@ macro_rules! bind_actions {
 bind_actions!(PyReversiActions, "ReversiActions", ReversiSteps, PyReversi);
 bind_actions!(PyCephalopodActions, "CephalopodActions", CephalopodSteps, PyCephalopod);
 bind_actions!(PyRiveActions, "RiveActions", RiveSteps, PyRive);
-bind_actions!(PyStrandsActions, "StrandsActions", StrandsSteps, PyStrands);
+// Strands: the game knows the start's labels, which its symmetries keep.
+bind_actions!(PyStrandsActions, "StrandsActions", StrandsSteps, PyStrands, PyStrands::steps_with_labels);
 
 /// What a repr adds after the position: only a Strands turn is more than its position.
 trait TurnUnderWay {

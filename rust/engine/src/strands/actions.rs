@@ -54,6 +54,18 @@ impl StrandsSteps {
         self.covered
     }
 
+    /// The step state of `position` in a game whose cells had `labels` at the start (board
+    /// order, 0 where unknown): its symmetries keep the labels of covered cells too.
+    pub fn with_labels(position: Strands, labels: &[u8]) -> Self {
+        let mut layout = position.empty;
+        for (cell, &label) in labels.iter().enumerate().filter(|&(_, &l)| (1..=6).contains(&l)) {
+            if (position.black | position.white) >> cell & 1 == 1 {
+                layout[label as usize - 1] |= 1u128 << cell;
+            }
+        }
+        StrandsSteps { start: position, covered: 0, layout }
+    }
+
     fn cells(&self) -> usize {
         self.start.board.len()
     }
