@@ -32,6 +32,9 @@ __all__ = [
     "RiveActions",
     "StrandsActions",
     "VectorEnv",
+    # search guided by a model (boardcore.mcts)
+    "search_steps",
+    "selfplay",
 ]
 
 class IllegalMoveError(ValueError): ...

@@ -195,7 +195,9 @@ class Evaluator(Protocol):
     the same signature is accepted too. docs/ai.md shows wrappers for PyTorch and JAX.
     """
 
-    def evaluate(self, observations: npt.NDArray[np.float32], masks: npt.NDArray[np.bool_]) -> tuple[Any, Any]: ...
+    def evaluate(self, observations: npt.NDArray[np.float32], masks: npt.NDArray[np.bool_]) -> tuple[Any, Any]:
+        """``(policy_logits (B, num_actions), values (B,))`` for a batch (see the class)."""
+        ...
 
 
 StepState = Union[ReversiActions, CephalopodActions, RiveActions, StrandsActions]

@@ -65,10 +65,9 @@ impl Steps for ReversiSteps {
         [4, self.size(), self.size()]
     }
 
-    fn legal_actions_into(&self, mask: &mut [bool]) {
-        mask.fill(false);
+    fn for_each_legal_action(&self, mut f: impl FnMut(usize)) {
         for mv in self.position.legal_moves() {
-            mask[self.action_of(mv)] = true;
+            f(self.action_of(mv));
         }
     }
 
