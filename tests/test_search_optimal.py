@@ -232,6 +232,27 @@ def same_result(a, b) -> bool:
 
 
 @step_search
+def test_evaluators_of_every_convertible_kind_give_the_same_search(solved):
+    """An object with `evaluate`, a plain callable, and answers in float64 or as lists (what a
+    PyTorch or JAX model hands back after `.tolist()`) are all one evaluator."""
+    exact = ExactEvaluator(solved("reversi4"))
+    state = choices(solved("reversi4"), count=1, seed=11)[0]
+    settings = dict(iterations=64, batch_size=8, seed=4)
+    expected = bc.mcts.search(state, evaluator=exact, **settings)
+
+    def as_float64(observations, masks):
+        logits, values = exact.evaluate(observations, masks)
+        return logits.astype(np.float64), values.astype(np.float64)
+
+    def as_lists(observations, masks):
+        logits, values = exact.evaluate(observations, masks)
+        return logits.tolist(), values.tolist()
+
+    for evaluator in [exact.evaluate, as_float64, as_lists]:
+        assert same_result(bc.mcts.search(state, evaluator=evaluator, **settings), expected)
+
+
+@step_search
 @pytest.mark.parametrize("gumbel", [False, True], ids=["puct", "gumbel"])
 @pytest.mark.parametrize("broken", BROKEN)
 def test_a_broken_evaluator_is_a_clear_error_and_changes_nothing(solved, broken, gumbel):
