@@ -18,10 +18,15 @@ import boardcore as bc
 from exact import GAMES, ExactEvaluator, Solution, TreeTooLarge, final_value, minimax, random_positions
 
 POSITIONS = 200
-"""Random non-terminal positions per game, each with at least two legal actions (a position with
-one legal action cannot be chosen wrongly, so it is not counted)."""
+"""Random positions per game, each with a wrong choice to make: at least one legal action that
+is not optimal. (Of random non-terminal positions, about half on Reversi 4x4 and 2x3, and nine in
+ten on Cephalopod 2x2, have every action optimal and could not test anything.)"""
 
 OPTIMAL_SHARE = 0.95
+"""Measured: PUCT at 400 simulations chose optimally in all 200 positions of every game (seeds 1
+to 3); Gumbel at 32 in 97% to 100%. Gumbel's last choice adds the root's Gumbel noise to the
+scores, so with two actions tied at the most visits it can take the worse one now and then, as
+mctx's does."""
 
 step_search = pytest.mark.skipif(
     not hasattr(bc.mcts, "selfplay"), reason="the step-form search (issue 12) is not merged yet"
@@ -43,11 +48,13 @@ def solved():
 
 
 def choices(solution: Solution, count: int = POSITIONS, seed: int = 12) -> list:
-    """`count` random non-terminal positions with a choice to make."""
+    """`count` random non-terminal positions where some legal action is not optimal."""
     positions: list = []
+    draw = 0
     while len(positions) < count:
-        drawn = random_positions(solution.start, count, seed + len(positions))
-        positions += [state for state in drawn if len(state.legal_actions()) >= 2]
+        drawn = random_positions(solution.start, 50, seed * 1000 + draw)
+        positions += [state for state in drawn if solution.optimal_actions(state) != set(state.legal_actions())]
+        draw += 1
     return positions[:count]
 
 
@@ -145,21 +152,22 @@ SEARCHES = {"puct": dict(iterations=400), "gumbel": dict(iterations=32, gumbel=T
 
 @step_search
 @pytest.mark.parametrize("search", SEARCHES)
-def test_search_chooses_optimal_actions_on_reversi_4x4(solved, search):
-    share, misses = optimal_share(solved("reversi4"), choices(solved("reversi4")), **SEARCHES[search])
-    assert share >= OPTIMAL_SHARE, misses
-
-
-@step_search
-@pytest.mark.slow
-@pytest.mark.parametrize("name", ["cephalopod2x2", "cephalopod2x3"])
-@pytest.mark.parametrize("search", SEARCHES)
-def test_search_chooses_optimal_actions_on_cephalopod(solved, name, search):
+@pytest.mark.parametrize("name", GAMES)
+def test_search_chooses_optimal_actions(solved, name, search):
+    """On Reversi 4x4 and Cephalopod 2x3 the exact values do the work: with every value 0 PUCT
+    chose optimally in 88% and 61% of these positions, with the values negated in 24% and 23%.
+    Cephalopod 2x2 is so small that the tree reaches the end of the game under every choice: it
+    checks that finished games are scored for the right player whatever the evaluator says."""
     share, misses = optimal_share(solved(name), choices(solved(name)), **SEARCHES[search])
     assert share >= OPTIMAL_SHARE, misses
 
 
-ROOT_SIGN_SHARE = 0.9
+ROOT_SIGN_SHARE = 0.98
+"""Measured: PUCT's root value at 400 simulations had the exact value's sign in all 200
+positions of every game; wins were reported at 0.36 or more, losses at -0.42 or less, draws
+within 0.28 of 0 (the root value is the mean of everything backed up through it, exploration
+of losing lines included)."""
+
 DRAW_MARGIN = 0.5
 """A root value "agrees in sign" with a draw when it is within this of 0."""
 
@@ -173,7 +181,7 @@ def agrees_in_sign(reported: float, exact: int) -> bool:
 def test_root_value_agrees_in_sign_with_the_exact_value(solved, name):
     solution = solved(name)
     evaluator = ExactEvaluator(solution)
-    positions = choices(solution, count=100, seed=5)
+    positions = choices(solution, seed=5)
     disagreements = []
     for state in positions:
         reported = bc.mcts.search(state, iterations=400, evaluator=evaluator, seed=2).value
