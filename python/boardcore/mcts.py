@@ -201,7 +201,7 @@ class Evaluator(Protocol):
 StepState = Union[ReversiActions, CephalopodActions, RiveActions, StrandsActions]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class PolicyResult:
     """What a search over the step form found at its root."""
 
@@ -267,7 +267,7 @@ def search(
     return PolicyResult(policy, action, value, visits, simulations, nodes)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class SelfPlayData:
     """Training rows from ``selfplay``: one per decision, grouped by game, in move order."""
 

@@ -75,6 +75,9 @@ pub trait ActionsOf: PyClass<Frozen = pyo3::pyclass::boolean_struct::False> {
 /// The step-state class of a game, and `actions()` on the game's class.
 macro_rules! bind_actions {
     ($PyActions:ident, $name:literal, $Steps:ty, $PyGame:ty) => {
+        bind_actions!($PyActions, $name, $Steps, $PyGame, |game: &$PyGame| <$Steps>::from_position(*game.position()));
+    };
+    ($PyActions:ident, $name:literal, $Steps:ty, $PyGame:ty, $steps_of:expr) => {
         /// A game in step form: fixed integer actions, masks and observation planes
         /// (docs/actions.md). Made by the game's `actions()`.
         #[pyclass(name = $name, module = "boardcore")]
@@ -87,7 +90,7 @@ macro_rules! bind_actions {
             type Steps = $Steps;
             type Actions = $PyActions;
             fn steps(&self) -> $Steps {
-                <$Steps>::from_position(*self.position())
+                ($steps_of)(self)
             }
             fn steps_of(actions: &$PyActions) -> $Steps {
                 actions.state.clone()
@@ -184,6 +187,24 @@ macro_rules! bind_actions {
                 Ok(slf.borrow().state.action_name(action))
             }
 
+            /// The board's symmetries as gather maps (docs/actions.md, "Symmetries"):
+            /// `(observation_maps, action_maps)`, `int64` arrays `(K, C * H * W)` and
+            /// `(K, num_actions)`, the identity first. The image of a state under symmetry `k`
+            /// has observation `observation().reshape(-1)[observation_maps[k]]` (reshaped back)
+            /// and mask `action_mask()[action_maps[k]]`.
+            fn symmetries<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyArray2<i64>>, Bound<'py, PyArray2<i64>>)> {
+                let symmetries = self.state.symmetries();
+                let (count, cells, actions) = (symmetries.len(), self.state.observation_len(), self.state.num_actions());
+                let gather = |rows: &mut [i64], width: usize, row: fn(&boardcore_engine::actions::Symmetry) -> &[u32]| {
+                    for (out, symmetry) in rows.chunks_mut(width).zip(&symmetries) {
+                        out.iter_mut().zip(row(symmetry)).for_each(|(o, &i)| *o = i as i64);
+                    }
+                };
+                let observation_maps = new_array(py, [count, cells], |rows| gather(rows, cells, |s| &s.observation))?;
+                let action_maps = new_array(py, [count, actions], |rows| gather(rows, actions, |s| &s.action))?;
+                Ok((observation_maps, action_maps))
+            }
+
             /// The position in the game's notation (for Strands: at the start of the turn).
             fn position(&self) -> String {
                 self.state.position().to_notation()
@@ -212,7 +233,8 @@ macro_rules! bind_actions {
 bind_actions!(PyReversiActions, "ReversiActions", ReversiSteps, PyReversi);
 bind_actions!(PyCephalopodActions, "CephalopodActions", CephalopodSteps, PyCephalopod);
 bind_actions!(PyRiveActions, "RiveActions", RiveSteps, PyRive);
-bind_actions!(PyStrandsActions, "StrandsActions", StrandsSteps, PyStrands);
+// Strands: the game knows the start's labels, which its symmetries keep.
+bind_actions!(PyStrandsActions, "StrandsActions", StrandsSteps, PyStrands, PyStrands::steps_with_labels);
 
 /// What a repr adds after the position: only a Strands turn is more than its position.
 trait TurnUnderWay {
