@@ -86,9 +86,9 @@ impl Default for Settings {
 
 /// The leaves of one evaluator call.
 pub struct Batch<'a, S> {
-    pub states: Vec<&'a S>,
+    pub states: &'a [S],
     /// A seed per leaf, drawn from its tree's generator (for evaluators that need randomness).
-    pub seeds: Vec<u64>,
+    pub seeds: &'a [u64],
 }
 
 /// A batch as arrays: what a model reads.
@@ -118,7 +118,7 @@ impl Encoder {
         let ([c, h, w], num_actions, rows) = (first.observation_shape(), first.num_actions(), batch.states.len());
         let mut observations = vec![0f32; rows * c * h * w];
         let mut masks = vec![false; rows * num_actions];
-        let encode = |((state, observation), mask): ((&&S, &mut [f32]), &mut [bool])| {
+        let encode = |((state, observation), mask): ((&S, &mut [f32]), &mut [bool])| {
             state.observe_into(observation);
             state.legal_actions_into(mask);
         };
@@ -161,7 +161,7 @@ pub fn thread_pool(threads: usize) -> Option<rayon::ThreadPool> {
 impl<S: Steps> Evaluator<S> for Rollouts {
     fn evaluate(&mut self, batch: &Batch<'_, S>, logits: &mut [f32], values: &mut [f32], stop: &Stop) -> Result<()> {
         logits.fill(0.0);
-        let one = |(i, (state, value)): (usize, (&&S, &mut f32))| {
+        let one = |(i, (state, value)): (usize, (&S, &mut f32))| {
             if every(i as u64, 4) {
                 stop.check()?;
             }
@@ -411,11 +411,11 @@ impl<S: Steps> Tree<S> {
             softmax_over(&logits[i * num_actions..(i + 1) * num_actions], &self.legal, &mut self.priors);
             let to_move = leaf.state.to_move();
             self.nodes.reserve(self.legal.len());
-            // In action order: `contiguous_children` then runs in action order.
             for (&action, &prior) in self.legal.iter().zip(&self.priors) {
                 let step = Step { action: action as u32, prior, stage: Stage::New, to_move, raw_value: 0.0 };
                 self.nodes.add_child(leaf.node, step, to_move);
             }
+            by_decreasing_prior(self.nodes.contiguous_children_mut(leaf.node));
             let step = &mut self.nodes[leaf.node].edge;
             step.stage = Stage::Expanded;
             step.raw_value = values[i];
@@ -441,6 +441,7 @@ impl<S: Steps> Tree<S> {
                 let prior = &mut self.nodes[c].edge.prior;
                 *prior = (1.0 - fraction) * *prior + fraction * eta as f32;
             }
+            by_decreasing_prior(self.nodes.contiguous_children_mut(ROOT));
         }
     }
 
@@ -458,16 +459,24 @@ impl<S: Steps> Tree<S> {
         n.mean().map_or(0.0, |mean| if n.mover == n.edge.to_move { mean } else { -mean })
     }
 
+    /// PUCT's choice. Children run in decreasing prior, and a child is first visited only when
+    /// it is the best unvisited one, which (all unvisited children sharing one value) is the
+    /// first unvisited in that order: the visited children are a prefix, and the loop stops at
+    /// the first unvisited child, however many actions there are.
     fn puct_child(&self, node: u32, c_puct: f32) -> u32 {
         let spread = c_puct * (self.nodes[node].visits.max(1) as f32).sqrt();
-        let unvisited = self.value_to_move(node) as f32;
         let (first, children) = self.nodes.contiguous_children(node);
         let mut best = (0, f32::NEG_INFINITY);
         for (k, child) in children.iter().enumerate() {
+            if child.visits == 0 {
+                let score = self.value_to_move(node) as f32 + spread * child.edge.prior;
+                if score > best.1 {
+                    best = (k, score);
+                }
+                break;
+            }
             let visits = child.visits as f32;
-            let q = if child.visits == 0 { unvisited } else { child.total as f32 / visits };
-            let score = q + spread * child.edge.prior / (1.0 + visits);
-            // Ties go to the lower action (children run in action order).
+            let score = child.total as f32 / visits + spread * child.edge.prior / (1.0 + visits);
             if score > best.1 {
                 best = (k, score);
             }
@@ -602,6 +611,19 @@ pub fn draw(visits: &[u64], temperature: f32, rng: &mut SplitMix64) -> usize {
     most_visited(visits)
 }
 
+/// Orders fresh children (no visits, no children of their own) by decreasing prior, the lower
+/// action first among equals, by moving their edges.
+fn by_decreasing_prior(children: &mut [crate::tree::Node<Step>]) {
+    let sorted = children.windows(2).all(|w| w[0].edge.prior >= w[1].edge.prior);
+    if !sorted {
+        let mut edges: Vec<Step> = children.iter().map(|c| c.edge).collect();
+        edges.sort_by(|a, b| b.prior.total_cmp(&a.prior).then(a.action.cmp(&b.action)));
+        for (child, edge) in children.iter_mut().zip(edges) {
+            child.edge = edge;
+        }
+    }
+}
+
 /// The most visited action (the lowest of equals).
 fn most_visited(visits: &[u64]) -> usize {
     let most = visits.iter().copied().max().unwrap_or(0);
@@ -667,11 +689,10 @@ pub fn search_many<S: Steps>(roots: Vec<S>, seeds: &[u64], settings: &Settings, 
     let pool = thread_pool(settings.threads);
     let mut trees: Vec<Tree<S>> = roots.into_iter().zip(seeds).map(|(root, &seed)| Tree::new(root, seed, settings.simulations)).collect();
     let num_actions = trees.first().map_or(0, |t| t.root.num_actions());
-    // The evaluator's logits and values, reused round after round.
-    let mut buffers = (Vec::new(), Vec::new());
+    let mut round = Round::default();
     // The roots first, in batches.
     trees.iter_mut().for_each(Tree::wait_for_root);
-    evaluate_waiting(&mut trees, num_actions, settings, evaluator, pool.as_ref(), &mut buffers, stop)?;
+    evaluate_waiting(&mut trees, num_actions, settings, evaluator, pool.as_ref(), &mut round, stop)?;
     let mut quotas = vec![0usize; trees.len()];
     loop {
         stop.check()?;
@@ -697,12 +718,27 @@ pub fn search_many<S: Steps>(roots: Vec<S>, seeds: &[u64], settings: &Settings, 
             Some(pool) if trees.len() > 1 => pool.install(|| trees.par_iter_mut().zip(quotas.par_iter()).for_each(select)),
             _ => trees.iter_mut().zip(quotas.iter()).for_each(select),
         }
-        evaluate_waiting(&mut trees, num_actions, settings, evaluator, pool.as_ref(), &mut buffers, stop)?;
+        evaluate_waiting(&mut trees, num_actions, settings, evaluator, pool.as_ref(), &mut round, stop)?;
     }
     Ok(trees.iter_mut().map(|t| t.report(settings)).collect())
 }
 
-/// One evaluator call for the leaves every tree has waiting (in tree order, in chunks of
+/// What a search reuses from round to round: the leaves' states and seeds as the evaluator
+/// reads them, its answers, and where each tree's rows start.
+struct Round<S> {
+    states: Vec<S>,
+    seeds: Vec<u64>,
+    logits: Vec<f32>,
+    values: Vec<f32>,
+}
+
+impl<S> Default for Round<S> {
+    fn default() -> Self {
+        Round { states: Vec::new(), seeds: Vec::new(), logits: Vec::new(), values: Vec::new() }
+    }
+}
+
+/// Evaluator calls for the leaves every tree has waiting (in tree order, in chunks of
 /// `batch_size`), then their expansion and back-up.
 fn evaluate_waiting<S: Steps>(
     trees: &mut [Tree<S>],
@@ -710,41 +746,53 @@ fn evaluate_waiting<S: Steps>(
     settings: &Settings,
     evaluator: &mut dyn Evaluator<S>,
     pool: Option<&rayon::ThreadPool>,
-    buffers: &mut (Vec<f32>, Vec<f32>),
+    round: &mut Round<S>,
     stop: &Stop,
 ) -> Result<()> {
-    let count: usize = trees.iter().map(|t| t.waiting.len()).sum();
+    round.states.clear();
+    round.seeds.clear();
+    for leaf in trees.iter().flat_map(|t| t.waiting.iter()) {
+        round.states.push(leaf.state.clone());
+        round.seeds.push(leaf.seed);
+    }
+    let count = round.states.len();
     if count == 0 {
         return Ok(());
     }
-    let (logits, values) = (&mut buffers.0, &mut buffers.1);
-    logits.resize(count * num_actions, 0.0);
-    values.resize(count, 0.0);
-    {
-        let leaves: Vec<&Waiting<S>> = trees.iter().flat_map(|t| t.waiting.iter()).collect();
-        let mut done = 0;
-        for chunk in leaves.chunks(settings.batch_size) {
-            let batch = Batch { states: chunk.iter().map(|w| &w.state).collect(), seeds: chunk.iter().map(|w| w.seed).collect() };
-            let n = chunk.len();
-            evaluator.evaluate(&batch, &mut logits[done * num_actions..(done + n) * num_actions], &mut values[done..done + n], stop)?;
-            done += n;
-        }
+    round.logits.resize(count * num_actions, 0.0);
+    round.values.resize(count, 0.0);
+    let (logits, values) = (&mut round.logits, &mut round.values);
+    for start in (0..count).step_by(settings.batch_size) {
+        let end = (start + settings.batch_size).min(count);
+        let batch = Batch { states: &round.states[start..end], seeds: &round.seeds[start..end] };
+        evaluator.evaluate(&batch, &mut logits[start * num_actions..end * num_actions], &mut values[start..end], stop)?;
     }
-    let mut rows = Vec::with_capacity(trees.len());
-    let mut start = 0;
-    for tree in trees.iter_mut() {
+    let (logits, values) = (&round.logits, &round.values);
+    let absorb = |(tree, start): (&mut Tree<S>, usize)| {
         let n = tree.waiting.len();
-        rows.push((tree, start, n));
-        start += n;
-    }
-    let absorb = |(tree, start, n): &mut (&mut Tree<S>, usize, usize)| {
-        if *n > 0 {
-            tree.absorb(&logits[*start * num_actions..(*start + *n) * num_actions], &values[*start..*start + *n], settings);
+        if n > 0 {
+            tree.absorb(&logits[start * num_actions..(start + n) * num_actions], &values[start..start + n], settings);
         }
     };
     match pool {
-        Some(pool) => pool.install(|| rows.par_iter_mut().for_each(absorb)),
-        None => rows.iter_mut().for_each(absorb),
+        Some(pool) if trees.len() > 1 => {
+            let mut rows = Vec::with_capacity(trees.len());
+            let mut start = 0;
+            for tree in trees.iter_mut() {
+                let n = tree.waiting.len();
+                rows.push((tree, start));
+                start += n;
+            }
+            pool.install(|| rows.into_par_iter().for_each(absorb))
+        }
+        _ => {
+            let mut start = 0;
+            for tree in trees.iter_mut() {
+                let n = tree.waiting.len();
+                absorb((tree, start));
+                start += n;
+            }
+        }
     }
     Ok(())
 }
