@@ -2,7 +2,7 @@
 (PUCT or Gumbel, batched evaluators, self-play data), and UCT with random playouts over moves.
 
     import boardcore as bc
-    result = bc.mcts.search_moves(bc.Reversi(), iterations=800, evaluator=net)   # PolicyResult
+    result = bc.mcts.search(bc.Reversi(), iterations=800, evaluator=net)   # PolicyResult
     result.policy, result.action, result.value, result.visits
     data = bc.mcts.selfplay("reversi", {"size": 6}, evaluator=net, games=256, iterations=64)
 

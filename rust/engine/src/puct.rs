@@ -204,10 +204,20 @@ enum Stage {
     New,
     /// Reached this round; waits for the evaluator.
     Waiting,
-    /// Evaluated, with a child per legal action.
+    /// Evaluated: its legal actions are its edges.
     Expanded,
     /// The game is over here: Black's return.
     Over(f32),
+}
+
+/// A legal action of an expanded node, with its prior. A node's edges are listed once, in
+/// decreasing prior (the lower action first among equals); a child node is made for an edge
+/// only when a simulation first takes it (`tree::Arena` holds the nodes), so a leaf with
+/// hundreds of actions costs 8 bytes an action, not a node each.
+#[derive(Debug, Clone, Copy)]
+struct Edge {
+    action: u32,
+    prior: f32,
 }
 
 /// A PUCT node's own data.
@@ -215,11 +225,23 @@ enum Stage {
 struct Step {
     action: u32,
     prior: f32,
+    /// The index of this node's edge among its parent's edges.
+    edge: u32,
     stage: Stage,
     /// The side to move at this node (known once reached).
     to_move: Player,
     /// The evaluator's value of this node for `to_move` (Gumbel's mixed value uses it).
     raw_value: f32,
+    /// The node's edges: `edges[first_edge..first_edge + edge_count]` of the tree.
+    first_edge: u32,
+    edge_count: u32,
+}
+
+/// Where a simulation goes from an expanded node.
+enum Choice {
+    Child(u32),
+    /// The edge with this index, which has no node yet.
+    Edge(u32),
 }
 
 /// A leaf selected this round.
@@ -231,10 +253,10 @@ struct Waiting<S> {
     seed: u64,
 }
 
-/// The Gumbel root: the noise per root child, and the visit each simulation gives.
+/// The Gumbel root: the noise per root edge, and the visit each simulation gives.
 struct GumbelRoot {
-    /// `(child, g + l)` for every root child.
-    scores: Vec<(u32, f32)>,
+    /// `g + l` for every root edge.
+    scores: Vec<f32>,
     /// `schedule[k]`: the visit count an action must have for simulation `k` to choose it.
     schedule: Vec<u32>,
 }
@@ -243,6 +265,7 @@ struct GumbelRoot {
 struct Tree<S: Steps> {
     root: S,
     nodes: Arena<Step>,
+    edges: Vec<Edge>,
     rng: SplitMix64,
     /// Simulations started (selected) and to run.
     started: u64,
@@ -286,6 +309,13 @@ fn softmax_over(logits: &[f32], legal: &[usize], out: &mut Vec<f32>) {
     out.iter_mut().for_each(|w| *w /= sum);
 }
 
+/// The per-edge statistics of a node: each edge's prior, visits and mean (for the chooser).
+struct EdgeStats {
+    prior: f32,
+    visits: u64,
+    mean: Option<f64>,
+}
+
 impl<S: Steps> Tree<S> {
     fn new(root: S, seed: u64, simulations: u64) -> Self {
         let to_move = root.to_move();
@@ -294,11 +324,12 @@ impl<S: Steps> Tree<S> {
             None => Stage::New,
         };
         // The root keeps its statistics for its own side to move: its mean is its value.
-        let step = Step { action: u32::MAX, prior: 1.0, stage, to_move, raw_value: 0.0 };
+        let step = Step { action: u32::MAX, prior: 1.0, edge: 0, stage, to_move, raw_value: 0.0, first_edge: 0, edge_count: 0 };
         let target = if matches!(stage, Stage::Over(_)) { 0 } else { simulations };
         Tree {
             root,
             nodes: Arena::new(step, to_move),
+            edges: Vec::new(),
             rng: SplitMix64::new(seed),
             started: 0,
             target,
@@ -312,6 +343,29 @@ impl<S: Steps> Tree<S> {
 
     fn is_over(&self) -> bool {
         matches!(self.nodes[ROOT].edge.stage, Stage::Over(_))
+    }
+
+    fn edges_of(&self, node: u32) -> &[Edge] {
+        let step = &self.nodes[node].edge;
+        &self.edges[step.first_edge as usize..(step.first_edge + step.edge_count) as usize]
+    }
+
+    /// Each edge's statistics, in edge order (for Gumbel and the report).
+    fn edge_stats(&self, node: u32) -> Vec<EdgeStats> {
+        let mut stats: Vec<EdgeStats> = self.edges_of(node).iter().map(|e| EdgeStats { prior: e.prior, visits: 0, mean: None }).collect();
+        for c in self.nodes.children(node) {
+            let child = &self.nodes[c];
+            let entry = &mut stats[child.edge.edge as usize];
+            (entry.visits, entry.mean) = (child.visits, child.mean());
+        }
+        stats
+    }
+
+    /// The child of `node` for its edge `k`, made now.
+    fn make_child(&mut self, node: u32, k: u32, mover: Player) -> u32 {
+        let edge = self.edges_of(node)[k as usize];
+        let step = Step { action: edge.action, prior: edge.prior, edge: k, stage: Stage::New, to_move: mover, raw_value: 0.0, first_edge: 0, edge_count: 0 };
+        self.nodes.add_child(node, step, mover)
     }
 
     /// The root, waiting for its evaluation, unless already expanded (or over).
@@ -345,7 +399,10 @@ impl<S: Steps> Tree<S> {
         loop {
             match self.nodes[node].edge.stage {
                 Stage::Expanded => {
-                    node = self.choose_child(node, simulation, settings);
+                    node = match self.choose(node, simulation, settings) {
+                        Choice::Child(child) => child,
+                        Choice::Edge(k) => self.make_child(node, k, state.to_move()),
+                    };
                     // The virtual loss: a visit and a loss for the chooser until the back-up.
                     let n = &mut self.nodes[node];
                     n.visits += 1;
@@ -409,16 +466,14 @@ impl<S: Steps> Tree<S> {
             leaf.state.for_each_legal_action(|a| self.legal.push(a));
             self.legal.sort_unstable();
             softmax_over(&logits[i * num_actions..(i + 1) * num_actions], &self.legal, &mut self.priors);
+            let first_edge = self.edges.len();
+            self.edges.extend(self.legal.iter().zip(&self.priors).map(|(&action, &prior)| Edge { action: action as u32, prior }));
+            by_decreasing_prior(&mut self.edges[first_edge..]);
             let to_move = leaf.state.to_move();
-            self.nodes.reserve(self.legal.len());
-            for (&action, &prior) in self.legal.iter().zip(&self.priors) {
-                let step = Step { action: action as u32, prior, stage: Stage::New, to_move, raw_value: 0.0 };
-                self.nodes.add_child(leaf.node, step, to_move);
-            }
-            by_decreasing_prior(self.nodes.contiguous_children_mut(leaf.node));
             let step = &mut self.nodes[leaf.node].edge;
             step.stage = Stage::Expanded;
             step.raw_value = values[i];
+            (step.first_edge, step.edge_count) = (first_edge as u32, self.legal.len() as u32);
             if leaf.node == ROOT {
                 self.prepare_root(settings);
             }
@@ -430,26 +485,31 @@ impl<S: Steps> Tree<S> {
 
     /// Root noise: Dirichlet on the priors (PUCT) or the Gumbel draw and schedule.
     fn prepare_root(&mut self, settings: &Settings) {
-        let children: Vec<u32> = self.nodes.children(ROOT).collect();
+        let step = self.nodes[ROOT].edge;
+        let range = step.first_edge as usize..(step.first_edge + step.edge_count) as usize;
         if let Some(gumbel) = settings.gumbel {
-            let scores = children.iter().map(|&c| (c, self.rng.gumbel() as f32 + self.nodes[c].edge.prior.max(f32::MIN_POSITIVE).ln())).collect();
-            let considered = gumbel.max_considered.min(children.len());
+            let scores = range.clone().map(|k| self.rng.gumbel() as f32 + self.edges[k].prior.max(f32::MIN_POSITIVE).ln()).collect();
+            let considered = gumbel.max_considered.min(range.len());
             self.gumbel = Some(GumbelRoot { scores, schedule: considered_visits(considered, self.target as usize) });
         } else if let Some((alpha, fraction)) = settings.dirichlet {
-            let noise = self.rng.dirichlet(f64::from(alpha), children.len());
-            for (&c, eta) in children.iter().zip(noise) {
-                let prior = &mut self.nodes[c].edge.prior;
-                *prior = (1.0 - fraction) * *prior + fraction * eta as f32;
+            let noise = self.rng.dirichlet(f64::from(alpha), range.len());
+            for (edge, eta) in self.edges[range.clone()].iter_mut().zip(noise) {
+                edge.prior = (1.0 - fraction) * edge.prior + fraction * eta as f32;
             }
-            by_decreasing_prior(self.nodes.contiguous_children_mut(ROOT));
+            // No root child exists yet: the edges can still be reordered.
+            by_decreasing_prior(&mut self.edges[range]);
         }
     }
 
-    fn choose_child(&self, node: u32, simulation: u64, settings: &Settings) -> u32 {
-        match (&self.gumbel, settings.gumbel) {
-            (Some(root), Some(gumbel)) if node == ROOT => self.gumbel_root_child(root, &gumbel, simulation),
-            (_, Some(gumbel)) => self.gumbel_inner_child(node, &gumbel),
-            _ => self.puct_child(node, settings.c_puct),
+    fn choose(&self, node: u32, simulation: u64, settings: &Settings) -> Choice {
+        let k = match (&self.gumbel, settings.gumbel) {
+            (Some(root), Some(gumbel)) if node == ROOT => self.gumbel_root_edge(root, &gumbel, simulation),
+            (_, Some(gumbel)) => self.gumbel_inner_edge(node, &gumbel),
+            _ => return self.puct_choice(node, settings.c_puct),
+        };
+        match self.nodes.children(node).find(|&c| self.nodes[c].edge.edge == k) {
+            Some(child) => Choice::Child(child),
+            None => Choice::Edge(k),
         }
     }
 
@@ -459,96 +519,85 @@ impl<S: Steps> Tree<S> {
         n.mean().map_or(0.0, |mean| if n.mover == n.edge.to_move { mean } else { -mean })
     }
 
-    /// PUCT's choice. Children run in decreasing prior, and a child is first visited only when
-    /// it is the best unvisited one, which (all unvisited children sharing one value) is the
-    /// first unvisited in that order: the visited children are a prefix, and the loop stops at
-    /// the first unvisited child, however many actions there are.
-    fn puct_child(&self, node: u32, c_puct: f32) -> u32 {
+    /// PUCT's choice. Edges run in decreasing prior, and an edge is first taken only when it is
+    /// the best untaken one, which (all untaken edges sharing one value, the parent's) is the
+    /// first untaken in that order: the children are the first edges, in order, and beyond them
+    /// only the next edge is a candidate, however many actions there are.
+    fn puct_choice(&self, node: u32, c_puct: f32) -> Choice {
         let spread = c_puct * (self.nodes[node].visits.max(1) as f32).sqrt();
-        let (first, children) = self.nodes.contiguous_children(node);
-        let mut best = (0, f32::NEG_INFINITY);
-        for (k, child) in children.iter().enumerate() {
-            if child.visits == 0 {
-                let score = self.value_to_move(node) as f32 + spread * child.edge.prior;
-                if score > best.1 {
-                    best = (k, score);
-                }
-                break;
-            }
+        let unvisited = self.value_to_move(node) as f32;
+        let mut best = (Choice::Edge(u32::MAX), f32::NEG_INFINITY);
+        for c in self.nodes.children(node) {
+            let child = &self.nodes[c];
             let visits = child.visits as f32;
-            let score = child.total as f32 / visits + spread * child.edge.prior / (1.0 + visits);
-            if score > best.1 {
-                best = (k, score);
+            // A child whose only visit was taken back by a collision has none.
+            let q = if child.visits == 0 { unvisited } else { child.total as f32 / visits };
+            let score = q + spread * child.edge.prior / (1.0 + visits);
+            if score >= best.1 {
+                best = (Choice::Child(c), score);
             }
         }
-        first + best.0 as u32
+        let step = &self.nodes[node].edge;
+        let next = self.nodes[node].children;
+        if next < step.edge_count {
+            let score = unvisited + spread * self.edges[(step.first_edge + next) as usize].prior;
+            if score > best.1 {
+                best = (Choice::Edge(next), score);
+            }
+        }
+        best.0
     }
 
-    /// `sigma(completed q)` of every child of `node`, in child order.
-    fn sigma(&self, node: u32, gumbel: &Gumbel) -> Vec<(u32, f64)> {
-        let children: Vec<u32> = self.nodes.children(node).collect();
-        let visited_mass: f64 = children.iter().filter(|&&c| self.nodes[c].visits > 0).map(|&c| f64::from(self.nodes[c].edge.prior.max(f32::MIN_POSITIVE))).sum();
-        let weighted_q: f64 = children
-            .iter()
-            .filter_map(|&c| Some(f64::from(self.nodes[c].edge.prior.max(f32::MIN_POSITIVE)) * self.nodes[c].mean()? / visited_mass))
-            .sum();
-        let visits: u64 = children.iter().map(|&c| self.nodes[c].visits).sum();
+    /// `sigma(completed q)` of every edge of `node`, in edge order, with the edges' statistics.
+    fn sigma(&self, node: u32, gumbel: &Gumbel) -> (Vec<EdgeStats>, Vec<f64>) {
+        let stats = self.edge_stats(node);
+        let prior = |s: &EdgeStats| f64::from(s.prior.max(f32::MIN_POSITIVE));
+        let visited_mass: f64 = stats.iter().filter(|s| s.visits > 0).map(prior).sum();
+        let weighted_q: f64 = stats.iter().filter_map(|s| Some(prior(s) * s.mean? / visited_mass)).sum();
+        let visits: u64 = stats.iter().map(|s| s.visits).sum();
         let raw = f64::from(self.nodes[node].edge.raw_value);
         // mctx's mixed value: the network's value and the visited children's Q, prior-weighted.
         let mixed = (raw + visits as f64 * weighted_q) / (visits as f64 + 1.0);
-        let completed: Vec<f64> = children.iter().map(|&c| self.nodes[c].mean().unwrap_or(mixed)).collect();
+        let completed: Vec<f64> = stats.iter().map(|s| s.mean.unwrap_or(mixed)).collect();
         let (low, high) = completed.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), &q| (l.min(q), h.max(q)));
-        let most = children.iter().map(|&c| self.nodes[c].visits).max().unwrap_or(0);
+        let most = stats.iter().map(|s| s.visits).max().unwrap_or(0);
         let scale = (f64::from(gumbel.c_visit) + most as f64) * f64::from(gumbel.c_scale);
-        children.into_iter().zip(completed).map(|(c, q)| (c, scale * (q - low) / (high - low).max(1e-8))).collect()
+        let sigma = completed.into_iter().map(|q| scale * (q - low) / (high - low).max(1e-8)).collect();
+        (stats, sigma)
     }
 
-    fn gumbel_root_child(&self, root: &GumbelRoot, gumbel: &Gumbel, simulation: u64) -> u32 {
-        let wanted = root.schedule.get(simulation as usize).copied().unwrap_or(u32::MAX);
-        let sigma = self.sigma(ROOT, gumbel);
-        let mut best = (ROOT, f64::NEG_INFINITY);
-        for (&(c, score), &(_, s)) in root.scores.iter().zip(&sigma) {
-            // A simulation past the schedule (none, unless it is longer than planned) takes any.
-            let eligible = wanted == u32::MAX || self.nodes[c].visits == u64::from(wanted);
-            let total = f64::from(score) + s;
-            if eligible && total > best.1 {
-                best = (c, total);
-            }
-        }
-        if best.0 == ROOT {
-            // Every action was visited past its turn (a collision taken back can do that): the
-            // best by score among the least visited.
-            let least = root.scores.iter().map(|&(c, _)| self.nodes[c].visits).min().unwrap_or(0);
-            for (&(c, score), &(_, s)) in root.scores.iter().zip(&sigma) {
-                if self.nodes[c].visits == least && f64::from(score) + s > best.1 {
-                    best = (c, f64::from(score) + s);
+    fn gumbel_root_edge(&self, root: &GumbelRoot, gumbel: &Gumbel, simulation: u64) -> u32 {
+        let wanted = root.schedule.get(simulation as usize).copied().map_or(u64::MAX, u64::from);
+        let (stats, sigma) = self.sigma(ROOT, gumbel);
+        let best_with = |eligible: &dyn Fn(u64) -> bool| {
+            let mut best = (None, f64::NEG_INFINITY);
+            for (k, (s, sg)) in stats.iter().zip(&sigma).enumerate() {
+                let score = f64::from(root.scores[k]) + sg;
+                if eligible(s.visits) && score > best.1 {
+                    best = (Some(k as u32), score);
                 }
             }
-        }
-        best.0
+            best.0
+        };
+        // A simulation past the schedule (none, unless it is longer than planned) takes any;
+        // if every action was visited past its turn (a collision taken back can do that), the
+        // best by score among the least visited.
+        let least = stats.iter().map(|s| s.visits).min().unwrap_or(0);
+        best_with(&|v| wanted == u64::MAX || v == wanted).or_else(|| best_with(&|v| v == least)).unwrap_or(0)
     }
 
-    fn gumbel_inner_child(&self, node: u32, gumbel: &Gumbel) -> u32 {
-        let sigma = self.sigma(node, gumbel);
-        let improved = self.improved_policy(&sigma);
-        let visits: u64 = sigma.iter().map(|&(c, _)| self.nodes[c].visits).sum();
-        let mut best = (ROOT, f64::NEG_INFINITY);
-        for (&(c, _), p) in sigma.iter().zip(improved) {
-            let score = p - self.nodes[c].visits as f64 / (1.0 + visits as f64);
+    fn gumbel_inner_edge(&self, node: u32, gumbel: &Gumbel) -> u32 {
+        let (stats, sigma) = self.sigma(node, gumbel);
+        let improved = improved_policy(&stats, &sigma);
+        let visits: u64 = stats.iter().map(|s| s.visits).sum();
+        let mut best = (0, f64::NEG_INFINITY);
+        for (k, (s, p)) in stats.iter().zip(improved).enumerate() {
+            let score = p - s.visits as f64 / (1.0 + visits as f64);
             if score > best.1 {
-                best = (c, score);
+                best = (k as u32, score);
             }
         }
         best.0
-    }
-
-    /// `softmax(l + sigma)` over the children of `sigma`.
-    fn improved_policy(&self, sigma: &[(u32, f64)]) -> Vec<f64> {
-        let scores: Vec<f64> = sigma.iter().map(|&(c, s)| f64::from(self.nodes[c].edge.prior.max(f32::MIN_POSITIVE)).ln() + s).collect();
-        let top = scores.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-        let weights: Vec<f64> = scores.iter().map(|s| (s - top).exp()).collect();
-        let sum: f64 = weights.iter().sum();
-        weights.into_iter().map(|w| w / sum).collect()
     }
 
     /// The root's statistics, and the action chosen (with a temperature, drawn from `rng`).
@@ -564,18 +613,20 @@ impl<S: Steps> Tree<S> {
             Stage::Over(black) => value_for(Player::Black, black, self.root.to_move()) as f32,
             _ => self.value_to_move(ROOT) as f32,
         };
+        let edges: Vec<Edge> = self.edges_of(ROOT).to_vec();
         let mut action = None;
         if let (Some(gumbel), Some(root)) = (settings.gumbel, self.gumbel.as_ref()) {
-            let sigma = self.sigma(ROOT, &gumbel);
-            for (&(c, _), p) in sigma.iter().zip(self.improved_policy(&sigma)) {
-                policy[self.nodes[c].edge.action as usize] = p as f32;
+            let (stats, sigma) = self.sigma(ROOT, &gumbel);
+            for (edge, p) in edges.iter().zip(improved_policy(&stats, &sigma)) {
+                policy[edge.action as usize] = p as f32;
             }
-            let most = sigma.iter().map(|&(c, _)| self.nodes[c].visits).max().unwrap_or(0);
+            let most = stats.iter().map(|s| s.visits).max().unwrap_or(0);
             let mut best = f64::NEG_INFINITY;
-            for (&(c, score), &(_, s)) in root.scores.iter().zip(&sigma) {
-                if self.nodes[c].visits == most && f64::from(score) + s > best {
-                    best = f64::from(score) + s;
-                    action = Some(self.nodes[c].edge.action as usize);
+            for (k, (s, sg)) in stats.iter().zip(&sigma).enumerate() {
+                let score = f64::from(root.scores[k]) + sg;
+                if s.visits == most && score > best {
+                    best = score;
+                    action = Some(edges[k].action as usize);
                 }
             }
         } else if total > 0 {
@@ -583,16 +634,22 @@ impl<S: Steps> Tree<S> {
                 *p = v as f32 / total as f32;
             }
             action = Some(if settings.temperature > 0.0 { draw(&visits, settings.temperature, &mut self.rng) } else { most_visited(&visits) });
-        } else if !self.is_over() {
+        } else if let Some(first) = edges.first().filter(|_| !self.is_over()) {
             // No simulation ran (a search of 0): the highest prior.
-            let best = self.nodes.children(ROOT).max_by(|&a, &b| self.nodes[a].edge.prior.total_cmp(&self.nodes[b].edge.prior));
-            action = best.map(|c| self.nodes[c].edge.action as usize);
-            if let Some(a) = action {
-                policy[a] = 1.0;
-            }
+            action = Some(first.action as usize);
+            policy[first.action as usize] = 1.0;
         }
         Report { action, visits, policy, value, simulations: self.started, nodes: self.nodes.len() }
     }
+}
+
+/// `softmax(l + sigma)` over a node's edges.
+fn improved_policy(stats: &[EdgeStats], sigma: &[f64]) -> Vec<f64> {
+    let scores: Vec<f64> = stats.iter().zip(sigma).map(|(s, sg)| f64::from(s.prior.max(f32::MIN_POSITIVE)).ln() + sg).collect();
+    let top = scores.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let weights: Vec<f64> = scores.iter().map(|s| (s - top).exp()).collect();
+    let sum: f64 = weights.iter().sum();
+    weights.into_iter().map(|w| w / sum).collect()
 }
 
 /// An action drawn with probability proportional to `visits^(1/temperature)` (temperature > 0).
@@ -611,16 +668,10 @@ pub fn draw(visits: &[u64], temperature: f32, rng: &mut SplitMix64) -> usize {
     most_visited(visits)
 }
 
-/// Orders fresh children (no visits, no children of their own) by decreasing prior, the lower
-/// action first among equals, by moving their edges.
-fn by_decreasing_prior(children: &mut [crate::tree::Node<Step>]) {
-    let sorted = children.windows(2).all(|w| w[0].edge.prior >= w[1].edge.prior);
-    if !sorted {
-        let mut edges: Vec<Step> = children.iter().map(|c| c.edge).collect();
+/// Orders edges by decreasing prior, the lower action first among equals.
+fn by_decreasing_prior(edges: &mut [Edge]) {
+    if !edges.windows(2).all(|w| w[0].prior >= w[1].prior) {
         edges.sort_by(|a, b| b.prior.total_cmp(&a.prior).then(a.action.cmp(&b.action)));
-        for (child, edge) in children.iter_mut().zip(edges) {
-            child.edge = edge;
-        }
     }
 }
 
