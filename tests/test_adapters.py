@@ -134,3 +134,34 @@ def test_openspiel_strands_states_within_a_turn_read_differently(registered):
     texts = {str(state) for state in mid_turn}
     assert len(texts) == len(mid_turn) and all("covering" in t for t in texts)
     assert mid_turn[0].observation_string(1) == str(mid_turn[0])
+
+
+@pytest.mark.parametrize("game", sorted(SMALL))
+def test_openspiels_mcts_bot_with_random_rollouts_plays_every_default_variant(registered, game):
+    # Issue 12, item 7: OpenSpiel's own search keeps working on the full-size games (Cephalopod's
+    # 400 actions, Strands' cell-by-cell turns on hex6), not only on the small boards above.
+    from open_spiel.python.algorithms import mcts as spiel_mcts
+
+    spiel_game = registered.load_game(f"boardcore_{game}")
+    bot = spiel_mcts.MCTSBot(spiel_game, 2.0, 20, spiel_mcts.RandomRolloutEvaluator(1, np.random.RandomState(1)),
+                             random_state=np.random.RandomState(1))
+    state = spiel_game.new_initial_state()
+    for _ in range(3):
+        action = bot.step(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)
+
+
+@pytest.mark.parametrize("game", sorted(SMALL))
+def test_openspiel_observations_and_masks_are_the_step_forms(registered, game):
+    # What docs/ai_openspiel.md relies on: an evaluator reads the same numbers through OpenSpiel
+    # (observation_tensor, legal_actions_mask) as bc.mcts gives it (observation, action_mask).
+    params = ",".join(f"{k}={v}" for k, v in SMALL[game].items())
+    state = registered.load_game(f"boardcore_{game}({params})").new_initial_state()
+    rng = random.Random(3)
+    while not state.is_terminal():
+        steps = state.steps
+        observation = np.asarray(state.observation_tensor(), np.float32).reshape(steps.observation_shape)
+        assert np.array_equal(observation, steps.observation())
+        assert np.array_equal(np.asarray(state.legal_actions_mask(), bool), steps.action_mask())
+        state.apply_action(rng.choice(state.legal_actions()))
