@@ -1,0 +1,199 @@
+"""Model-guided search (issue 12) against OpenSpiel and pgx + mctx, and step-form against compound search.
+
+    python benches/bench_search.py [--repeats N] [--quick] [--skip-peers] [--peer-python PATH]
+                                   [--only overhead selfplay rollouts]
+
+- overhead: search overhead with a trivial numpy evaluator (uniform logits, zero values) from the
+  Reversi 8x8 start, 800 simulations: boardcore's `bc.mcts.search` with batches of 64 against
+  OpenSpiel's Python `MCTSBot` (PUCT, c = 1.25, no solver) on its own `othello` with the
+  equivalent `Evaluator` (zero values, uniform priors over the legal actions). Target 50x.
+- selfplay: self-play positions (decisions) per second on Reversi 8x8, Gumbel search with the same
+  simulations, the same 16 considered actions and the same MLP (128 inputs: the mover's and the
+  opponent's discs -> 2 x 128 ReLU -> 65 policy logits and a tanh value, the same random
+  weights): boardcore's `bc.mcts.selfplay(..., gumbel=True)` with the MLP in numpy and one batch
+  per simulation across all games (batch_size = games), against `mctx.gumbel_muzero_policy` over
+  pgx's `othello` with the MLP in JAX (jit + vmap over the games), run by
+  benches/peer_mctx_selfplay.py under --peer-python (default /work/peers-venv/bin/python when it
+  exists: a venv outside the repository, benches/README.md). pgx's JIT compile time is excluded
+  from its rate and reported. Target 2x.
+- rollouts: random-rollout search in the step form (`bc.mcts.search(game, iterations=N)`) against
+  the compound-move search (`bc.mcts.Searcher(game, iterations=N).search()`) on every game's
+  default variant, simulations per second. Target: the step form within 20% (ratio >= 0.8).
+
+Every rate is the median of --repeats runs, and every ratio is taken in the same run. --quick
+makes every part small (a smoke run of a few seconds with --skip-peers).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import pathlib
+import statistics
+import subprocess
+import sys
+import time
+
+import numpy as np
+from _timing import median_time
+from peer_mctx_selfplay import mlp_weights  # one definition of the MLP's weights for both halves
+
+import boardcore as bc
+
+HERE = pathlib.Path(__file__).resolve().parent
+DEFAULT_PEER_PYTHON = "/work/peers-venv/bin/python"
+DEFAULTS = {"reversi": bc.Reversi, "cephalopod": bc.Cephalopod, "rive": bc.Rive, "strands": bc.Strands}
+
+
+def trivial_evaluator(observations: np.ndarray, masks: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Uniform logits and zero values: what is left to time is the search itself."""
+    return np.zeros(masks.shape, np.float32), np.zeros(len(masks), np.float32)
+
+
+class NumpyMLP:
+    """The benchmark's MLP on boardcore's Reversi observations (planes 0 and 1: mover, opponent)."""
+
+    def __init__(self, actions: int) -> None:
+        self.__dict__.update(mlp_weights(128, actions))
+
+    def evaluate(self, observations: np.ndarray, masks: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        x = observations[:, :2].reshape(len(observations), -1)
+        h = np.maximum(x @ self.w1 + self.b1, 0.0)
+        h = np.maximum(h @ self.w2 + self.b2, 0.0)
+        return h @ self.wp + self.bp, np.tanh(h @ self.wv + self.bv)[:, 0]
+
+
+def row(name: str, ours: str, peer: str, ratio: str) -> None:
+    print(f"| {name} | {ours} | {peer} | {ratio} |")
+    sys.stdout.flush()
+
+
+def bench_overhead(args) -> None:
+    sims, batch = args.overhead_simulations, 64
+    ours = sims / median_time(
+        lambda: bc.mcts.search(bc.Reversi(), iterations=sims, evaluator=trivial_evaluator, batch_size=batch),
+        args.repeats)
+    unbatched = sims / median_time(
+        lambda: bc.mcts.search(bc.Reversi(), iterations=sims, evaluator=trivial_evaluator, batch_size=1),
+        args.repeats)
+    name = f"search overhead, trivial numpy evaluator, Reversi 8x8 start, {sims} simulations"
+    if args.skip_peers:
+        row(f"{name}, batch {batch}", f"{ours:,.0f}/s", "skipped (--skip-peers)", "")
+        row("the same, batch 1", f"{unbatched:,.0f}/s", "", "")
+        return
+    try:
+        import pyspiel
+        from open_spiel.python.algorithms import mcts as spiel_mcts
+    except ImportError:
+        row(f"{name}, batch {batch}", f"{ours:,.0f}/s", "OpenSpiel is not installed: skipped", "")
+        return
+
+    class TrivialEvaluator(spiel_mcts.Evaluator):
+        """The same trivial evaluator in OpenSpiel's form: one state at a time."""
+
+        def evaluate(self, state):
+            return np.zeros(2)
+
+        def prior(self, state):
+            legal = state.legal_actions()
+            return [(action, 1.0 / len(legal)) for action in legal]
+
+    game = pyspiel.load_game("othello")
+    bot = spiel_mcts.MCTSBot(game, 1.25, sims, TrivialEvaluator(), solve=False,
+                             random_state=np.random.RandomState(0),
+                             child_selection_fn=spiel_mcts.SearchNode.puct_value)
+    theirs = sims / median_time(lambda: bot.mcts_search(game.new_initial_state()), args.repeats)
+    row(f"{name}, batch {batch}", f"{ours:,.0f}/s", f"{theirs:,.0f}/s (open_spiel Python MCTSBot)",
+        f"**{ours / theirs:,.0f}x** (target 50x)")
+    row("the same, boardcore batch 1", f"{unbatched:,.0f}/s", "", f"{unbatched / theirs:,.0f}x")
+
+
+def boardcore_selfplay_rate(games: int, sims: int, batch: int, threads: int, repeats: int) -> tuple[float, int]:
+    mlp = NumpyMLP(bc.Reversi().actions().num_actions)
+    rates, counts = [], []
+    for seed in range(1, repeats + 1):
+        started = time.perf_counter()
+        data = bc.mcts.selfplay("reversi", {"size": 8}, evaluator=mlp, games=games, iterations=sims,
+                                batch_size=batch, gumbel=True, seed=seed, threads=threads)
+        elapsed = time.perf_counter() - started
+        rates.append(len(data.actions) / elapsed)
+        counts.append(len(data.actions))
+    return statistics.median(rates), int(statistics.median(counts))
+
+
+def peer_selfplay(args, games: int, sims: int) -> dict | str:
+    """pgx + mctx's figures from peer_mctx_selfplay.py, or why there are none."""
+    if args.skip_peers:
+        return "skipped (--skip-peers)"
+    python = args.peer_python
+    if not python or not os.path.exists(python):
+        return f"skipped: no peer Python ({python or 'none given'}; see benches/README.md)"
+    command = [python, str(HERE / "peer_mctx_selfplay.py"), "--games", str(games), "--simulations", str(sims),
+               "--repeats", str(args.repeats)]
+    try:
+        done = subprocess.run(command, capture_output=True, text=True, timeout=3600, check=True)
+    except subprocess.CalledProcessError as e:
+        return f"failed: {e.stderr.strip().splitlines()[-1] if e.stderr.strip() else e}"
+    except (OSError, subprocess.SubprocessError) as e:
+        return f"could not run ({type(e).__name__})"
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def bench_selfplay(args) -> None:
+    games, sims = args.games, args.simulations
+    batch = games
+    ours, positions = boardcore_selfplay_rate(games, sims, batch, 1, args.repeats)
+    ours_2, _ = boardcore_selfplay_rate(games, sims, batch, 2, args.repeats)
+    name = f"self-play positions/s, Reversi 8x8, Gumbel, {sims} simulations, {games} games, MLP 2x128"
+    peer = peer_selfplay(args, games, sims)
+    if isinstance(peer, str):
+        row(f"{name}, boardcore 1 thread (about {positions} positions)", f"{ours:,.0f}/s", peer, "")
+        row("the same, boardcore 2 threads", f"{ours_2:,.0f}/s", "", "")
+        return
+    theirs = peer["rate"]
+    row(f"{name}, boardcore 1 thread (about {positions} positions)", f"{ours:,.0f}/s",
+        f"{theirs:,.0f}/s (pgx {peer['pgx']} + mctx {peer['mctx']}, jax {peer['jax']} CPU, jit + vmap; "
+        f"compile {peer['compile_seconds']:.0f} s excluded)", f"**{ours / theirs:.1f}x** (target 2x)")
+    row("the same, boardcore 2 threads", f"{ours_2:,.0f}/s", "", f"**{ours_2 / theirs:.1f}x**")
+
+
+def bench_rollouts(args) -> None:
+    sims = args.rollout_simulations
+    for name, make in DEFAULTS.items():
+        step = sims / median_time(lambda: bc.mcts.search(make(), iterations=sims, seed=1), args.repeats)
+        compound = sims / median_time(lambda: bc.mcts.Searcher(make(), iterations=sims, seed=1).search(),
+                                      args.repeats)
+        row(f"random-rollout search, {name} default start, {sims:,} simulations, step form vs compound moves",
+            f"{step:,.0f}/s", f"{compound:,.0f}/s (Searcher)", f"**{step / compound:.2f}** (target >= 0.8)")
+
+
+PARTS = {"overhead": bench_overhead, "selfplay": bench_selfplay, "rollouts": bench_rollouts}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--quick", action="store_true", help="small settings everywhere (a smoke run)")
+    parser.add_argument("--skip-peers", action="store_true", help="time boardcore only")
+    parser.add_argument("--peer-python", default=DEFAULT_PEER_PYTHON if os.path.exists(DEFAULT_PEER_PYTHON) else None,
+                        help="a Python with jax, pgx and mctx (default: /work/peers-venv/bin/python if it exists)")
+    parser.add_argument("--only", nargs="*", default=list(PARTS), choices=list(PARTS))
+    parser.add_argument("--overhead-simulations", type=int, default=800)
+    parser.add_argument("--games", type=int, default=64, help="self-play games played at once")
+    parser.add_argument("--simulations", type=int, default=32, help="simulations per self-play decision")
+    parser.add_argument("--rollout-simulations", type=int, default=2000)
+    args = parser.parse_args()
+    if args.quick:
+        args.repeats, args.overhead_simulations = 1, 100
+        args.games, args.simulations, args.rollout_simulations = 4, 8, 100
+    print(f"boardcore code path: {bc.code_path()}")
+    print("| benchmark | boardcore | peer | ratio |")
+    print("| --- | --- | --- | --- |")
+    for part in args.only:
+        PARTS[part](args)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
