@@ -39,6 +39,48 @@ class NotationError(ValueError): ...
 class ConcurrentUseError(RuntimeError): ...
 
 def code_path() -> str: ...
+def search_steps(
+    state: Reversi | Cephalopod | Rive | Strands | ReversiActions | CephalopodActions | RiveActions | StrandsActions,
+    iterations: int,
+    evaluator: Any,
+    batch_size: int | None,
+    c_puct: float,
+    dirichlet_alpha: float | None,
+    dirichlet_fraction: float,
+    gumbel: bool,
+    max_considered: int,
+    temperature: float,
+    seed: int | None,
+    threads: int | None,
+) -> tuple[int | None, npt.NDArray[np.float32], float, npt.NDArray[np.int64], int, int]: ...
+def selfplay(
+    game: str,
+    variant: dict[str, Any] | None,
+    evaluator: Any,
+    games: int,
+    iterations: int,
+    batch_size: int | None,
+    temperature: float,
+    temperature_moves: int | None,
+    c_puct: float,
+    dirichlet_alpha: float | None,
+    dirichlet_fraction: float,
+    gumbel: bool,
+    max_considered: int,
+    seed: int | None,
+    threads: int | None,
+) -> tuple[
+    npt.NDArray[np.float32],
+    npt.NDArray[np.bool_],
+    npt.NDArray[np.float32],
+    npt.NDArray[np.uint8],
+    npt.NDArray[np.float32],
+    npt.NDArray[np.int64],
+    npt.NDArray[np.int64],
+    npt.NDArray[np.int64],
+    list[Any],
+    list[int | None],
+]: ...
 
 @final
 class ReversiMove:

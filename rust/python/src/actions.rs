@@ -60,10 +60,16 @@ fn new_array<'py, T: Element, D: Dimension>(
 }
 
 /// A game class whose positions have a step form.
-pub trait ActionsOf: PyClass {
+pub trait ActionsOf: PyClass<Frozen = pyo3::pyclass::boolean_struct::False> {
     type Steps: Steps + 'static;
+    /// The game's step-state class.
+    type Actions: PyClass;
     /// The current position in step form.
     fn steps(&self) -> Self::Steps;
+    /// The step state an object of the step-state class holds.
+    fn steps_of(actions: &Self::Actions) -> Self::Steps;
+    /// Plays `moves` (legal in turn, as `Steps::completed_move` gives them) into the history.
+    fn extend_history(&mut self, moves: &[<<Self::Steps as Steps>::Position as Position>::Move]);
 }
 
 /// The step-state class of a game, and `actions()` on the game's class.
@@ -79,8 +85,15 @@ macro_rules! bind_actions {
 
         impl ActionsOf for $PyGame {
             type Steps = $Steps;
+            type Actions = $PyActions;
             fn steps(&self) -> $Steps {
                 <$Steps>::from_position(*self.position())
+            }
+            fn steps_of(actions: &$PyActions) -> $Steps {
+                actions.state.clone()
+            }
+            fn extend_history(&mut self, moves: &[<<$Steps as Steps>::Position as Position>::Move]) {
+                self.push_moves(moves)
             }
         }
 
