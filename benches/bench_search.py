@@ -20,8 +20,10 @@
   the compound-move search (`bc.mcts.Searcher(game, iterations=N).search()`) on every game's
   default variant, simulations per second. Target: the step form within 20% (ratio >= 0.8).
 
-Every rate is the median of --repeats runs, and every ratio is taken in the same run. --quick
-makes every part small (a smoke run of a few seconds with --skip-peers).
+Every rate is the median of --repeats runs, and every ratio is taken in the same run. For the
+search overhead and the rollouts, the searches compared take turns within each repeat and the
+ratio is the median of the repeats' ratios: the machine is shared and its load changes by the
+second. --quick makes every part small (a smoke run of a few seconds with --skip-peers).
 """
 
 from __future__ import annotations
@@ -43,7 +45,6 @@ import sys  # noqa: E402
 import time  # noqa: E402
 
 import numpy as np  # noqa: E402
-from _timing import median_time  # noqa: E402
 from peer_mctx_selfplay import mlp_weights  # noqa: E402  (one definition of the MLP's weights for both halves)
 
 import boardcore as bc  # noqa: E402
@@ -76,24 +77,47 @@ def row(name: str, ours: str, peer: str, ratio: str) -> None:
     sys.stdout.flush()
 
 
+def ours_search(sims: int, batch: int, searches: int = 20):
+    """`searches` boardcore searches with the trivial evaluator (one takes a few milliseconds: a
+    timing of many is not a timing of timer and scheduler noise)."""
+    def run():
+        for _ in range(searches):
+            bc.mcts.search(bc.Reversi(), iterations=sims, evaluator=trivial_evaluator, batch_size=batch)
+
+    return run, searches * sims
+
+
+def interleaved_rates(runs: dict, repeats: int) -> tuple[dict, dict]:
+    """Simulations per second of each `name: (run, simulations)`, the runs taking turns within
+    every repeat so that all see the same load on a shared machine: the median rate of each, and
+    the median over the repeats of each one's rate divided by the last one's (the peer's)."""
+    rates = {name: [] for name in runs}
+    for _ in range(repeats):
+        for name, (run, sims) in runs.items():
+            started = time.perf_counter()
+            run()
+            rates[name].append(sims / (time.perf_counter() - started))
+    peer = list(runs)[-1]
+    ratios = {name: statistics.median(r / p for r, p in zip(rates[name], rates[peer])) for name in runs}
+    return {name: statistics.median(r) for name, r in rates.items()}, ratios
+
+
 def bench_overhead(args) -> None:
     sims, batch = args.overhead_simulations, 64
-    ours = sims / median_time(
-        lambda: bc.mcts.search(bc.Reversi(), iterations=sims, evaluator=trivial_evaluator, batch_size=batch),
-        args.repeats)
-    unbatched = sims / median_time(
-        lambda: bc.mcts.search(bc.Reversi(), iterations=sims, evaluator=trivial_evaluator, batch_size=1),
-        args.repeats)
+    runs = {"batched": ours_search(sims, batch), "unbatched": ours_search(sims, 1)}
     name = f"search overhead, trivial numpy evaluator, Reversi 8x8 start, {sims} simulations"
-    if args.skip_peers:
-        row(f"{name}, batch {batch}", f"{ours:,.0f}/s", "skipped (--skip-peers)", "")
-        row("the same, batch 1", f"{unbatched:,.0f}/s", "", "")
-        return
-    try:
-        import pyspiel
-        from open_spiel.python.algorithms import mcts as spiel_mcts
-    except ImportError:
-        row(f"{name}, batch {batch}", f"{ours:,.0f}/s", "OpenSpiel is not installed: skipped", "")
+    spiel_mcts = None
+    if not args.skip_peers:
+        try:
+            import pyspiel
+            from open_spiel.python.algorithms import mcts as spiel_mcts
+        except ImportError:
+            pass
+    if spiel_mcts is None:
+        rates, _ = interleaved_rates(runs, args.repeats)
+        why = "skipped (--skip-peers)" if args.skip_peers else "OpenSpiel is not installed: skipped"
+        row(f"{name}, batch {batch}", f"{rates['batched']:,.0f}/s", why, "")
+        row("the same, batch 1", f"{rates['unbatched']:,.0f}/s", "", "")
         return
 
     class TrivialEvaluator(spiel_mcts.Evaluator):
@@ -110,10 +134,11 @@ def bench_overhead(args) -> None:
     bot = spiel_mcts.MCTSBot(game, 1.25, sims, TrivialEvaluator(), solve=False,
                              random_state=np.random.RandomState(0),
                              child_selection_fn=spiel_mcts.SearchNode.puct_value)
-    theirs = sims / median_time(lambda: bot.mcts_search(game.new_initial_state()), args.repeats)
-    row(f"{name}, batch {batch}", f"{ours:,.0f}/s", f"{theirs:,.0f}/s (open_spiel Python MCTSBot)",
-        f"**{ours / theirs:,.0f}x** (target 50x)")
-    row("the same, boardcore batch 1", f"{unbatched:,.0f}/s", "", f"{unbatched / theirs:,.0f}x")
+    runs["openspiel"] = (lambda: bot.mcts_search(game.new_initial_state()), sims)
+    rates, ratios = interleaved_rates(runs, args.repeats)
+    row(f"{name}, batch {batch}", f"{rates['batched']:,.0f}/s",
+        f"{rates['openspiel']:,.0f}/s (open_spiel Python MCTSBot)", f"**{ratios['batched']:,.0f}x** (target 50x)")
+    row("the same, boardcore batch 1", f"{rates['unbatched']:,.0f}/s", "", f"{ratios['unbatched']:,.0f}x")
 
 
 def boardcore_selfplay_rate(games: int, sims: int, batch: int, threads: int, repeats: int) -> tuple[float, int]:
@@ -181,11 +206,12 @@ def bench_selfplay(args) -> None:
 def bench_rollouts(args) -> None:
     sims = args.rollout_simulations
     for name, make in DEFAULTS.items():
-        step = sims / median_time(lambda: bc.mcts.search(make(), iterations=sims, seed=1), args.repeats)
-        compound = sims / median_time(lambda: bc.mcts.Searcher(make(), iterations=sims, seed=1).search(),
-                                      args.repeats)
+        runs = {"step": (lambda: bc.mcts.search(make(), iterations=sims, seed=1), sims),
+                "compound": (lambda: bc.mcts.Searcher(make(), iterations=sims, seed=1).search(), sims)}
+        rates, ratios = interleaved_rates(runs, args.repeats)
         row(f"random-rollout search, {name} default start, {sims:,} simulations, step form vs compound moves",
-            f"{step:,.0f}/s", f"{compound:,.0f}/s (Searcher)", f"**{step / compound:.2f}** (target >= 0.8)")
+            f"{rates['step']:,.0f}/s", f"{rates['compound']:,.0f}/s (Searcher)",
+            f"**{ratios['step']:.2f}** (target >= 0.8)")
 
 
 PARTS = {"overhead": bench_overhead, "selfplay": bench_selfplay, "rollouts": bench_rollouts}
