@@ -141,17 +141,18 @@ def bench_overhead(args) -> None:
     row("the same, boardcore batch 1", f"{rates['unbatched']:,.0f}/s", "", f"{ratios['unbatched']:,.0f}x")
 
 
-def boardcore_selfplay_rate(games: int, sims: int, batch: int, threads: int, repeats: int) -> tuple[float, int]:
+def boardcore_selfplay(games: int, sims: int, batch: int, threads: int, repeats: int) -> tuple[list, list, int]:
+    """Positions per wall-clock second and per CPU second of boardcore's self-play, one per repeat."""
     mlp = NumpyMLP(bc.Reversi().actions().num_actions)
-    rates, counts = [], []
+    rates, cpu_rates, counts = [], [], []
     for seed in range(1, repeats + 1):
-        started = time.perf_counter()
+        started, cpu_started = time.perf_counter(), time.process_time()
         data = bc.mcts.selfplay("reversi", {"size": 8}, evaluator=mlp, games=games, iterations=sims,
                                 batch_size=batch, gumbel=True, seed=seed, threads=threads)
-        elapsed = time.perf_counter() - started
-        rates.append(len(data.actions) / elapsed)
+        rates.append(len(data.actions) / (time.perf_counter() - started))
+        cpu_rates.append(len(data.actions) / (time.process_time() - cpu_started))
         counts.append(len(data.actions))
-    return statistics.median(rates), int(statistics.median(counts))
+    return rates, cpu_rates, int(statistics.median(counts))
 
 
 # How XLA may use the CPU when pgx + mctx run: its default (every core), and one thread, as the
@@ -182,25 +183,34 @@ def peer_selfplay(args, games: int, sims: int, xla_flags: str | None) -> dict | 
 def bench_selfplay(args) -> None:
     games, sims = args.games, args.simulations
     batch = games
-    ours, positions = boardcore_selfplay_rate(games, sims, batch, 1, args.repeats)
-    ours_2, _ = boardcore_selfplay_rate(games, sims, batch, 2, args.repeats)
-    name = (f"self-play positions/s, Reversi 8x8, Gumbel, {sims} simulations, {games} games (batch {batch}), "
-            f"MLP 2x128 (numpy, 1 BLAS thread)")
+    # boardcore on one thread is timed before and after the peer (its median over both), so that a
+    # change of the machine's load while pgx runs does not favour either side.
+    rates, cpu_rates, positions = boardcore_selfplay(games, sims, batch, 1, args.repeats)
+    rates_2, _, _ = boardcore_selfplay(games, sims, batch, 2, args.repeats)
     peers = {label: peer_selfplay(args, games, sims, flags) for label, flags in XLA_THREADS.items()}
     measured = {label: peer for label, peer in peers.items() if not isinstance(peer, str)}
+    if measured:
+        more, more_cpu, _ = boardcore_selfplay(games, sims, batch, 1, args.repeats)
+        rates, cpu_rates = rates + more, cpu_rates + more_cpu
+    ours, ours_cpu, ours_2 = statistics.median(rates), statistics.median(cpu_rates), statistics.median(rates_2)
+    name = (f"self-play positions/s, Reversi 8x8, Gumbel, {sims} simulations, {games} games (batch {batch}), "
+            f"MLP 2x128 (numpy, 1 BLAS thread)")
     if not measured:
         row(f"{name}, boardcore 1 thread (about {positions} positions)", f"{ours:,.0f}/s",
             next(iter(peers.values())), "")
         row("the same, boardcore 2 threads", f"{ours_2:,.0f}/s", "", "")
         return
     best = max(peer["rate"] for peer in measured.values())
+    best_cpu = max(peer["cpu_rate"] for peer in measured.values())
     row(f"{name}, boardcore 1 thread (about {positions} positions)", f"{ours:,.0f}/s",
         f"{best:,.0f}/s (pgx + mctx, the faster below)", f"**{ours / best:.1f}x** (target 2x)")
     row("the same, boardcore 2 threads", f"{ours_2:,.0f}/s", "", f"**{ours_2 / best:.1f}x**")
+    row("the same, boardcore 1 thread, positions per CPU second (all threads; load-independent)",
+        f"{ours_cpu:,.0f}", f"{best_cpu:,.0f} (the better below)", f"**{ours_cpu / best_cpu:.1f}x**")
     for label, peer in measured.items():
         row(f"pgx {peer['pgx']} + mctx {peer['mctx']} (jax {peer['jax']} CPU, jit + vmap), {label}; "
-            f"compile {peer['compile_seconds']:.0f} s, excluded", "", f"{peer['rate']:,.0f}/s "
-            f"(about {peer['positions']} positions)", "")
+            f"compile {peer['compile_seconds']:.0f} s, excluded", "",
+            f"{peer['rate']:,.0f}/s, {peer['cpu_rate']:,.0f} per CPU second (about {peer['positions']} positions)", "")
 
 
 def bench_rollouts(args) -> None:

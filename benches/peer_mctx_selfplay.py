@@ -10,7 +10,8 @@ by `mctx.gumbel_muzero_policy` (`simulations` simulations, 16 considered actions
 defaults otherwise) with a `recurrent_fn` that steps pgx's environment and evaluates the new
 state with the MLP below; one jitted function does the search and the step for all games
 (jit + vmap over games), the Python loop calls it once per move until every game has ended.
-Positions = decisions made (games not yet over at each call). The first run (JIT compilation
+Positions = decisions made (games not yet over at each call); the rate is per wall-clock
+second, `cpu_rate` per second of this process's CPU time (all its threads). The first run (JIT compilation
 and one whole self-play) is reported separately and excluded from the rate.
 
 The MLP is the one bench_search.py gives boardcore: 128 inputs (the mover's and the opponent's
@@ -109,16 +110,18 @@ def main() -> None:
     started = time.perf_counter()
     first_positions = selfplay(0)
     first = time.perf_counter() - started
-    rates, times, counts = [], [], []
+    rates, cpu_rates, times, counts = [], [], [], []
     for seed in range(1, args.repeats + 1):
-        started = time.perf_counter()
+        started, cpu_started = time.perf_counter(), time.process_time()
         positions = selfplay(seed)
         elapsed = time.perf_counter() - started
         rates.append(positions / elapsed)
+        cpu_rates.append(positions / (time.process_time() - cpu_started))
         times.append(elapsed)
         counts.append(positions)
     print(json.dumps({
         "rate": float(np.median(rates)),
+        "cpu_rate": float(np.median(cpu_rates)),
         "seconds": float(np.median(times)),
         "positions": int(np.median(counts)),
         "first_run_seconds": first,
