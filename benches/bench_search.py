@@ -15,7 +15,9 @@
   pgx's `othello` with the MLP in JAX (jit + vmap over the games), run by
   benches/peer_mctx_selfplay.py under --peer-python (default /work/peers-venv/bin/python when it
   exists: a venv outside the repository, benches/README.md). pgx's JIT compile time is excluded
-  from its rate and reported. Target 2x.
+  from its rate and reported. XLA runs with its default threads and with one (the ratio is
+  against the faster), numpy with one BLAS thread; positions per CPU second (all of a process's
+  threads) are printed as well, the figure the machine's load moves least. Target 2x.
 - rollouts: random-rollout search in the step form (`bc.mcts.search(game, iterations=N)`) against
   the compound-move search (`bc.mcts.Searcher(game, iterations=N).search()`) on every game's
   default variant, simulations per second. Target: the step form within 20% (ratio >= 0.8).
