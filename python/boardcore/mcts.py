@@ -195,13 +195,15 @@ class Evaluator(Protocol):
     the same signature is accepted too. docs/ai.md shows wrappers for PyTorch and JAX.
     """
 
-    def evaluate(self, observations: npt.NDArray[np.float32], masks: npt.NDArray[np.bool_]) -> tuple[Any, Any]: ...
+    def evaluate(self, observations: npt.NDArray[np.float32], masks: npt.NDArray[np.bool_]) -> tuple[Any, Any]:
+        """``(policy_logits (B, num_actions), values (B,))`` for a batch (see the class)."""
+        ...
 
 
 StepState = Union[ReversiActions, CephalopodActions, RiveActions, StrandsActions]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class PolicyResult:
     """What a search over the step form found at its root."""
 
@@ -267,7 +269,7 @@ def search(
     return PolicyResult(policy, action, value, visits, simulations, nodes)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class SelfPlayData:
     """Training rows from ``selfplay``: one per decision, grouped by game, in move order."""
 

@@ -250,7 +250,6 @@ struct Tree<S: Steps> {
     waiting: Vec<Waiting<S>>,
     gumbel: Option<GumbelRoot>,
     /// Buffers reused by every expansion and descent (a search runs thousands of each).
-    mask: Vec<bool>,
     legal: Vec<usize>,
     priors: Vec<f32>,
     spare_paths: Vec<Vec<u32>>,
@@ -277,6 +276,11 @@ fn black_return(outcome: Outcome) -> f32 {
 fn softmax_over(logits: &[f32], legal: &[usize], out: &mut Vec<f32>) {
     let top = legal.iter().map(|&a| logits[a]).fold(f32::NEG_INFINITY, f32::max);
     out.clear();
+    if legal.iter().all(|&a| logits[a] == top) {
+        // Uniform (random rollouts always are): no exponentials needed.
+        out.resize(legal.len(), 1.0 / legal.len() as f32);
+        return;
+    }
     out.extend(legal.iter().map(|&a| (logits[a] - top).exp()));
     let sum: f32 = out.iter().sum();
     out.iter_mut().for_each(|w| *w /= sum);
@@ -292,7 +296,6 @@ impl<S: Steps> Tree<S> {
         // The root keeps its statistics for its own side to move: its mean is its value.
         let step = Step { action: u32::MAX, prior: 1.0, stage, to_move, raw_value: 0.0 };
         let target = if matches!(stage, Stage::Over(_)) { 0 } else { simulations };
-        let mask = vec![false; root.num_actions()];
         Tree {
             root,
             nodes: Arena::new(step, to_move),
@@ -301,7 +304,6 @@ impl<S: Steps> Tree<S> {
             target,
             waiting: Vec::new(),
             gumbel: None,
-            mask,
             legal: Vec::new(),
             priors: Vec::new(),
             spare_paths: Vec::new(),
@@ -403,9 +405,9 @@ impl<S: Steps> Tree<S> {
         let num_actions = self.root.num_actions();
         let mut waiting = std::mem::take(&mut self.waiting);
         for (i, leaf) in waiting.drain(..).enumerate() {
-            leaf.state.legal_actions_into(&mut self.mask);
             self.legal.clear();
-            self.legal.extend((0..num_actions).filter(|&a| self.mask[a]));
+            leaf.state.for_each_legal_action(|a| self.legal.push(a));
+            self.legal.sort_unstable();
             softmax_over(&logits[i * num_actions..(i + 1) * num_actions], &self.legal, &mut self.priors);
             let to_move = leaf.state.to_move();
             self.nodes.reserve(self.legal.len());
