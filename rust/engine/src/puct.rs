@@ -76,11 +76,15 @@ pub struct Settings {
     /// (PUCT only); otherwise the most visited.
     pub temperature: f32,
     pub threads: usize,
+    /// The most entries (nodes, and edges counted an eighth each: 8 bytes against about 64) of
+    /// all the trees together, each tree an equal share; a tree that reaches its share stops
+    /// its search there (`Report::tree_full`).
+    pub max_nodes: u64,
 }
 
 impl Default for Settings {
     fn default() -> Self {
-        Settings { simulations: 800, batch_size: 1, c_puct: 1.25, dirichlet: None, gumbel: None, temperature: 0.0, threads: 1 }
+        Settings { simulations: 800, batch_size: 1, c_puct: 1.25, dirichlet: None, gumbel: None, temperature: 0.0, threads: 1, max_nodes: crate::mcts::DEFAULT_MAX_NODES }
     }
 }
 
@@ -195,6 +199,8 @@ pub struct Report {
     pub simulations: u64,
     /// Nodes in the tree.
     pub nodes: usize,
+    /// Whether the tree reached its share of `Settings::max_nodes`, ending the search early.
+    pub tree_full: bool,
 }
 
 /// Where a node stands.
@@ -257,8 +263,8 @@ struct Waiting<S> {
 struct GumbelRoot {
     /// `g + l` for every root edge.
     scores: Vec<f32>,
-    /// `schedule[k]`: the visit count an action must have for simulation `k` to choose it.
-    schedule: Vec<u32>,
+    /// `m`: the actions considered first.
+    considered: u64,
 }
 
 /// One search tree.
@@ -272,6 +278,9 @@ struct Tree<S: Steps> {
     target: u64,
     waiting: Vec<Waiting<S>>,
     gumbel: Option<GumbelRoot>,
+    /// This tree's share of `Settings::max_nodes`, and whether it was reached.
+    budget: u64,
+    full: bool,
     /// Buffers reused by every expansion and descent (a search runs thousands of each).
     legal: Vec<usize>,
     priors: Vec<f32>,
@@ -317,7 +326,7 @@ struct EdgeStats {
 }
 
 impl<S: Steps> Tree<S> {
-    fn new(root: S, seed: u64, simulations: u64) -> Self {
+    fn new(root: S, seed: u64, simulations: u64, budget: u64) -> Self {
         let to_move = root.to_move();
         let stage = match root.outcome() {
             Some(outcome) => Stage::Over(black_return(outcome)),
@@ -335,6 +344,8 @@ impl<S: Steps> Tree<S> {
             target,
             waiting: Vec::new(),
             gumbel: None,
+            budget,
+            full: false,
             legal: Vec::new(),
             priors: Vec::new(),
             spare_paths: Vec::new(),
@@ -379,6 +390,12 @@ impl<S: Steps> Tree<S> {
 
     /// Selects up to `quota` leaves for this round (backing up terminal ones at once).
     fn select_leaves(&mut self, quota: usize, settings: &Settings) {
+        if self.nodes.len() as u64 + self.edges.len() as u64 / 8 >= self.budget {
+            // Full: the simulations run so far are the search.
+            self.full = true;
+            self.target = self.started;
+            return;
+        }
         let mut collisions = 0;
         while self.waiting.len() < quota && self.started < self.target && collisions < quota.max(1) {
             if !self.descend(settings) {
@@ -490,7 +507,7 @@ impl<S: Steps> Tree<S> {
         if let Some(gumbel) = settings.gumbel {
             let scores = range.clone().map(|k| self.rng.gumbel() as f32 + self.edges[k].prior.max(f32::MIN_POSITIVE).ln()).collect();
             let considered = gumbel.max_considered.min(range.len());
-            self.gumbel = Some(GumbelRoot { scores, schedule: considered_visits(considered, self.target as usize) });
+            self.gumbel = Some(GumbelRoot { scores, considered: considered as u64 });
         } else if let Some((alpha, fraction)) = settings.dirichlet {
             let noise = self.rng.dirichlet(f64::from(alpha), range.len());
             for (edge, eta) in self.edges[range.clone()].iter_mut().zip(noise) {
@@ -567,7 +584,7 @@ impl<S: Steps> Tree<S> {
     }
 
     fn gumbel_root_edge(&self, root: &GumbelRoot, gumbel: &Gumbel, simulation: u64) -> u32 {
-        let wanted = root.schedule.get(simulation as usize).copied().map_or(u64::MAX, u64::from);
+        let wanted = if simulation < self.target { u64::from(considered_visit(root.considered, self.target, simulation)) } else { u64::MAX };
         let (stats, sigma) = self.sigma(ROOT, gumbel);
         let best_with = |eligible: &dyn Fn(u64) -> bool| {
             let mut best = (None, f64::NEG_INFINITY);
@@ -639,7 +656,7 @@ impl<S: Steps> Tree<S> {
             action = Some(first.action as usize);
             policy[first.action as usize] = 1.0;
         }
-        Report { action, visits, policy, value, simulations: self.started, nodes: self.nodes.len() }
+        Report { action, visits, policy, value, simulations: self.started, nodes: self.nodes.len(), tree_full: self.full }
     }
 }
 
@@ -684,25 +701,28 @@ fn most_visited(visits: &[u64]) -> usize {
 /// mctx's `get_sequence_of_considered_visits`: for each simulation, the visit count of the root
 /// actions it may choose, halving the considered actions in `ceil(log2 m)` phases.
 pub fn considered_visits(considered: usize, simulations: usize) -> Vec<u32> {
-    if considered <= 1 {
-        return (0..simulations as u32).collect();
+    (0..simulations as u64).map(|k| considered_visit(considered as u64, simulations as u64, k)).collect()
+}
+
+/// Entry `k` of `considered_visits(m, n)`, without the list (a search may plan 10^18
+/// simulations): phase after phase, each `max(1, n / (ceil(log2 m) * now))` rounds of `now`
+/// simulations, `now` halving from `m` down to 2.
+pub fn considered_visit(m: u64, n: u64, k: u64) -> u32 {
+    if m <= 1 {
+        return k as u32;
     }
-    let log2 = (considered as f64).log2().ceil() as usize;
-    let mut sequence = Vec::with_capacity(simulations);
-    let mut visits = vec![0u32; considered];
-    let mut now = considered;
-    while sequence.len() < simulations {
-        let extra = (simulations / (log2 * now)).max(1);
-        for _ in 0..extra {
-            sequence.extend_from_slice(&visits[..now]);
-            for v in &mut visits[..now] {
-                *v += 1;
-            }
+    let log2 = u64::from(64 - (m - 1).leading_zeros());
+    let (mut now, mut start, mut visits) = (m, 0u64, 0u64);
+    loop {
+        let rounds = (n / (log2 * now)).max(1);
+        let length = rounds.saturating_mul(now);
+        if k < start.saturating_add(length) {
+            return (visits + (k - start) / now).min(u64::from(u32::MAX)) as u32;
         }
+        start += length;
+        visits += rounds;
         now = (now / 2).max(2);
     }
-    sequence.truncate(simulations);
-    sequence
 }
 
 /// Checks settings a caller gave.
@@ -724,6 +744,9 @@ pub fn check(settings: &Settings) -> Result<()> {
     if !(settings.temperature.is_finite() && settings.temperature >= 0.0) {
         return Err(Error::invalid(format!("temperature must be a finite number >= 0, got {}", settings.temperature)));
     }
+    if settings.max_nodes == 0 {
+        return Err(Error::invalid("max_nodes must be at least 1"));
+    }
     if let Some(gumbel) = settings.gumbel {
         if gumbel.max_considered == 0 {
             return Err(Error::invalid("max_considered must be at least 1"));
@@ -738,7 +761,8 @@ pub fn check(settings: &Settings) -> Result<()> {
 pub fn search_many<S: Steps>(roots: Vec<S>, seeds: &[u64], settings: &Settings, evaluator: &mut dyn Evaluator<S>, stop: &Stop) -> Result<Vec<Report>> {
     check(settings)?;
     let pool = thread_pool(settings.threads);
-    let mut trees: Vec<Tree<S>> = roots.into_iter().zip(seeds).map(|(root, &seed)| Tree::new(root, seed, settings.simulations)).collect();
+    let budget = (settings.max_nodes / roots.len().max(1) as u64).max(1);
+    let mut trees: Vec<Tree<S>> = roots.into_iter().zip(seeds).map(|(root, &seed)| Tree::new(root, seed, settings.simulations, budget)).collect();
     let num_actions = trees.first().map_or(0, |t| t.root.num_actions());
     let mut round = Round::default();
     // The roots first, in batches.
@@ -934,6 +958,22 @@ mod tests {
         let stop = Stop::new();
         stop.request();
         assert_eq!(search(reversi(6), 1, &settings(u64::MAX, 8), &mut Rollouts::new(1), &stop), Err(Error::Interrupted));
+    }
+
+    #[test]
+    fn a_full_tree_ends_its_search_and_says_so() {
+        let report = run(reversi(8), 1, &Settings { max_nodes: 100, ..settings(10_000, 1) });
+        assert!(report.tree_full);
+        assert!(report.simulations < 10_000 && report.visits.iter().sum::<u64>() == report.simulations);
+        assert!(report.nodes <= 100 + 1);
+        assert!(!run(reversi(8), 1, &settings(100, 1)).tree_full);
+    }
+
+    #[test]
+    fn a_plan_of_many_simulations_costs_nothing_up_front() {
+        assert_eq!(considered_visit(16, 1 << 60, 0), 0);
+        let gumbel = Settings { gumbel: Some(Gumbel::default()), max_nodes: 1000, ..settings(u64::MAX, 4) };
+        assert!(run(reversi(6), 2, &gumbel).tree_full);
     }
 
     #[test]
