@@ -283,7 +283,6 @@ struct Tree<S: Steps> {
     full: bool,
     /// Buffers reused by every expansion and descent (a search runs thousands of each).
     legal: Vec<usize>,
-    priors: Vec<f32>,
     spare_paths: Vec<Vec<u32>>,
 }
 
@@ -304,18 +303,23 @@ fn black_return(outcome: Outcome) -> f32 {
     }
 }
 
-/// Priors: the softmax of `logits` over the legal actions (the others get none), into `out`.
-fn softmax_over(logits: &[f32], legal: &[usize], out: &mut Vec<f32>) {
-    let top = legal.iter().map(|&a| logits[a]).fold(f32::NEG_INFINITY, f32::max);
-    out.clear();
-    if legal.iter().all(|&a| logits[a] == top) {
-        // Uniform (random rollouts always are): no exponentials needed.
-        out.resize(legal.len(), 1.0 / legal.len() as f32);
+/// Appends an edge per legal action (`legal` in increasing order, not empty) with its prior,
+/// the softmax of `logits` over the legal actions, in decreasing prior (the lower action first
+/// among equals).
+fn push_edges(logits: &[f32], legal: &[usize], edges: &mut Vec<Edge>) {
+    let start = edges.len();
+    let first = logits[legal[0]];
+    if legal.iter().all(|&a| logits[a] == first) {
+        // Uniform (random rollouts always are): no exponentials, and already in order.
+        let prior = 1.0 / legal.len() as f32;
+        edges.extend(legal.iter().map(|&a| Edge { action: a as u32, prior }));
         return;
     }
-    out.extend(legal.iter().map(|&a| (logits[a] - top).exp()));
-    let sum: f32 = out.iter().sum();
-    out.iter_mut().for_each(|w| *w /= sum);
+    let top = legal.iter().map(|&a| logits[a]).fold(f32::NEG_INFINITY, f32::max);
+    edges.extend(legal.iter().map(|&a| Edge { action: a as u32, prior: (logits[a] - top).exp() }));
+    let sum: f32 = edges[start..].iter().map(|e| e.prior).sum();
+    edges[start..].iter_mut().for_each(|e| e.prior /= sum);
+    by_decreasing_prior(&mut edges[start..]);
 }
 
 /// The per-edge statistics of a node: each edge's prior, visits and mean (for the chooser).
@@ -347,7 +351,6 @@ impl<S: Steps> Tree<S> {
             budget,
             full: false,
             legal: Vec::new(),
-            priors: Vec::new(),
             spare_paths: Vec::new(),
         }
     }
@@ -482,10 +485,8 @@ impl<S: Steps> Tree<S> {
             self.legal.clear();
             leaf.state.for_each_legal_action(|a| self.legal.push(a));
             self.legal.sort_unstable();
-            softmax_over(&logits[i * num_actions..(i + 1) * num_actions], &self.legal, &mut self.priors);
             let first_edge = self.edges.len();
-            self.edges.extend(self.legal.iter().zip(&self.priors).map(|(&action, &prior)| Edge { action: action as u32, prior }));
-            by_decreasing_prior(&mut self.edges[first_edge..]);
+            push_edges(&logits[i * num_actions..(i + 1) * num_actions], &self.legal, &mut self.edges);
             let to_move = leaf.state.to_move();
             let step = &mut self.nodes[leaf.node].edge;
             step.stage = Stage::Expanded;

@@ -102,20 +102,29 @@ impl PyEvaluator {
             let shown = crate::args::type_name(&answer);
             return Err(PyTypeError::new_err(format!("the evaluator must return a tuple (policy_logits, values), got {shown}")));
         };
-        let policy = float32_array(py, &policy, "policy_logits")?;
-        let value = float32_array(py, &value, "values")?;
+        // float32 C-contiguous arrays (what a numpy model returns) are read as they are; anything
+        // else goes through numpy's conversion first.
+        let policy = match policy.cast::<PyArray2<f32>>() {
+            Ok(array) if array.is_c_contiguous() => array.clone().into_any(),
+            _ => float32_array(py, &policy, "policy_logits")?,
+        };
         let policy = policy.cast_into::<PyArray2<f32>>().ok().filter(|a| a.shape() == [rows, num_actions]);
         let Some(policy) = policy else {
             return Err(PyValueError::new_err(format!("the evaluator's policy_logits must have shape ({rows}, {num_actions})")));
         };
-        // A value head's (B, 1) is as good as (B,).
-        let value = value.call_method1("reshape", (-1,))?;
-        let value = value.cast_into::<PyArray1<f32>>().ok().filter(|a| a.len() == rows);
-        let Some(value) = value else {
-            return Err(PyValueError::new_err(format!("the evaluator's values must have shape ({rows},)")));
-        };
         logits.copy_from_slice(policy.try_readonly()?.as_slice()?);
-        values.copy_from_slice(value.try_readonly()?.as_slice()?);
+        match value.cast::<PyArray1<f32>>() {
+            Ok(array) if array.is_c_contiguous() && array.len() == rows => values.copy_from_slice(array.try_readonly()?.as_slice()?),
+            _ => {
+                // A value head's (B, 1) is as good as (B,).
+                let value = float32_array(py, &value, "values")?.call_method1("reshape", (-1,))?;
+                let value = value.cast_into::<PyArray1<f32>>().ok().filter(|a| a.len() == rows);
+                let Some(value) = value else {
+                    return Err(PyValueError::new_err(format!("the evaluator's values must have shape ({rows},)")));
+                };
+                values.copy_from_slice(value.try_readonly()?.as_slice()?);
+            }
+        }
         check_answer(logits, values, &masks, num_actions)
     }
 }
