@@ -41,6 +41,10 @@ pub trait Steps: Clone + Send + Sync {
     /// Applies a legal action (anything else is a logic error, though never undefined behaviour).
     fn apply_action_unchecked(&mut self, action: usize);
 
+    /// The position's move that legal `action` completes (what a record of the game writes), or
+    /// `None` while the turn goes on after it (Strands).
+    fn completed_move(&self, action: usize) -> Option<<Self::Position as Position>::Move>;
+
     /// Writes the observation planes, row-major, from the perspective of the side to move
     /// (`out.len() == C * H * W`).
     fn observe_into(&self, out: &mut [f32]);
@@ -92,6 +96,27 @@ pub trait Steps: Clone + Send + Sync {
         }
         let k = rng.below(count as u64) as usize;
         mask.iter().enumerate().filter(|&(_, &legal)| legal).nth(k).map(|(action, _)| action)
+    }
+
+    /// Whether a turn is under way: actions of the side to move have been taken that do not yet
+    /// make a move of the position (Strands' cells before its turn ends). `position()` is then
+    /// the position at the start of the turn.
+    fn turn_under_way(&self) -> bool {
+        false
+    }
+
+    /// The result of one uniformly random game from here for the side to move here (1 a win,
+    /// -1 a loss, 0 a draw): a turn under way is finished by random actions, then the position
+    /// is played out by `playout::playout` (its random moves, its fast code path).
+    fn play_out(&self, rng: &mut SplitMix64) -> f32 {
+        let me = self.to_move();
+        let mut state = self.clone();
+        while state.turn_under_way() {
+            let Some(action) = state.sample_action(rng) else { break };
+            state.apply_action_unchecked(action);
+        }
+        let outcome = crate::playout::playout(state.position(), rng, #[inline(always)] |end| end.outcome());
+        returns_of(outcome)[me as usize]
     }
 
     /// (Black's, White's) return: +1 for a win, -1 for a loss, 0 for a draw or a game not over.

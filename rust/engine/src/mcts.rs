@@ -32,6 +32,7 @@ use crate::error::Result;
 use crate::game::{Outcome, Player, Position};
 use crate::interrupt::Stop;
 use crate::rng::SplitMix64;
+use crate::tree::{Arena, NONE, ROOT};
 use std::time::{Duration, Instant};
 
 /// When a node expands by sampling instead of listing its moves.
@@ -106,17 +107,11 @@ pub struct Report<M> {
     pub tree_full: bool,
 }
 
-const NONE: u32 = u32::MAX;
-
-struct Node<M> {
+/// A UCT node's own data; the tree links and statistics are the shared `tree::Node`'s (whose
+/// `total` counts wins, 1 a win and 1/2 a draw, for the player who made the move).
+#[derive(Clone)]
+struct Uct<M> {
     mv: Option<M>,
-    /// The player who made `mv` (and whose reward `wins` counts).
-    mover: Player,
-    first_child: u32,
-    next_sibling: u32,
-    children: u32,
-    visits: u64,
-    wins: f64,
     /// Moves not yet expanded, as a range of the tree's `untried` arena (listing nodes only;
     /// `None` until the first visit lists them).
     untried: Option<Untried>,
@@ -131,15 +126,15 @@ struct Untried {
     len: u32,
 }
 
-impl<M> Node<M> {
-    fn new(mv: Option<M>, mover: Player) -> Self {
-        Node { mv, mover, first_child: NONE, next_sibling: NONE, children: 0, visits: 0, wins: 0.0, untried: None, legal: u64::MAX }
+impl<M> Uct<M> {
+    fn new(mv: Option<M>) -> Self {
+        Uct { mv, untried: None, legal: u64::MAX }
     }
 }
 
 /// One search tree, rooted at a position.
 struct Tree<P: Position> {
-    nodes: Vec<Node<P::Move>>,
+    nodes: Arena<Uct<P::Move>>,
     /// Every listing node's untried moves, one range each: one growing buffer for the tree
     /// rather than an allocation per node.
     untried: Vec<P::Move>,
@@ -153,7 +148,7 @@ struct Tree<P: Position> {
 impl<P: Position> Tree<P> {
     fn new(root: &P, rng: SplitMix64, budget: usize) -> Self {
         // The root's mover is the opponent of the player to move: its reward is never used.
-        Tree { nodes: vec![Node::new(None, root.to_move().other())], untried: Vec::new(), rng, path: Vec::new(), budget }
+        Tree { nodes: Arena::new(Uct::new(None), root.to_move().other()), untried: Vec::new(), rng, path: Vec::new(), budget }
     }
 
     /// Whether the tree holds its budget: then it no longer adds nodes nor lists moves.
@@ -161,31 +156,18 @@ impl<P: Position> Tree<P> {
         self.nodes.len() + self.untried.len() >= self.budget
     }
 
-    fn children(&self, node: u32) -> impl Iterator<Item = u32> + '_ {
-        std::iter::successors(Some(self.nodes[node as usize].first_child).filter(|&c| c != NONE), move |&c| {
-            Some(self.nodes[c as usize].next_sibling).filter(|&s| s != NONE)
-        })
-    }
-
-    fn add_child(&mut self, parent: u32, mv: P::Move, mover: Player) -> u32 {
-        let id = self.nodes.len() as u32;
-        let mut child = Node::new(Some(mv), mover);
-        child.next_sibling = self.nodes[parent as usize].first_child;
-        self.nodes.push(child);
-        let p = &mut self.nodes[parent as usize];
-        p.first_child = id;
-        p.children += 1;
-        id
+    fn mv(&self, node: u32) -> P::Move {
+        self.nodes[node].edge.mv.expect("a child has a move")
     }
 
     /// The child of `parent` reached by `mv`, if expanded.
     fn child_with(&self, parent: u32, mv: P::Move) -> Option<u32> {
-        self.children(parent).find(|&c| self.nodes[c as usize].mv == Some(mv))
+        self.nodes.children(parent).find(|&c| self.nodes[c].edge.mv == Some(mv))
     }
 
     /// First visit of a node: count (and, below the widening limit, list) its moves.
     fn prepare(&mut self, node: u32, position: &P, widening: &Widening) {
-        let n = &mut self.nodes[node as usize];
+        let n = &mut self.nodes[node].edge;
         if n.legal != u64::MAX {
             return;
         }
@@ -205,7 +187,8 @@ impl<P: Position> Tree<P> {
         if self.is_full() {
             return None;
         }
-        let n = &mut self.nodes[node as usize];
+        let (visits, children) = (self.nodes[node].visits, self.nodes[node].children);
+        let n = &mut self.nodes[node].edge;
         if n.legal == 0 {
             return None;
         }
@@ -219,10 +202,10 @@ impl<P: Position> Tree<P> {
             untried.len -= 1;
             self.untried.swap(untried.start as usize + k, last);
             let mv = self.untried[last];
-            return Some(self.add_child(node, mv, mover));
+            return Some(self.nodes.add_child(node, Uct::new(Some(mv)), mover));
         }
-        let allowed = (widening.coefficient * ((n.visits + 1) as f64).powf(widening.exponent)).ceil() as u64;
-        if u64::from(n.children) >= allowed.min(n.legal) {
+        let allowed = (widening.coefficient * ((visits + 1) as f64).powf(widening.exponent)).ceil() as u64;
+        if u64::from(children) >= allowed.min(n.legal) {
             return None;
         }
         let mv = position.sample_move(&mut self.rng)?;
@@ -230,23 +213,23 @@ impl<P: Position> Tree<P> {
         // children by UCT instead (and goes on below the one it picks).
         match self.child_with(node, mv) {
             Some(_) => None,
-            None => Some(self.add_child(node, mv, mover)),
+            None => Some(self.nodes.add_child(node, Uct::new(Some(mv)), mover)),
         }
     }
 
     /// The child of `node` with the highest UCT score.
     fn select(&self, node: u32, exploration: f64) -> u32 {
-        let parent_visits = self.nodes[node as usize].visits.max(1) as f64;
+        let parent_visits = self.nodes[node].visits.max(1) as f64;
         let spread = exploration * parent_visits.ln().sqrt();
         let score = |c: u32| {
-            let child = &self.nodes[c as usize];
+            let child = &self.nodes[c];
             match child.visits {
                 0 => f64::INFINITY,
-                v => child.wins / v as f64 + spread / (v as f64).sqrt(),
+                v => child.total / v as f64 + spread / (v as f64).sqrt(),
             }
         };
         let mut best = (NONE, f64::NEG_INFINITY);
-        for c in self.children(node) {
+        for c in self.nodes.children(node) {
             let s = score(c);
             if s > best.1 {
                 best = (c, s);
@@ -260,70 +243,46 @@ impl<P: Position> Tree<P> {
         let mut position = root.clone();
         let mut path = std::mem::take(&mut self.path);
         path.clear();
-        path.push(0);
-        let mut node = 0u32;
+        path.push(ROOT);
+        let mut node = ROOT;
         loop {
             // A full tree lists no more moves: a leaf not yet listed is played out as it is.
-            if self.is_full() && self.nodes[node as usize].legal == u64::MAX {
+            if self.is_full() && self.nodes[node].edge.legal == u64::MAX {
                 break;
             }
             if let Some(child) = self.expand(node, &position, &config.widening) {
-                position.play_unchecked(self.nodes[child as usize].mv.expect("a child has a move"));
+                position.play_unchecked(self.mv(child));
                 path.push(child);
                 break;
             }
             // Terminal, or (in a full tree only) a node with no child to select.
-            if self.nodes[node as usize].legal == 0 || self.nodes[node as usize].children == 0 {
+            if self.nodes[node].edge.legal == 0 || self.nodes[node].children == 0 {
                 break;
             }
             node = self.select(node, config.exploration);
-            position.play_unchecked(self.nodes[node as usize].mv.expect("a child has a move"));
+            position.play_unchecked(self.mv(node));
             path.push(node);
         }
         position.play_out(&mut self.rng);
         let outcome = position.outcome();
-        for &id in &path {
-            let n = &mut self.nodes[id as usize];
-            n.visits += 1;
-            n.wins += reward(outcome, n.mover);
-        }
+        self.nodes.back_up(&path, |mover| reward(outcome, mover));
         self.path = path;
     }
 
     /// The subtree under the root's child reached by `mv`, as a tree of its own (or a fresh tree
     /// when that move was never expanded).
     fn advanced(mut self, mv: P::Move, new_root: &P) -> Self {
-        let Some(child) = self.child_with(0, mv) else { return Tree::new(new_root, self.rng, self.budget) };
-        let mut nodes: Vec<Node<P::Move>> = Vec::new();
+        let Some(child) = self.child_with(ROOT, mv) else { return Tree::new(new_root, self.rng, self.budget) };
         let mut untried = Vec::new();
-        let mut queue = std::collections::VecDeque::from([(child, NONE)]);
-        while let Some((old, parent)) = queue.pop_front() {
-            let id = nodes.len() as u32;
-            let mut copy = std::mem::replace(&mut self.nodes[old as usize], Node::new(None, Player::Black));
-            let mut children = Vec::with_capacity(copy.children as usize);
-            let mut c = copy.first_child;
-            while c != NONE {
-                children.push(c);
-                c = self.nodes[c as usize].next_sibling;
-            }
-            (copy.first_child, copy.next_sibling, copy.children) = (NONE, NONE, 0);
-            if let Some(range) = copy.untried.as_mut() {
+        let old_untried = &self.untried;
+        let mut nodes = self.nodes.subtree(child, |edge| {
+            if let Some(range) = edge.untried.as_mut() {
                 let start = untried.len();
-                untried.extend_from_slice(&self.untried[range.start as usize..(range.start + range.len) as usize]);
+                untried.extend_from_slice(&old_untried[range.start as usize..(range.start + range.len) as usize]);
                 range.start = start as u32;
             }
-            nodes.push(copy);
-            if parent != NONE {
-                // Children are listed newest first: copying them oldest first and prepending
-                // each keeps that order.
-                let p = &mut nodes[parent as usize];
-                let sibling = std::mem::replace(&mut p.first_child, id);
-                p.children += 1;
-                nodes[id as usize].next_sibling = sibling;
-            }
-            queue.extend(children.into_iter().rev().map(|c| (c, id)));
-        }
-        nodes[0].mv = None;
+        });
+        nodes[ROOT].edge.mv = None;
         Tree { nodes, untried, rng: self.rng, path: self.path, budget: self.budget }
     }
 }
@@ -398,16 +357,16 @@ impl<P: Position> Searcher<P> {
     fn report(&self, iterations: u64) -> Report<P::Move> {
         let mut moves: Vec<(P::Move, u64, f64)> = Vec::new();
         for tree in &self.trees {
-            let mut children: Vec<u32> = tree.children(0).collect();
+            let mut children: Vec<u32> = tree.nodes.children(ROOT).collect();
             children.reverse(); // expansion order
             for c in children {
-                let n = &tree.nodes[c as usize];
-                match moves.iter_mut().find(|(m, _, _)| Some(*m) == n.mv) {
+                let n = &tree.nodes[c];
+                match moves.iter_mut().find(|(m, _, _)| Some(*m) == n.edge.mv) {
                     Some(entry) => {
                         entry.1 += n.visits;
-                        entry.2 += n.wins;
+                        entry.2 += n.total;
                     }
-                    None => moves.push((n.mv.expect("a child has a move"), n.visits, n.wins)),
+                    None => moves.push((tree.mv(c), n.visits, n.total)),
                 }
             }
         }
@@ -441,7 +400,7 @@ impl<P: Position> Searcher<P> {
 
     /// Visits recorded at the root (summed over the trees).
     pub fn root_visits(&self) -> u64 {
-        self.trees.iter().map(|t| t.nodes[0].visits).sum()
+        self.trees.iter().map(|t| t.nodes[ROOT].visits).sum()
     }
 }
 

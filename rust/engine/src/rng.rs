@@ -41,6 +41,62 @@ impl SplitMix64 {
     }
 }
 
+impl SplitMix64 {
+    /// A uniform float in [0, 1), from the top 53 bits.
+    pub fn uniform(&mut self) -> f64 {
+        (self.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
+    }
+
+    /// A standard Gumbel variate, `-ln(-ln u)`.
+    pub fn gumbel(&mut self) -> f64 {
+        // u in (0, 1): both logarithms stay finite.
+        let u = (self.uniform() + f64::EPSILON).min(1.0 - f64::EPSILON);
+        -(-u.ln()).ln()
+    }
+
+    /// A standard normal variate (Box-Muller).
+    pub fn normal(&mut self) -> f64 {
+        let u = 1.0 - self.uniform();
+        let v = self.uniform();
+        (-2.0 * u.ln()).sqrt() * (std::f64::consts::TAU * v).cos()
+    }
+
+    /// A Gamma(`shape`, 1) variate (Marsaglia and Tsang; shape > 0).
+    pub fn gamma(&mut self, shape: f64) -> f64 {
+        if shape < 1.0 {
+            // Gamma(a) = Gamma(a + 1) * U^(1/a).
+            let u = 1.0 - self.uniform();
+            return self.gamma(shape + 1.0) * u.powf(1.0 / shape);
+        }
+        let d = shape - 1.0 / 3.0;
+        let c = 1.0 / (9.0 * d).sqrt();
+        loop {
+            let x = self.normal();
+            let v = (1.0 + c * x).powi(3);
+            if v <= 0.0 {
+                continue;
+            }
+            let u = 1.0 - self.uniform();
+            if u.ln() < 0.5 * x * x + d - d * v + d * v.ln() {
+                return d * v;
+            }
+        }
+    }
+
+    /// `n` weights from a symmetric Dirichlet(`alpha`) distribution (they sum to 1).
+    pub fn dirichlet(&mut self, alpha: f64, n: usize) -> Vec<f64> {
+        let draws: Vec<f64> = (0..n).map(|_| self.gamma(alpha)).collect();
+        let sum: f64 = draws.iter().sum();
+        if sum > 0.0 {
+            draws.into_iter().map(|x| x / sum).collect()
+        } else {
+            // Every draw underflowed (a tiny alpha): the mass on one index, as the limit has it.
+            let k = self.below(n.max(1) as u64) as usize;
+            (0..n).map(|i| if i == k { 1.0 } else { 0.0 }).collect()
+        }
+    }
+}
+
 /// The seed of every Zobrist table: the bytes of "BOARDCOR".
 pub const ZOBRIST_SEED: u64 = 0x424F_4152_4443_4F52;
 
@@ -73,6 +129,19 @@ mod tests {
                 assert_eq!(a.below(n), textbook(&mut b, n));
             }
         }
+    }
+
+    #[test]
+    fn gamma_and_dirichlet_have_the_right_means() {
+        let mut g = SplitMix64::new(3);
+        for shape in [0.03, 0.3, 1.0, 2.5] {
+            let mean = (0..20_000).map(|_| g.gamma(shape)).sum::<f64>() / 20_000.0;
+            assert!((mean - shape).abs() < 0.05 * shape.max(0.3), "{shape}: {mean}");
+        }
+        let w = g.dirichlet(0.3, 10);
+        assert!((w.iter().sum::<f64>() - 1.0).abs() < 1e-9 && w.iter().all(|&x| x >= 0.0));
+        let mean = (0..20_000).map(|_| g.gumbel()).sum::<f64>() / 20_000.0;
+        assert!((mean - 0.5772).abs() < 0.03, "{mean}");
     }
 
     #[test]

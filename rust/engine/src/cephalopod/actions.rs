@@ -89,6 +89,10 @@ impl Steps for CephalopodSteps {
         self.position.play_unchecked(Self::move_of(action));
     }
 
+    fn completed_move(&self, action: usize) -> Option<Move> {
+        Some(Self::move_of(action))
+    }
+
     fn observe_into(&self, out: &mut [f32]) {
         out.fill(0.0);
         let squares = self.position.rect().len();

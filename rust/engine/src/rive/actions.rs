@@ -86,6 +86,10 @@ impl Steps for RiveSteps {
         self.position.play_unchecked(self.move_of(action));
     }
 
+    fn completed_move(&self, action: usize) -> Option<Move> {
+        Some(self.move_of(action))
+    }
+
     fn observe_into(&self, out: &mut [f32]) {
         out.fill(0.0);
         let p = &self.position;

@@ -141,6 +141,10 @@ impl Steps for StrandsSteps {
         &self.start
     }
 
+    fn turn_under_way(&self) -> bool {
+        self.covered != 0
+    }
+
     fn num_actions(&self) -> usize {
         self.cells() + 1
     }
@@ -187,6 +191,13 @@ impl Steps for StrandsSteps {
         if self.label().is_some_and(|label| self.turn_is_complete(label)) {
             self.end_turn();
         }
+    }
+
+    fn completed_move(&self, action: usize) -> Option<Move> {
+        let mut next = *self;
+        next.apply_action_unchecked(action);
+        let cells = if action == self.end_action() { self.covered } else { self.covered | 1u128 << action };
+        (!next.turn_under_way()).then_some(Move { cells })
     }
 
     fn observe_into(&self, out: &mut [f32]) {

@@ -1,0 +1,761 @@
+//! Search guided by a model, over the step form: PUCT (AlphaZero) or Gumbel root selection with
+//! sequential halving (Danihelka et al., ICLR 2022, as mctx implements it), for any game and
+//! many roots at once, with the leaves of all trees batched for one evaluator call.
+//!
+//! - **Actions**: the tree's edges are step actions (`Steps`), so a search answers with a policy
+//!   over the game's fixed action space. The tree is `tree::Arena`: a node keeps its statistics
+//!   for the player who chose the action into it, so several actions in a row by one player
+//!   (Reversi passes, Rive's extra placements, Strands' cells) back up correctly.
+//! - **Evaluator**: for a batch of leaves, policy logits over the actions and a value in [-1, 1]
+//!   for the side to move ([`Evaluator`]). [`Rollouts`] is the default: uniform logits and the
+//!   result of one uniformly random playout, all in Rust.
+//! - **A simulation** descends from the root by the selection rule, applying the actions to a
+//!   copy of the root state, to a leaf: a terminal node backs up its result at once; a new node
+//!   waits for the evaluator, which expands it (one child per legal action, priors the softmax of
+//!   the logits over the legal actions) and gives the value backed up along the path.
+//! - **Batching**: each round, every tree with simulations left selects up to its share of
+//!   `batch_size` leaves (the shares differ by at most one, the earlier trees taking the extra),
+//!   with a *virtual loss* on the way down (a visit and a loss for the chooser, undone at the
+//!   back-up) so that the leaves of one round differ. A descent that meets a leaf already waiting
+//!   this round is taken back, and the tree stops selecting for the round after as many of those
+//!   as its share. All leaves of the round go to the evaluator in one call, in tree order.
+//! - **PUCT** (`gumbel: None`): the child maximising `Q + c_puct * P * sqrt(N) / (1 + n)`, with
+//!   `N` the parent's visits, `n` and `Q` the child's visits and mean value for the chooser, and
+//!   an unvisited child valued at the parent's mean (for the chooser). Dirichlet noise
+//!   `(1 - f) P + f Dir(alpha)` on the root's priors if asked.
+//! - **Gumbel** (`gumbel: Some`): at the root, Gumbel noise `g` on the logits `l`; the
+//!   simulations visit the `m` best actions by `g + l`, then halve them by
+//!   `g + l + sigma(q)` in rounds (mctx's `get_sequence_of_considered_visits` schedule); inner
+//!   nodes take the action maximising `pi'(a) - n(a) / (1 + N)` with
+//!   `pi' = softmax(l + sigma(completed q))`. `sigma(q) = (c_visit + max n) * c_scale * q` over
+//!   the completed Q values rescaled to [0, 1] (mctx's `qtransform_completed_by_mix_value`). The
+//!   chosen action is the best by `g + l + sigma(q)` among the most visited; the policy is the
+//!   improved policy `softmax(l + sigma(completed q))`.
+//! - **Reproducibility**: every tree draws from its own generator (noise, rollout seeds, the
+//!   choice with a temperature), and trees are only ever touched one thread each, so a search
+//!   depends on its seed, settings and (for batching) the number of roots, never on the number
+//!   of threads.
+
+use crate::actions::Steps;
+use crate::error::{Error, Result};
+use crate::game::{Outcome, Player};
+use crate::interrupt::{every, Stop};
+use crate::rng::SplitMix64;
+use crate::tree::{Arena, ROOT};
+use rayon::prelude::*;
+
+/// Gumbel root selection with sequential halving (mctx's defaults).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Gumbel {
+    /// The most root actions considered (`m`).
+    pub max_considered: usize,
+    /// `c_visit` of `sigma` (mctx's `maxvisit_init`).
+    pub c_visit: f32,
+    /// `c_scale` of `sigma` (mctx's `value_scale`).
+    pub c_scale: f32,
+}
+
+impl Default for Gumbel {
+    fn default() -> Self {
+        Gumbel { max_considered: 16, c_visit: 50.0, c_scale: 0.1 }
+    }
+}
+
+/// How to search.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Settings {
+    /// Simulations per root, after the root's own evaluation.
+    pub simulations: u64,
+    /// Leaves per evaluator call (over all roots), at least 1.
+    pub batch_size: usize,
+    pub c_puct: f32,
+    /// `(alpha, fraction)` of the Dirichlet noise on the root's priors (PUCT only).
+    pub dirichlet: Option<(f32, f32)>,
+    pub gumbel: Option<Gumbel>,
+    /// `Some(t > 0)`: the action is drawn with probability proportional to `visits^(1/t)`
+    /// (PUCT only); otherwise the most visited.
+    pub temperature: f32,
+    pub threads: usize,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings { simulations: 800, batch_size: 1, c_puct: 1.25, dirichlet: None, gumbel: None, temperature: 0.0, threads: 1 }
+    }
+}
+
+/// The leaves of one evaluator call.
+pub struct Batch<'a, S> {
+    pub states: Vec<&'a S>,
+    /// A seed per leaf, drawn from its tree's generator (for evaluators that need randomness).
+    pub seeds: Vec<u64>,
+}
+
+/// What guides a search: `evaluate` writes, for each state of the batch, its policy logits (a row
+/// of `num_actions` in `logits`; entries of illegal actions are ignored) and its value in
+/// [-1, 1] for its side to move.
+pub trait Evaluator<S: Steps> {
+    fn evaluate(&mut self, batch: &Batch<'_, S>, logits: &mut [f32], values: &mut [f32], stop: &Stop) -> Result<()>;
+}
+
+/// The default evaluator: uniform logits, and the result of one uniformly random playout (seeded
+/// by the leaf's seed) for the side to move. Playouts run on `threads` threads.
+pub struct Rollouts {
+    pool: Option<rayon::ThreadPool>,
+}
+
+impl Rollouts {
+    pub fn new(threads: usize) -> Self {
+        Rollouts { pool: thread_pool(threads) }
+    }
+}
+
+/// A pool of `threads` threads, or none for one thread (or if none can be built).
+pub fn thread_pool(threads: usize) -> Option<rayon::ThreadPool> {
+    (threads > 1).then(|| rayon::ThreadPoolBuilder::new().num_threads(threads).build().ok()).flatten()
+}
+
+impl<S: Steps> Evaluator<S> for Rollouts {
+    fn evaluate(&mut self, batch: &Batch<'_, S>, logits: &mut [f32], values: &mut [f32], stop: &Stop) -> Result<()> {
+        logits.fill(0.0);
+        let one = |(i, (state, value)): (usize, (&&S, &mut f32))| {
+            if every(i as u64, 4) {
+                stop.check()?;
+            }
+            let mut rng = SplitMix64::new(batch.seeds[i]);
+            *value = state.play_out(&mut rng);
+            Ok(())
+        };
+        let rows = batch.states.iter().zip(values.iter_mut()).enumerate();
+        match &self.pool {
+            Some(pool) if batch.states.len() > 1 => {
+                let rows: Vec<_> = rows.collect();
+                stop.install(pool, || rows.into_par_iter().map(one).collect::<Result<()>>())?
+            }
+            _ => rows.map(one).collect(),
+        }
+    }
+}
+
+/// What a search found at one root.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Report {
+    /// The chosen action; `None` when the game is over.
+    pub action: Option<usize>,
+    /// Visits per action (`num_actions` entries).
+    pub visits: Vec<u64>,
+    /// The search policy: the visit distribution, or with Gumbel the improved policy.
+    pub policy: Vec<f32>,
+    /// The root's value for its side to move, in [-1, 1].
+    pub value: f32,
+    /// Simulations run (the root's evaluation not counted).
+    pub simulations: u64,
+    /// Nodes in the tree.
+    pub nodes: usize,
+}
+
+/// Where a node stands.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Stage {
+    /// Never reached.
+    New,
+    /// Reached this round; waits for the evaluator.
+    Waiting,
+    /// Evaluated, with a child per legal action.
+    Expanded,
+    /// The game is over here: Black's return.
+    Over(f32),
+}
+
+/// A PUCT node's own data.
+#[derive(Debug, Clone, Copy)]
+struct Step {
+    action: u32,
+    prior: f32,
+    stage: Stage,
+    /// The side to move at this node (known once reached).
+    to_move: Player,
+    /// The evaluator's value of this node for `to_move` (Gumbel's mixed value uses it).
+    raw_value: f32,
+}
+
+/// A leaf selected this round.
+struct Waiting<S> {
+    state: S,
+    node: u32,
+    /// The nodes from the root down to `node`.
+    path: Vec<u32>,
+    seed: u64,
+}
+
+/// The Gumbel root: the noise per root child, and the visit each simulation gives.
+struct GumbelRoot {
+    /// `(child, g + l)` for every root child.
+    scores: Vec<(u32, f32)>,
+    /// `schedule[k]`: the visit count an action must have for simulation `k` to choose it.
+    schedule: Vec<u32>,
+}
+
+/// One search tree.
+struct Tree<S: Steps> {
+    root: S,
+    nodes: Arena<Step>,
+    rng: SplitMix64,
+    /// Simulations started (selected) and to run.
+    started: u64,
+    target: u64,
+    waiting: Vec<Waiting<S>>,
+    gumbel: Option<GumbelRoot>,
+}
+
+fn value_for(player: Player, value: f32, of: Player) -> f64 {
+    if player == of {
+        f64::from(value)
+    } else {
+        -f64::from(value)
+    }
+}
+
+/// Black's return of a finished game.
+fn black_return(outcome: Outcome) -> f32 {
+    match outcome {
+        Outcome::Winner(Player::Black) => 1.0,
+        Outcome::Winner(Player::White) => -1.0,
+        Outcome::Draw => 0.0,
+    }
+}
+
+/// Priors: the softmax of `logits` over the legal actions (the others get none).
+fn softmax_over(logits: &[f32], legal: &[usize]) -> Vec<f32> {
+    let top = legal.iter().map(|&a| logits[a]).fold(f32::NEG_INFINITY, f32::max);
+    let weights: Vec<f32> = legal.iter().map(|&a| (logits[a] - top).exp()).collect();
+    let sum: f32 = weights.iter().sum();
+    weights.into_iter().map(|w| w / sum).collect()
+}
+
+impl<S: Steps> Tree<S> {
+    fn new(root: S, seed: u64, simulations: u64) -> Self {
+        let to_move = root.to_move();
+        let stage = match root.outcome() {
+            Some(outcome) => Stage::Over(black_return(outcome)),
+            None => Stage::New,
+        };
+        // The root keeps its statistics for its own side to move: its mean is its value.
+        let step = Step { action: u32::MAX, prior: 1.0, stage, to_move, raw_value: 0.0 };
+        let target = if matches!(stage, Stage::Over(_)) { 0 } else { simulations };
+        Tree { root, nodes: Arena::new(step, to_move), rng: SplitMix64::new(seed), started: 0, target, waiting: Vec::new(), gumbel: None }
+    }
+
+    fn is_over(&self) -> bool {
+        matches!(self.nodes[ROOT].edge.stage, Stage::Over(_))
+    }
+
+    /// The root, waiting for its evaluation, unless already expanded (or over).
+    fn wait_for_root(&mut self) {
+        if self.nodes[ROOT].edge.stage == Stage::New {
+            self.nodes[ROOT].edge.stage = Stage::Waiting;
+            let seed = self.rng.next_u64();
+            self.waiting.push(Waiting { state: self.root.clone(), node: ROOT, path: vec![ROOT], seed });
+        }
+    }
+
+    /// Selects up to `quota` leaves for this round (backing up terminal ones at once).
+    fn select_leaves(&mut self, quota: usize, settings: &Settings) {
+        let mut collisions = 0;
+        while self.waiting.len() < quota && self.started < self.target && collisions < quota.max(1) {
+            if !self.descend(settings) {
+                collisions += 1;
+            }
+        }
+    }
+
+    /// One simulation's descent. Returns false when it met a leaf already waiting (and was
+    /// taken back).
+    fn descend(&mut self, settings: &Settings) -> bool {
+        let mut state = self.root.clone();
+        let mut path = vec![ROOT];
+        let mut node = ROOT;
+        let simulation = self.started;
+        loop {
+            match self.nodes[node].edge.stage {
+                Stage::Expanded => {
+                    node = self.choose_child(node, simulation, settings);
+                    // The virtual loss: a visit and a loss for the chooser until the back-up.
+                    let n = &mut self.nodes[node];
+                    n.visits += 1;
+                    n.total -= 1.0;
+                    state.apply_action_unchecked(n.edge.action as usize);
+                    path.push(node);
+                }
+                Stage::Over(black) => {
+                    self.started += 1;
+                    self.back_up(&path, Player::Black, black);
+                    return true;
+                }
+                Stage::Waiting => {
+                    for &id in &path[1..] {
+                        let n = &mut self.nodes[id];
+                        n.visits -= 1;
+                        n.total += 1.0;
+                    }
+                    return false;
+                }
+                Stage::New => {
+                    self.started += 1;
+                    let step = &mut self.nodes[node].edge;
+                    step.to_move = state.to_move();
+                    if let Some(outcome) = state.outcome() {
+                        step.stage = Stage::Over(black_return(outcome));
+                        self.back_up(&path, Player::Black, black_return(outcome));
+                    } else {
+                        step.stage = Stage::Waiting;
+                        let seed = self.rng.next_u64();
+                        self.waiting.push(Waiting { state, node, path, seed });
+                    }
+                    return true;
+                }
+            }
+        }
+    }
+
+    /// Backs `value` (for `player`) up `path`, undoing the virtual loss below the root.
+    fn back_up(&mut self, path: &[u32], player: Player, value: f32) {
+        for (depth, &id) in path.iter().enumerate() {
+            let n = &mut self.nodes[id];
+            if depth == 0 {
+                n.visits += 1;
+            } else {
+                n.total += 1.0;
+            }
+            n.total += value_for(player, value, n.mover);
+        }
+    }
+
+    /// Expands the waiting leaves with the evaluator's rows and backs their values up.
+    fn absorb(&mut self, logits: &[f32], values: &[f32], settings: &Settings) {
+        let num_actions = self.root.num_actions();
+        let mut mask = vec![false; num_actions];
+        for (i, leaf) in std::mem::take(&mut self.waiting).into_iter().enumerate() {
+            leaf.state.legal_actions_into(&mut mask);
+            let legal: Vec<usize> = (0..num_actions).filter(|&a| mask[a]).collect();
+            let priors = softmax_over(&logits[i * num_actions..(i + 1) * num_actions], &legal);
+            let to_move = leaf.state.to_move();
+            self.nodes.reserve(legal.len());
+            // Highest action first: the child list (newest first) then runs in action order.
+            for (&action, &prior) in legal.iter().zip(&priors).rev() {
+                let step = Step { action: action as u32, prior, stage: Stage::New, to_move, raw_value: 0.0 };
+                self.nodes.add_child(leaf.node, step, to_move);
+            }
+            let step = &mut self.nodes[leaf.node].edge;
+            step.stage = Stage::Expanded;
+            step.raw_value = values[i];
+            if leaf.node == ROOT {
+                self.prepare_root(settings);
+            }
+            self.back_up(&leaf.path, to_move, values[i]);
+        }
+    }
+
+    /// Root noise: Dirichlet on the priors (PUCT) or the Gumbel draw and schedule.
+    fn prepare_root(&mut self, settings: &Settings) {
+        let children: Vec<u32> = self.nodes.children(ROOT).collect();
+        if let Some(gumbel) = settings.gumbel {
+            let scores = children.iter().map(|&c| (c, self.rng.gumbel() as f32 + self.nodes[c].edge.prior.max(f32::MIN_POSITIVE).ln())).collect();
+            let considered = gumbel.max_considered.min(children.len());
+            self.gumbel = Some(GumbelRoot { scores, schedule: considered_visits(considered, self.target as usize) });
+        } else if let Some((alpha, fraction)) = settings.dirichlet {
+            let noise = self.rng.dirichlet(f64::from(alpha), children.len());
+            for (&c, eta) in children.iter().zip(noise) {
+                let prior = &mut self.nodes[c].edge.prior;
+                *prior = (1.0 - fraction) * *prior + fraction * eta as f32;
+            }
+        }
+    }
+
+    fn choose_child(&self, node: u32, simulation: u64, settings: &Settings) -> u32 {
+        match (&self.gumbel, settings.gumbel) {
+            (Some(root), Some(gumbel)) if node == ROOT => self.gumbel_root_child(root, &gumbel, simulation),
+            (_, Some(gumbel)) => self.gumbel_inner_child(node, &gumbel),
+            _ => self.puct_child(node, settings.c_puct),
+        }
+    }
+
+    /// The mean value of `node` for its side to move (0 before any visit).
+    fn value_to_move(&self, node: u32) -> f64 {
+        let n = &self.nodes[node];
+        n.mean().map_or(0.0, |mean| if n.mover == n.edge.to_move { mean } else { -mean })
+    }
+
+    fn puct_child(&self, node: u32, c_puct: f32) -> u32 {
+        let spread = f64::from(c_puct) * (self.nodes[node].visits.max(1) as f64).sqrt();
+        let unvisited = self.value_to_move(node);
+        let mut best = (ROOT, f64::NEG_INFINITY);
+        for c in self.nodes.children(node) {
+            let child = &self.nodes[c];
+            let q = child.mean().unwrap_or(unvisited);
+            let score = q + spread * f64::from(child.edge.prior) / (1 + child.visits) as f64;
+            if score > best.1 {
+                best = (c, score);
+            }
+        }
+        best.0
+    }
+
+    /// `sigma(completed q)` of every child of `node`, in child order.
+    fn sigma(&self, node: u32, gumbel: &Gumbel) -> Vec<(u32, f64)> {
+        let children: Vec<u32> = self.nodes.children(node).collect();
+        let visited_mass: f64 = children.iter().filter(|&&c| self.nodes[c].visits > 0).map(|&c| f64::from(self.nodes[c].edge.prior.max(f32::MIN_POSITIVE))).sum();
+        let weighted_q: f64 = children
+            .iter()
+            .filter_map(|&c| Some(f64::from(self.nodes[c].edge.prior.max(f32::MIN_POSITIVE)) * self.nodes[c].mean()? / visited_mass))
+            .sum();
+        let visits: u64 = children.iter().map(|&c| self.nodes[c].visits).sum();
+        let raw = f64::from(self.nodes[node].edge.raw_value);
+        // mctx's mixed value: the network's value and the visited children's Q, prior-weighted.
+        let mixed = (raw + visits as f64 * weighted_q) / (visits as f64 + 1.0);
+        let completed: Vec<f64> = children.iter().map(|&c| self.nodes[c].mean().unwrap_or(mixed)).collect();
+        let (low, high) = completed.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), &q| (l.min(q), h.max(q)));
+        let most = children.iter().map(|&c| self.nodes[c].visits).max().unwrap_or(0);
+        let scale = (f64::from(gumbel.c_visit) + most as f64) * f64::from(gumbel.c_scale);
+        children.into_iter().zip(completed).map(|(c, q)| (c, scale * (q - low) / (high - low).max(1e-8))).collect()
+    }
+
+    fn gumbel_root_child(&self, root: &GumbelRoot, gumbel: &Gumbel, simulation: u64) -> u32 {
+        let wanted = root.schedule.get(simulation as usize).copied().unwrap_or(u32::MAX);
+        let sigma = self.sigma(ROOT, gumbel);
+        let mut best = (ROOT, f64::NEG_INFINITY);
+        for (&(c, score), &(_, s)) in root.scores.iter().zip(&sigma) {
+            // A simulation past the schedule (none, unless it is longer than planned) takes any.
+            let eligible = wanted == u32::MAX || self.nodes[c].visits == u64::from(wanted);
+            let total = f64::from(score) + s;
+            if eligible && total > best.1 {
+                best = (c, total);
+            }
+        }
+        if best.0 == ROOT {
+            // Every action was visited past its turn (a collision taken back can do that): the
+            // best by score among the least visited.
+            let least = root.scores.iter().map(|&(c, _)| self.nodes[c].visits).min().unwrap_or(0);
+            for (&(c, score), &(_, s)) in root.scores.iter().zip(&sigma) {
+                if self.nodes[c].visits == least && f64::from(score) + s > best.1 {
+                    best = (c, f64::from(score) + s);
+                }
+            }
+        }
+        best.0
+    }
+
+    fn gumbel_inner_child(&self, node: u32, gumbel: &Gumbel) -> u32 {
+        let sigma = self.sigma(node, gumbel);
+        let improved = self.improved_policy(&sigma);
+        let visits: u64 = sigma.iter().map(|&(c, _)| self.nodes[c].visits).sum();
+        let mut best = (ROOT, f64::NEG_INFINITY);
+        for (&(c, _), p) in sigma.iter().zip(improved) {
+            let score = p - self.nodes[c].visits as f64 / (1.0 + visits as f64);
+            if score > best.1 {
+                best = (c, score);
+            }
+        }
+        best.0
+    }
+
+    /// `softmax(l + sigma)` over the children of `sigma`.
+    fn improved_policy(&self, sigma: &[(u32, f64)]) -> Vec<f64> {
+        let scores: Vec<f64> = sigma.iter().map(|&(c, s)| f64::from(self.nodes[c].edge.prior.max(f32::MIN_POSITIVE)).ln() + s).collect();
+        let top = scores.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        let weights: Vec<f64> = scores.iter().map(|s| (s - top).exp()).collect();
+        let sum: f64 = weights.iter().sum();
+        weights.into_iter().map(|w| w / sum).collect()
+    }
+
+    /// The root's statistics, and the action chosen (with a temperature, drawn from `rng`).
+    fn report(&mut self, settings: &Settings) -> Report {
+        let num_actions = self.root.num_actions();
+        let mut visits = vec![0u64; num_actions];
+        let mut policy = vec![0f32; num_actions];
+        for c in self.nodes.children(ROOT) {
+            visits[self.nodes[c].edge.action as usize] = self.nodes[c].visits;
+        }
+        let total: u64 = visits.iter().sum();
+        let value = match self.nodes[ROOT].edge.stage {
+            Stage::Over(black) => value_for(Player::Black, black, self.root.to_move()) as f32,
+            _ => self.value_to_move(ROOT) as f32,
+        };
+        let mut action = None;
+        if let (Some(gumbel), Some(root)) = (settings.gumbel, self.gumbel.as_ref()) {
+            let sigma = self.sigma(ROOT, &gumbel);
+            for (&(c, _), p) in sigma.iter().zip(self.improved_policy(&sigma)) {
+                policy[self.nodes[c].edge.action as usize] = p as f32;
+            }
+            let most = sigma.iter().map(|&(c, _)| self.nodes[c].visits).max().unwrap_or(0);
+            let mut best = f64::NEG_INFINITY;
+            for (&(c, score), &(_, s)) in root.scores.iter().zip(&sigma) {
+                if self.nodes[c].visits == most && f64::from(score) + s > best {
+                    best = f64::from(score) + s;
+                    action = Some(self.nodes[c].edge.action as usize);
+                }
+            }
+        } else if total > 0 {
+            for (p, &v) in policy.iter_mut().zip(&visits) {
+                *p = v as f32 / total as f32;
+            }
+            action = Some(if settings.temperature > 0.0 { draw(&visits, settings.temperature, &mut self.rng) } else { most_visited(&visits) });
+        } else if !self.is_over() {
+            // No simulation ran (a search of 0): the highest prior.
+            let best = self.nodes.children(ROOT).max_by(|&a, &b| self.nodes[a].edge.prior.total_cmp(&self.nodes[b].edge.prior));
+            action = best.map(|c| self.nodes[c].edge.action as usize);
+            if let Some(a) = action {
+                policy[a] = 1.0;
+            }
+        }
+        Report { action, visits, policy, value, simulations: self.started, nodes: self.nodes.len() }
+    }
+}
+
+/// An action drawn with probability proportional to `visits^(1/temperature)` (temperature > 0).
+pub fn draw(visits: &[u64], temperature: f32, rng: &mut SplitMix64) -> usize {
+    let most = *visits.iter().max().unwrap_or(&1) as f64;
+    let weights: Vec<f64> = visits.iter().map(|&v| if v == 0 { 0.0 } else { (v as f64 / most).powf(1.0 / f64::from(temperature)) }).collect();
+    let mut x = rng.uniform() * weights.iter().sum::<f64>();
+    for (a, w) in weights.iter().enumerate() {
+        if *w > 0.0 {
+            if x < *w {
+                return a;
+            }
+            x -= w;
+        }
+    }
+    most_visited(visits)
+}
+
+/// The most visited action (the lowest of equals).
+fn most_visited(visits: &[u64]) -> usize {
+    let most = visits.iter().copied().max().unwrap_or(0);
+    visits.iter().position(|&v| v == most).unwrap_or(0)
+}
+
+/// mctx's `get_sequence_of_considered_visits`: for each simulation, the visit count of the root
+/// actions it may choose, halving the considered actions in `ceil(log2 m)` phases.
+pub fn considered_visits(considered: usize, simulations: usize) -> Vec<u32> {
+    if considered <= 1 {
+        return (0..simulations as u32).collect();
+    }
+    let log2 = (considered as f64).log2().ceil() as usize;
+    let mut sequence = Vec::with_capacity(simulations);
+    let mut visits = vec![0u32; considered];
+    let mut now = considered;
+    while sequence.len() < simulations {
+        let extra = (simulations / (log2 * now)).max(1);
+        for _ in 0..extra {
+            sequence.extend_from_slice(&visits[..now]);
+            for v in &mut visits[..now] {
+                *v += 1;
+            }
+        }
+        now = (now / 2).max(2);
+    }
+    sequence.truncate(simulations);
+    sequence
+}
+
+/// Checks settings a caller gave.
+pub fn check(settings: &Settings) -> Result<()> {
+    if settings.batch_size == 0 {
+        return Err(Error::invalid("batch_size must be at least 1"));
+    }
+    if !(settings.c_puct.is_finite() && settings.c_puct >= 0.0) {
+        return Err(Error::invalid(format!("c_puct must be a finite number >= 0, got {}", settings.c_puct)));
+    }
+    if let Some((alpha, fraction)) = settings.dirichlet {
+        if !(alpha.is_finite() && alpha > 0.0) {
+            return Err(Error::invalid(format!("dirichlet_alpha must be a finite number > 0, got {alpha}")));
+        }
+        if !(0.0..=1.0).contains(&fraction) {
+            return Err(Error::invalid(format!("dirichlet_fraction must be in [0, 1], got {fraction}")));
+        }
+    }
+    if !(settings.temperature.is_finite() && settings.temperature >= 0.0) {
+        return Err(Error::invalid(format!("temperature must be a finite number >= 0, got {}", settings.temperature)));
+    }
+    if let Some(gumbel) = settings.gumbel {
+        if gumbel.max_considered == 0 {
+            return Err(Error::invalid("max_considered must be at least 1"));
+        }
+    }
+    Ok(())
+}
+
+/// Searches from every root at once (root `i` seeded `seeds[i]`), batching the leaves of all
+/// trees for `evaluator`; one report per root. `Err(Interrupted)` soon after `stop` is requested;
+/// an evaluator's error ends the search with that error.
+pub fn search_many<S: Steps>(roots: Vec<S>, seeds: &[u64], settings: &Settings, evaluator: &mut dyn Evaluator<S>, stop: &Stop) -> Result<Vec<Report>> {
+    check(settings)?;
+    let pool = thread_pool(settings.threads);
+    let mut trees: Vec<Tree<S>> = roots.into_iter().zip(seeds).map(|(root, &seed)| Tree::new(root, seed, settings.simulations)).collect();
+    let num_actions = trees.first().map_or(0, |t| t.root.num_actions());
+    // The roots first, in batches.
+    trees.iter_mut().for_each(Tree::wait_for_root);
+    evaluate_waiting(&mut trees, num_actions, settings, evaluator, pool.as_ref(), stop)?;
+    loop {
+        stop.check()?;
+        let active: Vec<usize> = (0..trees.len()).filter(|&i| trees[i].started < trees[i].target).collect();
+        if active.is_empty() {
+            break;
+        }
+        let (share, extra) = (settings.batch_size / active.len(), settings.batch_size % active.len());
+        let quotas: Vec<(usize, usize)> = active.iter().enumerate().map(|(k, &i)| (i, share + usize::from(k < extra))).filter(|&(_, q)| q > 0).collect();
+        let mut quota_of = vec![0; trees.len()];
+        for (i, quota) in quotas {
+            quota_of[i] = quota;
+        }
+        let mut chosen: Vec<(usize, &mut Tree<S>)> = trees.iter_mut().zip(quota_of).filter(|&(_, q)| q > 0).map(|(t, q)| (q, t)).collect();
+        let select = |(quota, tree): &mut (usize, &mut Tree<S>)| tree.select_leaves(*quota, settings);
+        match &pool {
+            Some(pool) => pool.install(|| chosen.par_iter_mut().for_each(select)),
+            None => chosen.iter_mut().for_each(select),
+        }
+        evaluate_waiting(&mut trees, num_actions, settings, evaluator, pool.as_ref(), stop)?;
+    }
+    Ok(trees.iter_mut().map(|t| t.report(settings)).collect())
+}
+
+/// One evaluator call for the leaves every tree has waiting (in tree order, in chunks of
+/// `batch_size`), then their expansion and back-up.
+fn evaluate_waiting<S: Steps>(
+    trees: &mut [Tree<S>],
+    num_actions: usize,
+    settings: &Settings,
+    evaluator: &mut dyn Evaluator<S>,
+    pool: Option<&rayon::ThreadPool>,
+    stop: &Stop,
+) -> Result<()> {
+    let count: usize = trees.iter().map(|t| t.waiting.len()).sum();
+    if count == 0 {
+        return Ok(());
+    }
+    let mut logits = vec![0f32; count * num_actions];
+    let mut values = vec![0f32; count];
+    {
+        let leaves: Vec<&Waiting<S>> = trees.iter().flat_map(|t| t.waiting.iter()).collect();
+        let mut done = 0;
+        for chunk in leaves.chunks(settings.batch_size) {
+            let batch = Batch { states: chunk.iter().map(|w| &w.state).collect(), seeds: chunk.iter().map(|w| w.seed).collect() };
+            let n = chunk.len();
+            evaluator.evaluate(&batch, &mut logits[done * num_actions..(done + n) * num_actions], &mut values[done..done + n], stop)?;
+            done += n;
+        }
+    }
+    let mut rows = Vec::with_capacity(trees.len());
+    let mut start = 0;
+    for tree in trees.iter_mut() {
+        let n = tree.waiting.len();
+        rows.push((tree, start, n));
+        start += n;
+    }
+    let absorb = |(tree, start, n): &mut (&mut Tree<S>, usize, usize)| {
+        if *n > 0 {
+            tree.absorb(&logits[*start * num_actions..(*start + *n) * num_actions], &values[*start..*start + *n], settings);
+        }
+    };
+    match pool {
+        Some(pool) => pool.install(|| rows.par_iter_mut().for_each(absorb)),
+        None => rows.iter_mut().for_each(absorb),
+    }
+    Ok(())
+}
+
+/// One search from `root`.
+pub fn search<S: Steps>(root: S, seed: u64, settings: &Settings, evaluator: &mut dyn Evaluator<S>, stop: &Stop) -> Result<Report> {
+    Ok(search_many(vec![root], &[seed], settings, evaluator, stop)?.remove(0))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::reversi::{ReversiSteps, Shape, Variant};
+
+    fn reversi(size: u8) -> ReversiSteps {
+        ReversiSteps::from_position(Variant::new(Shape::Square(size), Vec::new(), 0, Player::Black).unwrap().start())
+    }
+
+    fn settings(simulations: u64, batch_size: usize) -> Settings {
+        Settings { simulations, batch_size, ..Settings::default() }
+    }
+
+    fn run(root: ReversiSteps, seed: u64, s: &Settings) -> Report {
+        search(root, seed, s, &mut Rollouts::new(s.threads), &Stop::new()).unwrap()
+    }
+
+    #[test]
+    fn every_simulation_visits_one_root_action() {
+        for batch in [1, 8, 64] {
+            let report = run(reversi(6), 1, &settings(300, batch));
+            assert_eq!(report.visits.iter().sum::<u64>(), 300, "batch {batch}");
+            assert_eq!(report.simulations, 300);
+            let best = report.action.unwrap();
+            assert_eq!(report.visits[best], *report.visits.iter().max().unwrap());
+            assert!((report.policy.iter().sum::<f32>() - 1.0).abs() < 1e-5);
+            assert!(reversi(6).is_legal_action(best));
+        }
+    }
+
+    #[test]
+    fn a_search_depends_on_the_seed_not_on_threads() {
+        let one = run(reversi(6), 7, &Settings { threads: 1, ..settings(200, 16) });
+        let two = run(reversi(6), 7, &Settings { threads: 2, ..settings(200, 16) });
+        assert_eq!(one, two);
+        let gumbel = Settings { gumbel: Some(Gumbel::default()), ..settings(64, 8) };
+        assert_eq!(run(reversi(6), 3, &gumbel), run(reversi(6), 3, &Settings { threads: 2, ..gumbel }));
+    }
+
+    #[test]
+    fn gumbel_visits_follow_sequential_halving() {
+        let report = run(reversi(8), 5, &Settings { gumbel: Some(Gumbel { max_considered: 4, ..Gumbel::default() }), ..settings(32, 1) });
+        // Reversi's start has 4 moves: 2 phases; 32 / (2 * 4) = 4 visits each, then the best two
+        // share the rest.
+        let mut visits: Vec<u64> = report.visits.iter().copied().filter(|&v| v > 0).collect();
+        visits.sort_unstable();
+        assert_eq!(visits, [4, 4, 12, 12]);
+        assert!((report.policy.iter().sum::<f32>() - 1.0).abs() < 1e-5);
+    }
+
+    #[test]
+    fn the_schedule_is_mctx_s() {
+        // m = 4, n = 12: one visit each (12 / (2 * 4) = 1), then the best two take turns.
+        assert_eq!(considered_visits(4, 12), [0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4]);
+        assert_eq!(considered_visits(1, 3), [0, 1, 2]);
+    }
+
+    #[test]
+    fn a_finished_game_has_no_action() {
+        let mut p = reversi(4);
+        let mut rng = SplitMix64::new(1);
+        while let Some(a) = p.sample_action(&mut rng) {
+            p.apply_action_unchecked(a);
+        }
+        let report = run(p, 1, &settings(10, 1));
+        assert_eq!(report.action, None);
+        assert_eq!(report.simulations, 0);
+    }
+
+    #[test]
+    fn dirichlet_noise_changes_the_root_priors_only() {
+        let noisy = Settings { dirichlet: Some((0.3, 0.25)), ..settings(100, 1) };
+        let report = run(reversi(6), 2, &noisy);
+        assert_eq!(report.visits.iter().sum::<u64>(), 100);
+    }
+
+    #[test]
+    fn an_interrupted_search_stops() {
+        let stop = Stop::new();
+        stop.request();
+        assert_eq!(search(reversi(6), 1, &settings(u64::MAX, 8), &mut Rollouts::new(1), &stop), Err(Error::Interrupted));
+    }
+
+    #[test]
+    fn bad_settings_are_refused() {
+        assert!(check(&settings(1, 0)).is_err());
+        assert!(check(&Settings { c_puct: f32::NAN, ..settings(1, 1) }).is_err());
+        assert!(check(&Settings { dirichlet: Some((0.0, 0.25)), ..settings(1, 1) }).is_err());
+    }
+}
