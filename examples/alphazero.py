@@ -290,7 +290,8 @@ def play_match(spec: GameSpec, evaluator: NetworkEvaluator, simulations: int, ga
             ply += 1
             move_seed = seed + 1000 * number + ply
             if game.to_move == agent:
-                result = bc.mcts.search(game, iterations=simulations, evaluator=evaluator, seed=move_seed)
+                # One leaf per call: at equal simulations the search is not weakened by virtual loss.
+                result = bc.mcts.search(game, iterations=simulations, evaluator=evaluator, batch_size=1, seed=move_seed)
                 game.play(game.actions().action_name(result.action))
             else:
                 game.play(bc.mcts.best_move(game, iterations=simulations, seed=move_seed))
@@ -328,7 +329,7 @@ class Settings:
     width: int = 256  # hidden units (mlp) or channels (conv)
     blocks: int = 3  # hidden layers (mlp) or residual conv layers (conv)
     checkpoint_minutes: float = 2.5
-    checkpoint_games: int = 40
+    checkpoint_games: int = 60
     eval_games: int = 200
     threads: int = 1
     seed: int = 0

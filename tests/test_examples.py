@@ -41,8 +41,11 @@ def load_alphazero_example():
     pytest.importorskip("jax")
     spec = importlib.util.spec_from_file_location("alphazero_example", EXAMPLES / "alphazero.py")
     module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up while the file runs
-    spec.loader.exec_module(module)
+    sys.modules[spec.name] = module  # its dataclasses look their module up there
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        del sys.modules[spec.name]
     return module
 
 
