@@ -14,10 +14,11 @@ The loop (docs/ai_alphazero.md explains each choice):
    symmetries; loss = cross-entropy to the search policy + MSE of the value to the outcome + L2;
    Adam (written out below: six lines, no optimiser library needed).
 4. **Evaluation**: at checkpoints the agent (``bc.mcts.search`` with the network, ``--simulations``
-   simulations, the most visited action) plays random-rollout MCTS with the same number of
-   simulations (``bc.mcts.best_move``, UCT), colours alternating. The clock of ``--minutes`` counts
-   self-play and training only; the learning curve (win rate against training minutes) and the
-   final match go to ``--out``/curve.csv, results.json and, with matplotlib, curve.png.
+   simulations, the most visited action) plays random-rollout MCTS (``bc.mcts.best_move``, UCT)
+   with the same number of simulations, and with 8 times as many (``--opponents``), colours
+   alternating. The clock of ``--minutes`` counts self-play and training only; the learning curve
+   (score against training minutes) and the final matches (``--eval-games`` each) go to
+   ``--out``/curve.csv, results.json and, with matplotlib, curve.png.
 """
 
 from __future__ import annotations
@@ -278,9 +279,10 @@ class ReplayBuffer:
 # Evaluation against random-rollout MCTS
 
 
-def play_match(spec: GameSpec, evaluator: NetworkEvaluator, simulations: int, games: int, seed: int) -> dict[str, int]:
-    """The agent against random-rollout MCTS at the same simulation count; the agent is Black in the
-    even-numbered games. Returns the agent's wins, draws and losses."""
+def play_match(spec: GameSpec, evaluator: NetworkEvaluator, simulations: int, opponent_simulations: int, games: int, seed: int) -> dict[str, int]:
+    """The agent (PUCT guided by the network, `simulations`) against random-rollout MCTS (UCT,
+    `opponent_simulations`); the agent is Black in the even-numbered games. Returns the agent's
+    wins, draws and losses."""
     tally = {"wins": 0, "draws": 0, "losses": 0}
     for number in range(games):
         agent = bc.BLACK if number % 2 == 0 else bc.WHITE
@@ -294,7 +296,7 @@ def play_match(spec: GameSpec, evaluator: NetworkEvaluator, simulations: int, ga
                 result = bc.mcts.search(game, iterations=simulations, evaluator=evaluator, batch_size=1, seed=move_seed)
                 game.play(game.actions().action_name(result.action))
             else:
-                game.play(bc.mcts.best_move(game, iterations=simulations, seed=move_seed))
+                game.play(bc.mcts.best_move(game, iterations=opponent_simulations, seed=move_seed))
         winner = game.winner()
         tally["draws" if winner is None else "wins" if winner == agent else "losses"] += 1
     return tally
@@ -328,9 +330,10 @@ class Settings:
     net: str = "mlp"
     width: int = 256  # hidden units (mlp) or channels (conv)
     blocks: int = 3  # hidden layers (mlp) or residual conv layers (conv)
-    checkpoint_minutes: float = 2.5
+    checkpoints: tuple[float, ...] = (0.25, 0.5, 1, 2, 3, 5)  # training minutes; then every 5
     checkpoint_games: int = 60
     eval_games: int = 200
+    opponents: tuple[int, ...] = ()  # the opponent's simulations; () = (S, 8 S)
     threads: int = 1
     seed: int = 0
     out: str = "az-run"
@@ -354,17 +357,20 @@ def train(settings: Settings) -> dict[str, Any]:
     out.mkdir(parents=True, exist_ok=True)
 
     curve: list[dict[str, Any]] = []
+    opponents = settings.opponents or (settings.simulations, 8 * settings.simulations)
+    schedule = checkpoint_schedule(settings)
 
-    def checkpoint(minutes: float, games: int, seed: int) -> dict[str, Any]:
-        started = time.perf_counter()
-        tally = play_match(spec, NetworkEvaluator(params), settings.simulations, games, seed)
-        point = {"minutes": round(minutes, 2), "rows_seen": buffer.added, "games": games, **tally, "score": score(tally)}
-        log(f"checkpoint at {minutes:.1f} min: {tally} score {point['score']:.3f} ({time.perf_counter() - started:.0f} s)")
-        return point
+    def checkpoint(minutes: float, games: int, seed: int) -> list[dict[str, Any]]:
+        points = []
+        for opponent in opponents:
+            started = time.perf_counter()
+            tally = play_match(spec, NetworkEvaluator(params), settings.simulations, opponent, games, seed)
+            points.append({"minutes": round(minutes, 2), "rows_seen": buffer.added, "opponent_simulations": opponent, "games": games, **tally, "score": score(tally)})
+            log(f"at {minutes:.2f} min against UCT-{opponent}: {tally}, score {score(tally):.3f} ({time.perf_counter() - started:.0f} s)")
+        return points
 
-    curve.append(checkpoint(0.0, settings.checkpoint_games, seed=10_000))
+    curve += checkpoint(0.0, settings.checkpoint_games, seed=10_000)
     trained = 0.0  # seconds of self-play and training (checkpoints not counted)
-    next_checkpoint = settings.checkpoint_minutes * 60
     rounds = 0
     metrics: dict[str, float] = {}
     while trained < settings.minutes * 60:
@@ -400,12 +406,14 @@ def train(settings: Settings) -> dict[str, Any]:
         )
         if not math.isfinite(metrics["loss"]):
             raise RuntimeError("the loss is not finite")
-        if trained >= next_checkpoint and trained < settings.minutes * 60:
-            curve.append(checkpoint(trained / 60, settings.checkpoint_games, seed=10_000 * (len(curve) + 1)))
-            next_checkpoint += settings.checkpoint_minutes * 60
+        if schedule and trained >= schedule[0] * 60 and trained < settings.minutes * 60:
+            while schedule and trained >= schedule[0] * 60:
+                schedule.pop(0)
+            curve += checkpoint(trained / 60, settings.checkpoint_games, seed=10_000 * (len(curve) + 1))
 
-    final = checkpoint(trained / 60, settings.eval_games, seed=99_000_000)
-    curve.append(final)
+    finals = checkpoint(trained / 60, settings.eval_games, seed=99_000_000)
+    final = finals[0]
+    curve += finals
     results = {
         "settings": asdict(settings),
         "rounds": rounds,
@@ -413,10 +421,22 @@ def train(settings: Settings) -> dict[str, Any]:
         "buffer_rows": buffer.size,
         "last_metrics": metrics,
         "final": final,
+        "finals": finals,
         "curve": curve,
     }
     write_results(out, results)
     return results
+
+
+def checkpoint_schedule(settings: Settings) -> list[float]:
+    """The training minutes at which to evaluate, before the final match: `checkpoints`, then
+    every 5 minutes."""
+    minutes = [m for m in settings.checkpoints if m < settings.minutes]
+    later = max(settings.checkpoints, default=0) + 5
+    while later < settings.minutes:
+        minutes.append(later)
+        later += 5
+    return minutes
 
 
 def write_results(out: pathlib.Path, results: dict[str, Any]) -> None:
@@ -432,16 +452,18 @@ def write_results(out: pathlib.Path, results: dict[str, Any]) -> None:
         import matplotlib.pyplot as plt
     except ImportError:
         return
-    curve = results["curve"]
     settings = results["settings"]
-    fig, ax = plt.subplots(figsize=(6, 3.6))
-    ax.plot([p["minutes"] for p in curve], [p["score"] for p in curve], marker="o")
+    fig, ax = plt.subplots(figsize=(6.4, 3.8))
+    for opponent in sorted({p["opponent_simulations"] for p in results["curve"]}):
+        curve = [p for p in results["curve"] if p["opponent_simulations"] == opponent]
+        ax.plot([p["minutes"] for p in curve], [p["score"] for p in curve], marker="o", label=f"against UCT with random rollouts, {opponent} simulations")
+    ax.legend(fontsize=8, loc="lower right")
     ax.axhline(0.5, color="grey", linewidth=0.8)
     ax.axhline(0.6, color="grey", linewidth=0.8, linestyle="--")
     ax.set_ylim(0, 1)
     ax.set_xlabel("training minutes (self-play + training)")
     ax.set_ylabel("score (wins + draws/2)")
-    ax.set_title(f"{settings['game']}: agent vs random-rollout MCTS, both {settings['simulations']} simulations", fontsize=9)
+    ax.set_title(f"{settings['game']}: the agent at {settings['simulations']} simulations (last point: the final match)", fontsize=9)
     fig.tight_layout()
     fig.savefig(out / "curve.png", dpi=100)
 
@@ -459,9 +481,10 @@ def smoke_settings(out: str) -> Settings:
         steps_per_round=2,
         width=16,
         blocks=2,
-        checkpoint_minutes=1.0,
+        checkpoints=(),
         checkpoint_games=2,
         eval_games=2,
+        opponents=(4,),
         out=out,
     )
 
@@ -484,9 +507,10 @@ def main() -> None:
     parser.add_argument("--net", choices=["mlp", "conv"], default=defaults.net)
     parser.add_argument("--width", type=int, default=defaults.width, help="hidden units (mlp) or channels (conv)")
     parser.add_argument("--blocks", type=int, default=defaults.blocks, help="hidden layers (mlp) or residual conv layers (conv)")
-    parser.add_argument("--checkpoint-minutes", type=float, default=defaults.checkpoint_minutes)
+    parser.add_argument("--checkpoints", type=float, nargs="*", default=defaults.checkpoints, help="training minutes to evaluate at (then every 5)")
     parser.add_argument("--checkpoint-games", type=int, default=defaults.checkpoint_games)
     parser.add_argument("--eval-games", type=int, default=defaults.eval_games, help="the final match")
+    parser.add_argument("--opponents", type=int, nargs="+", default=defaults.opponents, help="the opponents' simulations (default S and 8 S)")
     parser.add_argument("--threads", type=int, default=defaults.threads, help="self-play threads")
     parser.add_argument("--seed", type=int, default=defaults.seed)
     parser.add_argument("--out", default=defaults.out)
@@ -495,14 +519,15 @@ def main() -> None:
     if args.smoke:
         settings = smoke_settings(args.out)
     else:
-        settings = Settings(**{k: v for k, v in vars(args).items() if k != "smoke"})
+        settings = Settings(**{k: tuple(v) if isinstance(v, list) else v for k, v in vars(args).items() if k != "smoke"})
     results = train(settings)
+    for final in results["finals"]:
+        print(
+            f"after {final['minutes']:.2f} min: the agent at {settings.simulations} simulations scored {final['score']:.3f} "
+            f"against random-rollout MCTS at {final['opponent_simulations']} ({final['wins']} wins, {final['draws']} draws, "
+            f"{final['losses']} losses in {final['games']} games); {results['rows_seen']} self-play rows"
+        )
     final = results["final"]
-    print(
-        f"after {final['minutes']:.1f} min: the agent at {settings.simulations} simulations scored {final['score']:.3f} "
-        f"against random-rollout MCTS at {settings.simulations} ({final['wins']} wins, {final['draws']} draws, "
-        f"{final['losses']} losses in {final['games']} games); {results['rows_seen']} self-play rows"
-    )
     if args.smoke:
         assert results["buffer_rows"] > 0, "the buffer stayed empty"
         assert math.isfinite(results["last_metrics"]["loss"]), "the loss is not finite"
