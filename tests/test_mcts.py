@@ -27,7 +27,7 @@ def test_best_move_is_a_legal_move_of_every_game(game):
 
 
 def test_every_iteration_visits_one_root_move(game):
-    result = mcts.search(game, 300, seed=2)
+    result = mcts.search_moves(game, 300, seed=2)
     assert result.iterations == 300
     assert int(result.visits.sum()) == 300
     assert result.move == result.moves[int(result.visits.argmax())]
@@ -36,8 +36,8 @@ def test_every_iteration_visits_one_root_move(game):
 
 def test_a_search_depends_on_the_seed_and_thread_count_only(game):
     for threads in (1, 2):
-        a = mcts.search(game, 200, seed=5, threads=threads)
-        b = mcts.search(game, 200, seed=5, threads=threads)
+        a = mcts.search_moves(game, 200, seed=5, threads=threads)
+        b = mcts.search_moves(game, 200, seed=5, threads=threads)
         assert a.moves == b.moves
         assert a.visits.tolist() == b.visits.tolist()
         assert a.values.tolist() == b.values.tolist()
@@ -78,7 +78,7 @@ def test_a_finished_game_has_no_best_move():
     rng = random.Random(1)
     while not game.is_over():
         game.play(rng.choice(game.legal_moves()))
-    result = mcts.search(game, 20)
+    result = mcts.search_moves(game, 20)
     assert result.move is None and result.moves == []
 
 
@@ -86,13 +86,13 @@ def test_a_time_limit_alone_searches_until_the_time_is_up():
     import time
 
     started = time.perf_counter()
-    result = mcts.search(bc.Reversi(), time_limit=0.2)
+    result = mcts.search_moves(bc.Reversi(), time_limit=0.2)
     elapsed = time.perf_counter() - started
     assert elapsed >= 0.2 and result.iterations > mcts.DEFAULT_ITERATIONS
 
 
 def test_neither_budget_means_the_default_iterations():
-    assert mcts.search(bc.Reversi(size=6), seed=1).iterations == mcts.DEFAULT_ITERATIONS
+    assert mcts.search_moves(bc.Reversi(size=6), seed=1).iterations == mcts.DEFAULT_ITERATIONS
 
 
 @pytest.mark.parametrize(
@@ -127,14 +127,14 @@ def test_huge_move_lists_widen_progressively():
     # ceil(coefficient * N ** exponent) children after N visits.
     game = bc.Strands()
     game.play(game.legal_moves()[0])
-    result = mcts.search(game, 400, seed=1)
+    result = mcts.search_moves(game, 400, seed=1)
     assert len(result.moves) <= math.ceil(2.0 * 400**0.5)
     assert all(game.is_legal(m) for m in result.moves)
 
 
 def test_small_move_lists_expand_every_move():
     game = bc.Reversi()
-    result = mcts.search(game, 200, seed=1)
+    result = mcts.search_moves(game, 200, seed=1)
     assert sorted(map(str, result.moves)) == sorted(map(str, game.legal_moves()))
 
 

@@ -146,7 +146,7 @@ def test_a_tiny_time_limit_still_gives_a_legal_move(name):
     game = GAMES[name]()
     move = bc.mcts.best_move(game, time_limit=1e-9)
     assert move is not None and game.is_legal(move)
-    threaded = bc.mcts.search(game, time_limit=1e-9, threads=2)
+    threaded = bc.mcts.search_moves(game, time_limit=1e-9, threads=2)
     assert threaded.iterations >= 2 and game.is_legal(threaded.move)
 
 
@@ -161,7 +161,7 @@ def test_a_full_tree_stops_growing_says_so_and_still_gives_a_legal_move(name):
     assert game.is_legal(full.move)
     again = searcher.search(iterations=500)
     assert again.nodes == full.nodes  # no growth
-    assert not bc.mcts.search(game, iterations=50, seed=1).tree_full
+    assert not bc.mcts.search_moves(game, iterations=50, seed=1).tree_full
 
 
 @pytest.mark.parametrize("bad", [0, -1, 2**40, 1.5, "many", True])

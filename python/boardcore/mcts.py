@@ -1,38 +1,61 @@
-"""Monte Carlo tree search (UCT with random playouts) in Rust, for every game.
+"""Monte Carlo tree search in Rust, for every game: search guided by a model over the step form
+(PUCT or Gumbel, batched evaluators, self-play data), and UCT with random playouts over moves.
 
     import boardcore as bc
-    move = bc.mcts.best_move(bc.Reversi(), iterations=1000, seed=1)
+    result = bc.mcts.search_moves(bc.Reversi(), iterations=800, evaluator=net)   # PolicyResult
+    result.policy, result.action, result.value, result.visits
+    data = bc.mcts.selfplay("reversi", {"size": 6}, evaluator=net, games=256, iterations=64)
+
+    move = bc.mcts.best_move(bc.Reversi(), iterations=1000, seed=1)      # UCT over moves
 
     searcher = bc.mcts.Searcher(game, iterations=2000, threads=2)
     result = searcher.search()        # SearchResult: move, moves, visits, values, ...
     searcher.advance(result.move)     # our move: the tree below it is kept
     searcher.advance(their_reply)     # and theirs
 
-How it searches (selection, expansion, progressive widening for huge move lists, playouts,
-threads) is in docs/ai.md; the Rust side is ``rust/engine/src/mcts.rs``.
+How both search (evaluators, batching, Gumbel, selection, expansion, progressive widening for
+huge move lists, playouts, threads) is in docs/ai.md; the Rust side is
+``rust/engine/src/puct.rs``, ``selfplay.rs`` and ``mcts.rs`` over one tree (``tree.rs``).
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar, Union
 
 import numpy as np
 import numpy.typing as npt
 
 from boardcore._boardcore import (
     Cephalopod,
+    CephalopodActions,
     CephalopodSearcher,
     Reversi,
+    ReversiActions,
     ReversiSearcher,
     Rive,
+    RiveActions,
     RiveSearcher,
     Strands,
+    StrandsActions,
     StrandsSearcher,
+    search_steps,
 )
+from boardcore._boardcore import selfplay as _selfplay
 
-__all__ = ["DEFAULT_MAX_NODES", "SearchResult", "Searcher", "best_move", "search"]
+__all__ = [
+    "DEFAULT_MAX_NODES",
+    "Evaluator",
+    "PolicyResult",
+    "SearchResult",
+    "SelfPlayData",
+    "Searcher",
+    "best_move",
+    "search",
+    "search_moves",
+    "selfplay",
+]
 
 _SEARCHERS: dict[type, Any] = {
     Reversi: ReversiSearcher,
@@ -146,11 +169,184 @@ class Searcher:
         return self._inner.root_visits
 
 
-def search(game: Reversi | Cephalopod | Rive | Strands, iterations: int | None = None, **settings: Any) -> SearchResult[Any]:
-    """One search from ``game``'s position (settings as for ``Searcher``)."""
+def search_moves(game: Reversi | Cephalopod | Rive | Strands, iterations: int | None = None, **settings: Any) -> SearchResult[Any]:
+    """One UCT search over ``game``'s moves (settings as for ``Searcher``)."""
     return Searcher(game, iterations, **settings).search()
 
 
 def best_move(game: Reversi | Cephalopod | Rive | Strands, iterations: int | None = None, **settings: Any) -> Any:
-    """The move a search from ``game``'s position prefers (settings as for ``Searcher``)."""
-    return search(game, iterations, **settings).move
+    """The move a UCT search from ``game``'s position prefers (settings as for ``Searcher``)."""
+    return search_moves(game, iterations, **settings).move
+
+
+# ---------------------------------------------------------------------------------------------
+# Search guided by a model, over the step form
+
+
+class Evaluator(Protocol):
+    """What guides ``search`` and ``selfplay``: a model, in any framework, behind one method.
+
+    ``evaluate(observations, masks)`` receives ``float32 (B, C, H, W)`` observations (each row
+    ``state.observation()`` of a step state, from its side to move's view) and ``bool
+    (B, num_actions)`` masks (``state.action_mask()``), and returns ``(policy_logits, values)``:
+    ``float32 (B, num_actions)`` logits (entries of illegal actions are ignored) and ``float32
+    (B,)`` (or ``(B, 1)``) values in [-1, 1] for each row's side to move. Anything that converts
+    with ``numpy.asarray`` will do (numpy, JAX, a detached PyTorch tensor). A plain callable with
+    the same signature is accepted too. docs/ai.md shows wrappers for PyTorch and JAX.
+    """
+
+    def evaluate(self, observations: npt.NDArray[np.float32], masks: npt.NDArray[np.bool_]) -> tuple[Any, Any]: ...
+
+
+StepState = Union[ReversiActions, CephalopodActions, RiveActions, StrandsActions]
+
+
+@dataclass(frozen=True, eq=False)
+class PolicyResult:
+    """What a search over the step form found at its root."""
+
+    policy: npt.NDArray[np.float32]
+    """The search policy over the ``num_actions`` actions: the visit distribution, or with
+    ``gumbel=True`` the improved policy ``softmax(logits + sigma(completed Q))`` (mctx's
+    ``action_weights``), the training target Gumbel MuZero uses. Zero for illegal actions."""
+    action: int | None
+    """The chosen action (None when the game is over): the most visited, or drawn from
+    ``visits ** (1 / temperature)``, or with Gumbel the sequential-halving winner."""
+    value: float
+    """The root's value for its side to move, in [-1, 1]: the mean of the evaluations backed up
+    through it (its own included)."""
+    visits: npt.NDArray[np.int64]
+    """Visits per action."""
+    simulations: int
+    """Simulations run (the root's own evaluation not counted)."""
+    nodes: int
+    """Nodes in the tree."""
+
+
+def search(
+    state: Reversi | Cephalopod | Rive | Strands | StepState,
+    iterations: int = 800,
+    *,
+    evaluator: Evaluator | Any | None = None,
+    batch_size: int | None = None,
+    c_puct: float = 1.25,
+    dirichlet_alpha: float | None = None,
+    dirichlet_fraction: float = 0.25,
+    gumbel: bool = False,
+    max_considered: int = 16,
+    temperature: float = 0.0,
+    seed: int = 0,
+    threads: int = 1,
+) -> PolicyResult:
+    """A search from ``state`` (a game, or its step form ``game.actions()``) over the game's
+    actions, guided by ``evaluator`` (see ``Evaluator``; None: random rollouts in Rust).
+
+    ``iterations`` simulations after the root's evaluation; ``batch_size`` leaves per evaluator
+    call (default 8 with an evaluator, ``threads`` with rollouts), gathered with virtual loss;
+    PUCT's ``c_puct``; Dirichlet noise on the root priors when ``dirichlet_alpha`` is given;
+    ``gumbel=True`` for Gumbel root selection with sequential halving over ``max_considered``
+    actions; ``temperature`` > 0 draws the action from the visits (PUCT). Reproducible for a
+    seed, whatever ``threads``. Releases the GIL while Rust works; interruptible (Ctrl-C). An
+    evaluator's exception, or an answer of the wrong shape, NaN or out of range, is raised and
+    leaves nothing changed. docs/ai.md explains the search.
+    """
+    action, policy, value, visits, simulations, nodes = search_steps(
+        state,
+        iterations,
+        evaluator,
+        batch_size,
+        c_puct,
+        dirichlet_alpha,
+        dirichlet_fraction,
+        bool(gumbel),
+        max_considered,
+        temperature,
+        seed,
+        threads,
+    )
+    return PolicyResult(policy, action, value, visits, simulations, nodes)
+
+
+@dataclass(frozen=True, eq=False)
+class SelfPlayData:
+    """Training rows from ``selfplay``: one per decision, grouped by game, in move order."""
+
+    observations: npt.NDArray[np.float32]
+    """``(N, C, H, W)``: each decision's observation, from the chooser's view."""
+    masks: npt.NDArray[np.bool_]
+    """``(N, num_actions)``: the legal actions."""
+    policies: npt.NDArray[np.float32]
+    """``(N, num_actions)``: the search policies (``PolicyResult.policy``), the policy targets."""
+    players: npt.NDArray[np.uint8]
+    """``(N,)``: who chose (0 Black, 1 White)."""
+    outcomes: npt.NDArray[np.float32]
+    """``(N,)``: the game's final result for that row's player (1 win, -1 loss, 0 draw), the
+    value targets."""
+    game_ids: npt.NDArray[np.int64]
+    """``(N,)``: which game (0 to ``games - 1``)."""
+    move_numbers: npt.NDArray[np.int64]
+    """``(N,)``: the decision's index in its game (a Strands turn is several decisions)."""
+    actions: npt.NDArray[np.int64]
+    """``(N,)``: the action played."""
+    games: list[Any]
+    """The games played, as game objects with their moves (``bc.save_record`` writes them)."""
+    winners: list[int | None]
+    """Each game's winner (0 Black, 1 White, None a draw)."""
+
+    @property
+    def records(self) -> list[str]:
+        """Each game's record (``bc.save_record``'s text)."""
+        return [game.record() for game in self.games]
+
+    def __len__(self) -> int:
+        return len(self.players)
+
+
+def selfplay(
+    game: str,
+    variant: dict[str, Any] | None = None,
+    *,
+    evaluator: Evaluator | Any | None = None,
+    games: int = 64,
+    iterations: int = 100,
+    batch_size: int | None = None,
+    temperature: float = 1.0,
+    temperature_moves: int | None = None,
+    c_puct: float = 1.25,
+    dirichlet_alpha: float | None = None,
+    dirichlet_fraction: float = 0.25,
+    gumbel: bool = False,
+    max_considered: int = 16,
+    seed: int = 0,
+    threads: int = 1,
+) -> SelfPlayData:
+    """Plays ``games`` games of ``game`` ("reversi", "cephalopod", "rive" or "strands", set up
+    by its constructor from ``variant``) at once in Rust, each decision a ``search`` with these
+    settings, the evaluator batched across all the games (``batch_size`` leaves per call,
+    default ``games``: one per game). For the first ``temperature_moves`` decisions of a game
+    (None: all of them) the action is drawn from ``visits ** (1 / temperature)``, later ones are
+    the most visited; with Gumbel the search's own choice is always played. Rive plays its step
+    form, the single-stone form, so its games are single-stone games. Reproducible for a seed,
+    whatever ``threads``; releases the GIL while Rust works; interruptible.
+    """
+    if game == "rive":
+        # Rive's step form is its single-stone form (docs/actions.md): the games recorded are too.
+        variant = {**(variant or {}), "single_stones": True}
+    answer = _selfplay(
+        game,
+        variant,
+        evaluator,
+        games,
+        iterations,
+        batch_size,
+        temperature,
+        temperature_moves,
+        c_puct,
+        dirichlet_alpha,
+        dirichlet_fraction,
+        bool(gumbel),
+        max_considered,
+        seed,
+        threads,
+    )
+    return SelfPlayData(*answer)

@@ -52,6 +52,12 @@ pub trait Steps: Clone + Send + Sync {
     /// A readable name of an action in range (`d3`, `pass`, `c3xb3,c2`, `xb2`, `end`...).
     fn action_name(&self, action: usize) -> String;
 
+    /// The variant's board symmetries (docs/actions.md, "Symmetries"): of the maps of a square
+    /// (8, or the 4 that keep a rectangle's shape) or of a hexagon (12), those that send the
+    /// board onto itself with what the rules look at (Reversi's holes and cut squares, Strands'
+    /// labels), the identity first.
+    fn symmetries(&self) -> Vec<Symmetry>;
+
     fn to_move(&self) -> Player {
         self.position().to_move()
     }
@@ -122,6 +128,36 @@ pub trait Steps: Clone + Send + Sync {
     /// (Black's, White's) return: +1 for a win, -1 for a loss, 0 for a draw or a game not over.
     fn returns(&self) -> [f32; 2] {
         returns_of(self.outcome())
+    }
+}
+
+/// A board symmetry as two gather maps (docs/actions.md, "Symmetries"): the image of a state
+/// has at flat index `i` of its observation what the state has at `observation[i]`, and its
+/// action `a` is the state's action `action[a]` (masks and policies are gathered the same way).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Symmetry {
+    /// Over the flattened `C * H * W` observation.
+    pub observation: Vec<u32>,
+    /// Over `0..num_actions`.
+    pub action: Vec<u32>,
+}
+
+impl Symmetry {
+    /// From where the symmetry sends each grid point (`points`, the same on every one of the
+    /// `planes` planes) and each action (`actions`): gathering inverts these images.
+    pub fn from_images(planes: usize, points: &[usize], actions: &[usize]) -> Symmetry {
+        let cells = points.len();
+        let mut observation = vec![0; planes * cells];
+        for plane in 0..planes {
+            for (point, &image) in points.iter().enumerate() {
+                observation[plane * cells + image] = (plane * cells + point) as u32;
+            }
+        }
+        let mut action = vec![0; actions.len()];
+        for (a, &image) in actions.iter().enumerate() {
+            action[image] = a as u32;
+        }
+        Symmetry { observation, action }
     }
 }
 

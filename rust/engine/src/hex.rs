@@ -65,6 +65,38 @@ impl AxialGrid {
     }
 }
 
+impl AxialGrid {
+    /// The permutation of the grid points that a permutation of the cells gives (`cells[c]` is
+    /// the image of cell `c`): each cell's point goes to its image's point, and the points that
+    /// are no cell stay where they are (they are 0 in every plane).
+    pub fn point_permutation(&self, cells: &[u8]) -> Vec<usize> {
+        let mut points: Vec<usize> = (0..self.height * self.width).collect();
+        for (cell, &image) in cells.iter().enumerate() {
+            points[self.points[cell]] = self.points[image as usize];
+        }
+        points
+    }
+}
+
+/// The 12 maps of the hexagonal lattice about a point (the dihedral group D6): the rotations by
+/// `k` sixths of a turn, `k = 0..6` (the identity first), then the mirror `x -> -x` followed
+/// by each rotation. Coordinates are (row, x) in half-cells as in [`HexBoard`]; measured with
+/// `y = row * sqrt(3)`, neighbours are all at distance 2, so the maps are isometries.
+const HEX_MAPS: usize = 12;
+
+/// A sixth of a turn on centred coordinates, scaled so that they stay integers: `(x, y)` with
+/// `y = row * sqrt 3` turns to `(x/2 - 3 row/2, (x + row)/2)`; None off the lattice.
+fn sixth_turn((x, row): (i64, i64)) -> Option<(i64, i64)> {
+    let (x2, row2) = (x - 3 * row, x + row);
+    (x2 % 2 == 0 && row2 % 2 == 0).then_some((x2 / 2, row2 / 2))
+}
+
+/// Map `index` of `HEX_MAPS` applied to centred coordinates.
+fn hex_map(index: usize, (x, row): (i64, i64)) -> Option<(i64, i64)> {
+    let mirrored = if index >= 6 { (-x, row) } else { (x, row) };
+    (0..index % 6).try_fold(mirrored, |p, _| sixth_turn(p))
+}
+
 /// The rows of the hexhex board of side `n`.
 pub fn hexhex_rows(n: u8) -> Vec<(u8, u8)> {
     (0..2 * n - 1)
@@ -241,6 +273,30 @@ impl HexBoard {
             .join("\n")
     }
 
+    /// The board's symmetries: of the 12 maps of a hexagon about the board's centre (`HEX_MAPS`,
+    /// identity first), those that send every cell onto a cell with the same `kind` (e.g. a
+    /// Strands label), each as the image of every cell in board order. They keep neighbours.
+    pub fn symmetries(&self, kind: impl Fn(u8) -> u8) -> Vec<Vec<u8>> {
+        let places: Vec<(i64, i64)> = (0..self.len() as u8)
+            .map(|cell| {
+                let (row, i) = self.place(cell);
+                (self.rows[row as usize].1 as i64 + 2 * i as i64, row as i64)
+            })
+            .collect();
+        // Centred on the centroid (which every symmetry fixes), scaled by the number of cells.
+        let n = places.len() as i64;
+        let (sum_x, sum_row) = places.iter().fold((0, 0), |(a, b), &(x, r)| (a + x, b + r));
+        let centred = |(x, r): (i64, i64)| (n * x - sum_x, n * r - sum_row);
+        let cell_at: std::collections::HashMap<(i64, i64), u8> =
+            places.iter().enumerate().map(|(cell, &p)| (centred(p), cell as u8)).collect();
+        (0..HEX_MAPS)
+            .filter_map(|index| {
+                let image = |cell: usize| hex_map(index, centred(places[cell])).and_then(|p| cell_at.get(&p).copied());
+                (0..places.len()).map(|cell| image(cell).filter(|&to| kind(to) == kind(cell as u8))).collect::<Option<Vec<u8>>>()
+            })
+            .collect()
+    }
+
     /// The cells next to any cell of `set`.
     #[inline]
     pub fn dilate(&self, set: u128) -> u128 {
@@ -276,6 +332,65 @@ impl HexBoard {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn compose(outer: &[u8], inner: &[u8]) -> Vec<u8> {
+        inner.iter().map(|&i| outer[i as usize]).collect()
+    }
+
+    /// Every hexhex board and hex335 have the symmetries their shape promises, each a
+    /// permutation keeping neighbours; the set is closed under composition and inverses.
+    #[test]
+    fn hex_symmetries_form_a_group_that_keeps_neighbours() {
+        let boards = ["hex2", "hex3", "hex4", "hex5", "hex7", "hex335", "3@0,2@1", "2@1,3@0", "3@0,2@0"];
+        for (name, expected) in boards.into_iter().zip([12, 12, 12, 12, 12, 4, 2, 2, 1]) {
+            let b = HexBoard::named(name).unwrap();
+            let maps = b.symmetries(|_| 0);
+            assert_eq!(maps.len(), expected, "{name}");
+            let identity: Vec<u8> = (0..b.len() as u8).collect();
+            assert_eq!(maps[0], identity);
+            for m in &maps {
+                let mut sorted = m.clone();
+                sorted.sort_unstable();
+                assert_eq!(sorted, identity, "a permutation");
+                for cell in 0..b.len() {
+                    for other in 0..b.len() {
+                        let adjacent = |a: usize, c: usize| b.neighbours[a] >> c & 1 == 1;
+                        assert_eq!(adjacent(cell, other), adjacent(m[cell] as usize, m[other] as usize));
+                    }
+                }
+                assert!(maps.iter().any(|n| compose(m, n) == identity), "inverse");
+                for n in &maps {
+                    assert!(maps.contains(&compose(m, n)), "closure");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_kind_on_one_cell_leaves_the_maps_that_fix_it() {
+        let b = HexBoard::named("hex3").unwrap();
+        let a1 = b.parse_cell("a1").unwrap();
+        let maps = b.symmetries(|cell| (cell == a1) as u8);
+        // A corner lies on one mirror line through the centre.
+        assert_eq!(maps.len(), 2);
+        assert!(maps.iter().all(|m| m[a1 as usize] == a1));
+        let centre = b.parse_cell("c3").unwrap();
+        assert_eq!(b.symmetries(|cell| (cell == centre) as u8).len(), 12);
+    }
+
+    #[test]
+    fn point_permutations_follow_the_cells_and_fix_the_rest() {
+        let b = HexBoard::named("hex3").unwrap();
+        for m in b.symmetries(|_| 0) {
+            let points = b.axial.point_permutation(&m);
+            for cell in 0..b.len() {
+                assert_eq!(points[b.axial.points[cell]], b.axial.points[m[cell] as usize]);
+            }
+            let mut sorted = points.clone();
+            sorted.sort_unstable();
+            assert_eq!(sorted, (0..25).collect::<Vec<_>>());
+        }
+    }
 
     #[test]
     fn named_boards_have_the_documented_sizes() {

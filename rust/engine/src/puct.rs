@@ -91,6 +91,49 @@ pub struct Batch<'a, S> {
     pub seeds: Vec<u64>,
 }
 
+/// A batch as arrays: what a model reads.
+pub struct Encoded {
+    /// `rows * C * H * W`, each row `Steps::observe_into`'s.
+    pub observations: Vec<f32>,
+    /// `rows * num_actions`, each row `Steps::legal_actions_into`'s.
+    pub masks: Vec<bool>,
+    /// `[rows, C, H, W]`.
+    pub shape: [usize; 4],
+    pub num_actions: usize,
+}
+
+/// Writes batches as arrays, on `threads` threads.
+pub struct Encoder {
+    pool: Option<rayon::ThreadPool>,
+}
+
+impl Encoder {
+    pub fn new(threads: usize) -> Self {
+        Encoder { pool: thread_pool(threads) }
+    }
+
+    /// The batch's observations and masks; `None` for an empty batch.
+    pub fn encode<S: Steps>(&self, batch: &Batch<'_, S>) -> Option<Encoded> {
+        let first = batch.states.first()?;
+        let ([c, h, w], num_actions, rows) = (first.observation_shape(), first.num_actions(), batch.states.len());
+        let mut observations = vec![0f32; rows * c * h * w];
+        let mut masks = vec![false; rows * num_actions];
+        let encode = |((state, observation), mask): ((&&S, &mut [f32]), &mut [bool])| {
+            state.observe_into(observation);
+            state.legal_actions_into(mask);
+        };
+        let out = batch.states.iter().zip(observations.chunks_mut(c * h * w)).zip(masks.chunks_mut(num_actions));
+        match &self.pool {
+            Some(pool) => {
+                let items: Vec<_> = out.collect();
+                pool.install(|| items.into_par_iter().for_each(encode));
+            }
+            None => out.for_each(encode),
+        }
+        Some(Encoded { observations, masks, shape: [rows, c, h, w], num_actions })
+    }
+}
+
 /// What guides a search: `evaluate` writes, for each state of the batch, its policy logits (a row
 /// of `num_actions` in `logits`; entries of illegal actions are ignored) and its value in
 /// [-1, 1] for its side to move.
@@ -206,6 +249,11 @@ struct Tree<S: Steps> {
     target: u64,
     waiting: Vec<Waiting<S>>,
     gumbel: Option<GumbelRoot>,
+    /// Buffers reused by every expansion and descent (a search runs thousands of each).
+    mask: Vec<bool>,
+    legal: Vec<usize>,
+    priors: Vec<f32>,
+    spare_paths: Vec<Vec<u32>>,
 }
 
 fn value_for(player: Player, value: f32, of: Player) -> f64 {
@@ -225,12 +273,13 @@ fn black_return(outcome: Outcome) -> f32 {
     }
 }
 
-/// Priors: the softmax of `logits` over the legal actions (the others get none).
-fn softmax_over(logits: &[f32], legal: &[usize]) -> Vec<f32> {
+/// Priors: the softmax of `logits` over the legal actions (the others get none), into `out`.
+fn softmax_over(logits: &[f32], legal: &[usize], out: &mut Vec<f32>) {
     let top = legal.iter().map(|&a| logits[a]).fold(f32::NEG_INFINITY, f32::max);
-    let weights: Vec<f32> = legal.iter().map(|&a| (logits[a] - top).exp()).collect();
-    let sum: f32 = weights.iter().sum();
-    weights.into_iter().map(|w| w / sum).collect()
+    out.clear();
+    out.extend(legal.iter().map(|&a| (logits[a] - top).exp()));
+    let sum: f32 = out.iter().sum();
+    out.iter_mut().for_each(|w| *w /= sum);
 }
 
 impl<S: Steps> Tree<S> {
@@ -243,7 +292,20 @@ impl<S: Steps> Tree<S> {
         // The root keeps its statistics for its own side to move: its mean is its value.
         let step = Step { action: u32::MAX, prior: 1.0, stage, to_move, raw_value: 0.0 };
         let target = if matches!(stage, Stage::Over(_)) { 0 } else { simulations };
-        Tree { root, nodes: Arena::new(step, to_move), rng: SplitMix64::new(seed), started: 0, target, waiting: Vec::new(), gumbel: None }
+        let mask = vec![false; root.num_actions()];
+        Tree {
+            root,
+            nodes: Arena::new(step, to_move),
+            rng: SplitMix64::new(seed),
+            started: 0,
+            target,
+            waiting: Vec::new(),
+            gumbel: None,
+            mask,
+            legal: Vec::new(),
+            priors: Vec::new(),
+            spare_paths: Vec::new(),
+        }
     }
 
     fn is_over(&self) -> bool {
@@ -273,7 +335,9 @@ impl<S: Steps> Tree<S> {
     /// taken back).
     fn descend(&mut self, settings: &Settings) -> bool {
         let mut state = self.root.clone();
-        let mut path = vec![ROOT];
+        let mut path = self.spare_paths.pop().unwrap_or_default();
+        path.clear();
+        path.push(ROOT);
         let mut node = ROOT;
         let simulation = self.started;
         loop {
@@ -290,6 +354,7 @@ impl<S: Steps> Tree<S> {
                 Stage::Over(black) => {
                     self.started += 1;
                     self.back_up(&path, Player::Black, black);
+                    self.spare_paths.push(path);
                     return true;
                 }
                 Stage::Waiting => {
@@ -298,6 +363,7 @@ impl<S: Steps> Tree<S> {
                         n.visits -= 1;
                         n.total += 1.0;
                     }
+                    self.spare_paths.push(path);
                     return false;
                 }
                 Stage::New => {
@@ -307,6 +373,7 @@ impl<S: Steps> Tree<S> {
                     if let Some(outcome) = state.outcome() {
                         step.stage = Stage::Over(black_return(outcome));
                         self.back_up(&path, Player::Black, black_return(outcome));
+                        self.spare_paths.push(path);
                     } else {
                         step.stage = Stage::Waiting;
                         let seed = self.rng.next_u64();
@@ -334,15 +401,16 @@ impl<S: Steps> Tree<S> {
     /// Expands the waiting leaves with the evaluator's rows and backs their values up.
     fn absorb(&mut self, logits: &[f32], values: &[f32], settings: &Settings) {
         let num_actions = self.root.num_actions();
-        let mut mask = vec![false; num_actions];
-        for (i, leaf) in std::mem::take(&mut self.waiting).into_iter().enumerate() {
-            leaf.state.legal_actions_into(&mut mask);
-            let legal: Vec<usize> = (0..num_actions).filter(|&a| mask[a]).collect();
-            let priors = softmax_over(&logits[i * num_actions..(i + 1) * num_actions], &legal);
+        let mut waiting = std::mem::take(&mut self.waiting);
+        for (i, leaf) in waiting.drain(..).enumerate() {
+            leaf.state.legal_actions_into(&mut self.mask);
+            self.legal.clear();
+            self.legal.extend((0..num_actions).filter(|&a| self.mask[a]));
+            softmax_over(&logits[i * num_actions..(i + 1) * num_actions], &self.legal, &mut self.priors);
             let to_move = leaf.state.to_move();
-            self.nodes.reserve(legal.len());
-            // Highest action first: the child list (newest first) then runs in action order.
-            for (&action, &prior) in legal.iter().zip(&priors).rev() {
+            self.nodes.reserve(self.legal.len());
+            // In action order: `contiguous_children` then runs in action order.
+            for (&action, &prior) in self.legal.iter().zip(&self.priors) {
                 let step = Step { action: action as u32, prior, stage: Stage::New, to_move, raw_value: 0.0 };
                 self.nodes.add_child(leaf.node, step, to_move);
             }
@@ -353,7 +421,9 @@ impl<S: Steps> Tree<S> {
                 self.prepare_root(settings);
             }
             self.back_up(&leaf.path, to_move, values[i]);
+            self.spare_paths.push(leaf.path);
         }
+        self.waiting = waiting;
     }
 
     /// Root noise: Dirichlet on the priors (PUCT) or the Gumbel draw and schedule.
@@ -387,18 +457,20 @@ impl<S: Steps> Tree<S> {
     }
 
     fn puct_child(&self, node: u32, c_puct: f32) -> u32 {
-        let spread = f64::from(c_puct) * (self.nodes[node].visits.max(1) as f64).sqrt();
-        let unvisited = self.value_to_move(node);
-        let mut best = (ROOT, f64::NEG_INFINITY);
-        for c in self.nodes.children(node) {
-            let child = &self.nodes[c];
-            let q = child.mean().unwrap_or(unvisited);
-            let score = q + spread * f64::from(child.edge.prior) / (1 + child.visits) as f64;
+        let spread = c_puct * (self.nodes[node].visits.max(1) as f32).sqrt();
+        let unvisited = self.value_to_move(node) as f32;
+        let (first, children) = self.nodes.contiguous_children(node);
+        let mut best = (0, f32::NEG_INFINITY);
+        for (k, child) in children.iter().enumerate() {
+            let visits = child.visits as f32;
+            let q = if child.visits == 0 { unvisited } else { child.total as f32 / visits };
+            let score = q + spread * child.edge.prior / (1.0 + visits);
+            // Ties go to the lower action (children run in action order).
             if score > best.1 {
-                best = (c, score);
+                best = (k, score);
             }
         }
-        best.0
+        first + best.0 as u32
     }
 
     /// `sigma(completed q)` of every child of `node`, in child order.
@@ -593,28 +665,37 @@ pub fn search_many<S: Steps>(roots: Vec<S>, seeds: &[u64], settings: &Settings, 
     let pool = thread_pool(settings.threads);
     let mut trees: Vec<Tree<S>> = roots.into_iter().zip(seeds).map(|(root, &seed)| Tree::new(root, seed, settings.simulations)).collect();
     let num_actions = trees.first().map_or(0, |t| t.root.num_actions());
+    // The evaluator's logits and values, reused round after round.
+    let mut buffers = (Vec::new(), Vec::new());
     // The roots first, in batches.
     trees.iter_mut().for_each(Tree::wait_for_root);
-    evaluate_waiting(&mut trees, num_actions, settings, evaluator, pool.as_ref(), stop)?;
+    evaluate_waiting(&mut trees, num_actions, settings, evaluator, pool.as_ref(), &mut buffers, stop)?;
+    let mut quotas = vec![0usize; trees.len()];
     loop {
         stop.check()?;
-        let active: Vec<usize> = (0..trees.len()).filter(|&i| trees[i].started < trees[i].target).collect();
-        if active.is_empty() {
+        let active = trees.iter().filter(|t| t.started < t.target).count();
+        if active == 0 {
             break;
         }
-        let (share, extra) = (settings.batch_size / active.len(), settings.batch_size % active.len());
-        let quotas: Vec<(usize, usize)> = active.iter().enumerate().map(|(k, &i)| (i, share + usize::from(k < extra))).filter(|&(_, q)| q > 0).collect();
-        let mut quota_of = vec![0; trees.len()];
-        for (i, quota) in quotas {
-            quota_of[i] = quota;
+        let (share, extra) = (settings.batch_size / active, settings.batch_size % active);
+        let mut rank = 0;
+        for (tree, quota) in trees.iter().zip(quotas.iter_mut()) {
+            *quota = 0;
+            if tree.started < tree.target {
+                *quota = share + usize::from(rank < extra);
+                rank += 1;
+            }
         }
-        let mut chosen: Vec<(usize, &mut Tree<S>)> = trees.iter_mut().zip(quota_of).filter(|&(_, q)| q > 0).map(|(t, q)| (q, t)).collect();
-        let select = |(quota, tree): &mut (usize, &mut Tree<S>)| tree.select_leaves(*quota, settings);
+        let select = |(tree, &quota): (&mut Tree<S>, &usize)| {
+            if quota > 0 {
+                tree.select_leaves(quota, settings);
+            }
+        };
         match &pool {
-            Some(pool) => pool.install(|| chosen.par_iter_mut().for_each(select)),
-            None => chosen.iter_mut().for_each(select),
+            Some(pool) if trees.len() > 1 => pool.install(|| trees.par_iter_mut().zip(quotas.par_iter()).for_each(select)),
+            _ => trees.iter_mut().zip(quotas.iter()).for_each(select),
         }
-        evaluate_waiting(&mut trees, num_actions, settings, evaluator, pool.as_ref(), stop)?;
+        evaluate_waiting(&mut trees, num_actions, settings, evaluator, pool.as_ref(), &mut buffers, stop)?;
     }
     Ok(trees.iter_mut().map(|t| t.report(settings)).collect())
 }
@@ -627,14 +708,16 @@ fn evaluate_waiting<S: Steps>(
     settings: &Settings,
     evaluator: &mut dyn Evaluator<S>,
     pool: Option<&rayon::ThreadPool>,
+    buffers: &mut (Vec<f32>, Vec<f32>),
     stop: &Stop,
 ) -> Result<()> {
     let count: usize = trees.iter().map(|t| t.waiting.len()).sum();
     if count == 0 {
         return Ok(());
     }
-    let mut logits = vec![0f32; count * num_actions];
-    let mut values = vec![0f32; count];
+    let (logits, values) = (&mut buffers.0, &mut buffers.1);
+    logits.resize(count * num_actions, 0.0);
+    values.resize(count, 0.0);
     {
         let leaves: Vec<&Waiting<S>> = trees.iter().flat_map(|t| t.waiting.iter()).collect();
         let mut done = 0;

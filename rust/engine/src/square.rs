@@ -132,6 +132,69 @@ impl Rect {
     }
 }
 
+/// One of the 8 maps of a square grid onto itself (the dihedral group D4): transpose first (swap
+/// rows and columns), then mirror the rows (top to bottom), then the columns (left to right).
+/// On a rectangle that is not square only the 4 maps without the transpose keep its shape.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GridMap {
+    pub transpose: bool,
+    pub flip_rows: bool,
+    pub flip_cols: bool,
+}
+
+impl GridMap {
+    pub const IDENTITY: GridMap = GridMap { transpose: false, flip_rows: false, flip_cols: false };
+
+    /// All 8, the identity first, then the three that keep a rectangle's shape, then the
+    /// transposing ones (the quarter turns and the diagonal mirrors).
+    pub const ALL: [GridMap; 8] = {
+        let mut all = [Self::IDENTITY; 8];
+        let mut i = 0;
+        while i < 8 {
+            all[i] = GridMap { transpose: i >= 4, flip_rows: i & 2 != 0, flip_cols: i & 1 != 0 };
+            i += 1;
+        }
+        all
+    };
+
+    /// Whether the map sends a `rows` x `cols` grid onto itself.
+    pub fn fits(self, rows: u8, cols: u8) -> bool {
+        !self.transpose || rows == cols
+    }
+
+    /// The image of a square of a `rows` x `cols` grid the map fits.
+    pub fn apply(self, rows: u8, cols: u8, c: Coord) -> Coord {
+        let (row, col) = if self.transpose { (c.col, c.row) } else { (c.row, c.col) };
+        Coord::new(if self.flip_rows { rows - 1 - row } else { row }, if self.flip_cols { cols - 1 - col } else { col })
+    }
+
+    /// The image of a step `(rows down, columns right)` between squares (a direction).
+    pub fn apply_step(self, (down, right): (i8, i8)) -> (i8, i8) {
+        let (down, right) = if self.transpose { (right, down) } else { (down, right) };
+        (if self.flip_rows { -down } else { down }, if self.flip_cols { -right } else { right })
+    }
+
+    /// The maps that send a `rows` x `cols` grid onto itself and keep `kind` of every square
+    /// (`kind(image) == kind(square)`: e.g. playable or blocked), the identity first.
+    pub fn keeping(rows: u8, cols: u8, kind: impl Fn(Coord) -> u8) -> Vec<GridMap> {
+        let squares = || (0..rows).flat_map(move |r| (0..cols).map(move |c| Coord::new(r, c)));
+        Self::ALL
+            .into_iter()
+            .filter(|m| m.fits(rows, cols) && squares().all(|c| kind(m.apply(rows, cols, c)) == kind(c)))
+            .collect()
+    }
+
+    /// Where the map sends each square of a `rows` x `cols` grid, in board order (row-major).
+    pub fn permutation(self, rows: u8, cols: u8) -> Vec<usize> {
+        (0..rows as usize * cols as usize)
+            .map(|i| {
+                let image = self.apply(rows, cols, Coord::new((i / cols as usize) as u8, (i % cols as usize) as u8));
+                image.row as usize * cols as usize + image.col as usize
+            })
+            .collect()
+    }
+}
+
 /// Keeps error messages short when the input is a megabyte of garbage.
 pub fn truncate(text: &str) -> String {
     const MAX: usize = 40;
@@ -146,6 +209,64 @@ pub fn truncate(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn is_permutation(p: &[usize]) -> bool {
+        let mut seen = vec![false; p.len()];
+        p.iter().all(|&i| i < p.len() && !std::mem::replace(&mut seen[i], true))
+    }
+
+    fn compose(outer: &[usize], inner: &[usize]) -> Vec<usize> {
+        inner.iter().map(|&i| outer[i]).collect()
+    }
+
+    /// The maps of a grid form a group: each is a permutation, the identity is first, and
+    /// composites and inverses are in the set (checked on every size a game uses).
+    #[test]
+    fn grid_maps_form_a_group() {
+        for (rows, cols, expected) in [(4, 4, 8), (8, 8, 8), (5, 5, 8), (3, 5, 4), (2, 7, 4)] {
+            let maps: Vec<Vec<usize>> = GridMap::keeping(rows, cols, |_| 0).iter().map(|m| m.permutation(rows, cols)).collect();
+            assert_eq!(maps.len(), expected, "{rows}x{cols}");
+            assert_eq!(maps[0], (0..rows as usize * cols as usize).collect::<Vec<_>>());
+            for a in &maps {
+                assert!(is_permutation(a));
+                let identity = maps[0].clone();
+                assert!(maps.iter().any(|b| compose(a, b) == identity), "inverse");
+                for b in &maps {
+                    assert!(maps.contains(&compose(a, b)), "closure");
+                }
+            }
+            let mut distinct = maps.clone();
+            distinct.sort();
+            distinct.dedup();
+            assert_eq!(distinct.len(), maps.len());
+        }
+    }
+
+    /// A map sends neighbours to neighbours, and the step between them to the mapped step.
+    #[test]
+    fn grid_maps_carry_steps_with_squares() {
+        for m in GridMap::ALL {
+            for (row, col) in [(1u8, 1u8), (2, 3), (0, 4)] {
+                for step in [(-1i8, 0i8), (0, 1), (1, 0), (0, -1)] {
+                    let from = Coord::new(row, col);
+                    let to = Coord::new((row as i8 + step.0) as u8, (col as i8 + step.1) as u8);
+                    if to.row >= 5 || to.col >= 5 {
+                        continue;
+                    }
+                    let (a, b) = (m.apply(5, 5, from), m.apply(5, 5, to));
+                    assert_eq!(m.apply_step(step), (b.row as i8 - a.row as i8, b.col as i8 - a.col as i8));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn keeping_drops_the_maps_that_move_a_marked_square() {
+        // One marked corner: only the identity and the diagonal mirror through it remain.
+        let maps = GridMap::keeping(4, 4, |c| (c == Coord::new(0, 0)) as u8);
+        assert_eq!(maps.len(), 2);
+        assert!(maps.iter().all(|m| m.apply(4, 4, Coord::new(0, 0)) == Coord::new(0, 0)));
+    }
 
     #[test]
     fn names_round_trip() {

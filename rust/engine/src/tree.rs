@@ -72,6 +72,19 @@ impl<E> Arena<E> {
         Children { arena: self, next: self.nodes[node as usize].first_child }
     }
 
+    /// The children of `node` as one slice, oldest first, with the id of the first: for nodes
+    /// whose children were added one after another with no other node in between (a PUCT
+    /// expansion), which makes the hot selection loop a walk over contiguous memory.
+    pub fn contiguous_children(&self, node: u32) -> (u32, &[Node<E>]) {
+        let n = &self.nodes[node as usize];
+        if n.children == 0 {
+            return (0, &[]);
+        }
+        let first = n.first_child + 1 - n.children;
+        debug_assert!(self.children(node).eq((first..=n.first_child).rev()), "children added one after another");
+        (first, &self.nodes[first as usize..=n.first_child as usize])
+    }
+
     /// Adds a child to `parent` (listed first from now on) and returns its id.
     pub fn add_child(&mut self, parent: u32, edge: E, mover: Player) -> u32 {
         let id = self.nodes.len() as u32;

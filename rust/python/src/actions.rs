@@ -60,15 +60,24 @@ fn new_array<'py, T: Element, D: Dimension>(
 }
 
 /// A game class whose positions have a step form.
-pub trait ActionsOf: PyClass {
+pub trait ActionsOf: PyClass<Frozen = pyo3::pyclass::boolean_struct::False> {
     type Steps: Steps + 'static;
+    /// The game's step-state class.
+    type Actions: PyClass;
     /// The current position in step form.
     fn steps(&self) -> Self::Steps;
+    /// The step state an object of the step-state class holds.
+    fn steps_of(actions: &Self::Actions) -> Self::Steps;
+    /// Plays `moves` (legal in turn, as `Steps::completed_move` gives them) into the history.
+    fn extend_history(&mut self, moves: &[<<Self::Steps as Steps>::Position as Position>::Move]);
 }
 
 /// The step-state class of a game, and `actions()` on the game's class.
 macro_rules! bind_actions {
     ($PyActions:ident, $name:literal, $Steps:ty, $PyGame:ty) => {
+        bind_actions!($PyActions, $name, $Steps, $PyGame, |game: &$PyGame| <$Steps>::from_position(*game.position()));
+    };
+    ($PyActions:ident, $name:literal, $Steps:ty, $PyGame:ty, $steps_of:expr) => {
         /// A game in step form: fixed integer actions, masks and observation planes
         /// (docs/actions.md). Made by the game's `actions()`.
         #[pyclass(name = $name, module = "boardcore")]
@@ -79,8 +88,15 @@ macro_rules! bind_actions {
 
         impl ActionsOf for $PyGame {
             type Steps = $Steps;
+            type Actions = $PyActions;
             fn steps(&self) -> $Steps {
-                <$Steps>::from_position(*self.position())
+                ($steps_of)(self)
+            }
+            fn steps_of(actions: &$PyActions) -> $Steps {
+                actions.state.clone()
+            }
+            fn extend_history(&mut self, moves: &[<<$Steps as Steps>::Position as Position>::Move]) {
+                self.push_moves(moves)
             }
         }
 
@@ -171,6 +187,24 @@ macro_rules! bind_actions {
                 Ok(slf.borrow().state.action_name(action))
             }
 
+            /// The board's symmetries as gather maps (docs/actions.md, "Symmetries"):
+            /// `(observation_maps, action_maps)`, `int64` arrays `(K, C * H * W)` and
+            /// `(K, num_actions)`, the identity first. The image of a state under symmetry `k`
+            /// has observation `observation().reshape(-1)[observation_maps[k]]` (reshaped back)
+            /// and mask `action_mask()[action_maps[k]]`.
+            fn symmetries<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyArray2<i64>>, Bound<'py, PyArray2<i64>>)> {
+                let symmetries = self.state.symmetries();
+                let (count, cells, actions) = (symmetries.len(), self.state.observation_len(), self.state.num_actions());
+                let gather = |rows: &mut [i64], width: usize, row: fn(&boardcore_engine::actions::Symmetry) -> &[u32]| {
+                    for (out, symmetry) in rows.chunks_mut(width).zip(&symmetries) {
+                        out.iter_mut().zip(row(symmetry)).for_each(|(o, &i)| *o = i as i64);
+                    }
+                };
+                let observation_maps = new_array(py, [count, cells], |rows| gather(rows, cells, |s| &s.observation))?;
+                let action_maps = new_array(py, [count, actions], |rows| gather(rows, actions, |s| &s.action))?;
+                Ok((observation_maps, action_maps))
+            }
+
             /// The position in the game's notation (for Strands: at the start of the turn).
             fn position(&self) -> String {
                 self.state.position().to_notation()
@@ -199,7 +233,8 @@ macro_rules! bind_actions {
 bind_actions!(PyReversiActions, "ReversiActions", ReversiSteps, PyReversi);
 bind_actions!(PyCephalopodActions, "CephalopodActions", CephalopodSteps, PyCephalopod);
 bind_actions!(PyRiveActions, "RiveActions", RiveSteps, PyRive);
-bind_actions!(PyStrandsActions, "StrandsActions", StrandsSteps, PyStrands);
+// Strands: the game knows the start's labels, which its symmetries keep.
+bind_actions!(PyStrandsActions, "StrandsActions", StrandsSteps, PyStrands, PyStrands::steps_with_labels);
 
 /// What a repr adds after the position: only a Strands turn is more than its position.
 trait TurnUnderWay {

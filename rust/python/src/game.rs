@@ -139,6 +139,13 @@ macro_rules! bind_game {
                 self.inner.game().position()
             }
 
+            /// Plays moves legal in turn (from the engine, unchecked) into the history.
+            pub(crate) fn push_moves(&mut self, moves: &[<<$Game as RecordedGame>::P as Position>::Move]) {
+                for &mv in moves {
+                    self.inner.game_mut().push_unchecked(mv);
+                }
+            }
+
             fn wrap(&self, mv: <<$Game as RecordedGame>::P as Position>::Move) -> $PyMove {
                 $PyMove { mv, naming: <$Naming>::of(self.position()) }
             }

@@ -9,6 +9,7 @@ mod cephalopod;
 mod errors;
 mod game;
 mod interrupt;
+mod puct;
 mod reversi;
 mod rive;
 mod search;
@@ -37,6 +38,7 @@ fn _boardcore(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<strands::PyStrandsSearcher>()?;
     m.add_function(wrap_pyfunction!(code_path, m)?)?;
     actions::register(m)?;
+    puct::register(m)?;
     Ok(())
 }
 

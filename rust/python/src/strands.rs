@@ -29,6 +29,13 @@ pub struct PyStrands {
 }
 
 bind_game!(PyStrands, PyStrandsMove, StrandsGame, Naming);
+
+impl PyStrands {
+    /// The current position in step form, with the start's labels (for its symmetries).
+    pub(crate) fn steps_with_labels(&self) -> boardcore_engine::strands::StrandsSteps {
+        self.inner.steps()
+    }
+}
 crate::search::bind_searcher!(PyStrandsSearcher, "StrandsSearcher", PyStrands, PyStrandsMove, StrandsGame);
 
 #[pymethods]

@@ -3,10 +3,10 @@
 //! 2 south, 3 west); 0 for a placement that captures nothing.
 
 use super::{Cephalopod, Move};
-use crate::actions::{out_of_range, Steps};
+use crate::actions::{out_of_range, Steps, Symmetry};
 use crate::error::{Error, Result};
 use crate::game::Position;
-use crate::square::Rect;
+use crate::square::{GridMap, Rect};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CephalopodSteps {
@@ -18,9 +18,20 @@ pub struct CephalopodSteps {
 const SLOT_OF_COMPASS: [usize; 4] = [0, 2, 3, 1];
 const COMPASS_NAMES: [&str; 4] = ["north", "east", "south", "west"];
 const COMPASS_LETTERS: [char; 4] = ['N', 'E', 'S', 'W'];
+/// Each compass bit's step (rows down, columns right).
+const COMPASS_STEPS: [(i8, i8); 4] = [(-1, 0), (0, 1), (1, 0), (0, -1)];
 /// Planes 0-5: the mover's dice showing 1-6; 6-11: the opponent's; 12: empty squares.
 const THEIRS: usize = 6;
 const EMPTY: usize = 12;
+
+/// The compass bits of `captured` as `map` turns them.
+fn map_compass(map: GridMap, captured: u8) -> usize {
+    (0..4).filter(|d| captured >> d & 1 == 1).fold(0, |mask, d| {
+        // Always found: a map sends a step to a neighbour to another such step.
+        let image = COMPASS_STEPS.iter().position(|&step| step == map.apply_step(COMPASS_STEPS[d])).unwrap_or(d);
+        mask | 1 << image
+    })
+}
 
 /// The compass bits of `captured` that point off the board from `square`.
 fn off_board(rect: &Rect, square: u8, captured: u8) -> impl Iterator<Item = usize> + '_ {
@@ -116,5 +127,25 @@ impl Steps for CephalopodSteps {
         }
         let letters: String = (0..4).filter(|d| captured >> d & 1 == 1).map(|d| COMPASS_LETTERS[d]).collect();
         format!("{}x{letters}", rect.name(square))
+    }
+
+    /// The maps that keep the rectangle (8 on a square board, 4 otherwise). An action's square
+    /// moves and its captured directions turn with it; actions capturing towards the edge go
+    /// to actions capturing towards the edge.
+    fn symmetries(&self) -> Vec<Symmetry> {
+        let rect = self.position.rect();
+        GridMap::keeping(rect.rows, rect.cols, |_| 0)
+            .into_iter()
+            .map(|map| {
+                let squares = map.permutation(rect.rows, rect.cols);
+                let actions: Vec<usize> = (0..self.num_actions())
+                    .map(|action| {
+                        let (square, captured) = Self::split(action);
+                        squares[square as usize] * 16 + map_compass(map, captured)
+                    })
+                    .collect();
+                Symmetry::from_images(13, &squares, &actions)
+            })
+            .collect()
     }
 }

@@ -3,10 +3,10 @@
 //! `size * size` passes.
 
 use super::{Move, Reversi};
-use crate::actions::{out_of_range, Steps};
+use crate::actions::{out_of_range, Steps, Symmetry};
 use crate::error::{Error, Result};
 use crate::game::Position;
-use crate::square::Coord;
+use crate::square::{Coord, GridMap};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ReversiSteps {
@@ -108,5 +108,20 @@ impl Steps for ReversiSteps {
 
     fn action_name(&self, action: usize) -> String {
         self.position.format_move(self.move_of(action))
+    }
+
+    /// The maps of the square that keep the blocked squares (holes, the Octagon's cuts); the
+    /// discs, the start's and the handicap's included, are the position and move with it.
+    fn symmetries(&self) -> Vec<Symmetry> {
+        let n = self.size() as u8;
+        let blocked = |c: Coord| matches!(self.position.cell_char(c), '#' | '-') as u8;
+        GridMap::keeping(n, n, blocked)
+            .into_iter()
+            .map(|map| {
+                let squares = map.permutation(n, n);
+                let actions: Vec<usize> = squares.iter().copied().chain([self.pass_action()]).collect();
+                Symmetry::from_images(4, &squares, &actions)
+            })
+            .collect()
     }
 }

@@ -3,7 +3,7 @@
 //! of cells) is the swap.
 
 use super::{Move, Rive};
-use crate::actions::{out_of_range, Steps};
+use crate::actions::{out_of_range, Steps, Symmetry};
 use crate::error::Result;
 use crate::game::{Player, Position};
 
@@ -110,5 +110,18 @@ impl Steps for RiveSteps {
     /// The move's notation: `c3` (a placement), `xc3` (a removal), `swap`.
     fn action_name(&self, action: usize) -> String {
         self.position.format_move(self.move_of(action))
+    }
+
+    /// The maps of the hexagon that keep the board's cells; `swap` stays `swap`.
+    fn symmetries(&self) -> Vec<Symmetry> {
+        let board = self.position.board();
+        board
+            .symmetries(|_| 0)
+            .iter()
+            .map(|cells| {
+                let actions: Vec<usize> = cells.iter().map(|&c| c as usize).chain([self.cells()]).collect();
+                Symmetry::from_images(6, &board.axial.point_permutation(cells), &actions)
+            })
+            .collect()
     }
 }

@@ -10,7 +10,7 @@
 //! complete the turn.
 
 use super::{Cover, Move, Strands};
-use crate::actions::{out_of_range, Steps};
+use crate::actions::{out_of_range, Steps, Symmetry};
 use crate::error::{Error, Result};
 use crate::game::Position;
 
@@ -20,6 +20,9 @@ pub struct StrandsSteps {
     start: Strands,
     /// The cells covered so far this turn (all empty in `start`).
     covered: u128,
+    /// The cells of each label when the step state was made: the layout, when made at the start
+    /// of a game (positions forget the labels of covered cells). Symmetries keep it.
+    layout: [u128; 6],
 }
 
 /// The observation planes, on the board's axial grid (`hex::AxialGrid`): the mover's stones
@@ -49,6 +52,18 @@ impl StrandsSteps {
     /// The covered cells of this turn, in the form the position plays.
     pub fn covered(&self) -> u128 {
         self.covered
+    }
+
+    /// The step state of `position` in a game whose cells had `labels` at the start (board
+    /// order, 0 where unknown): its symmetries keep the labels of covered cells too.
+    pub fn with_labels(position: Strands, labels: &[u8]) -> Self {
+        let mut layout = position.empty;
+        for (cell, &label) in labels.iter().enumerate().filter(|&(_, &l)| (1..=6).contains(&l)) {
+            if (position.black | position.white) >> cell & 1 == 1 {
+                layout[label as usize - 1] |= 1u128 << cell;
+            }
+        }
+        StrandsSteps { start: position, covered: 0, layout }
     }
 
     fn cells(&self) -> usize {
@@ -133,7 +148,7 @@ impl Steps for StrandsSteps {
     type Position = Strands;
 
     fn from_position(position: Strands) -> Self {
-        StrandsSteps { start: position, covered: 0 }
+        StrandsSteps { start: position, covered: 0, layout: position.empty }
     }
 
     /// The position at the start of the turn under way (`covered` holds the rest).
@@ -220,5 +235,21 @@ impl Steps for StrandsSteps {
         } else {
             self.start.board.cell_name(action as u8)
         }
+    }
+
+    /// The maps of the hexagon that keep every label of the layout (as far as the step state
+    /// knows it: see `layout`); `end` stays `end`. A turn's cells come in board order, which the
+    /// maps do not keep: docs/actions.md says what that means for masks and policies mid-turn.
+    fn symmetries(&self) -> Vec<Symmetry> {
+        let board = self.start.board;
+        let label = |cell: u8| (0..6).find(|&l| self.layout[l] >> cell & 1 == 1).map_or(0, |l| l as u8 + 1);
+        board
+            .symmetries(label)
+            .iter()
+            .map(|cells| {
+                let actions: Vec<usize> = cells.iter().map(|&c| c as usize).chain([self.end_action()]).collect();
+                Symmetry::from_images(10, &board.axial.point_permutation(cells), &actions)
+            })
+            .collect()
     }
 }

@@ -35,6 +35,12 @@ pub fn layout_rows(layout: &str) -> Result<Vec<Vec<u8>>> {
 }
 
 impl StrandsGame {
+    /// The current position in step form, knowing the start's labels (docs/actions.md,
+    /// "Symmetries": they are the layout's, not those left on the empty cells).
+    pub fn steps(&self) -> super::StrandsSteps {
+        super::StrandsSteps::with_labels(*self.game.position(), &self.labels)
+    }
+
     /// A new game: `name` is the layout's name when it is a named one.
     pub fn new(rows: &[Vec<u8>], name: Option<&str>, cover: Cover) -> Result<Self> {
         let start = Strands::new(rows, cover)?;

@@ -1,0 +1,346 @@
+//! Model-guided search and self-play (`boardcore_engine::puct`, `selfplay`) for Python:
+//! `search_steps` and `selfplay`, wrapped by `boardcore/mcts.py`. This file converts arguments,
+//! calls a Python evaluator for each batch (checking what it returns), and maps results to numpy.
+
+use crate::actions::ActionsOf;
+use crate::cephalopod::PyCephalopod;
+use crate::errors::{invalid, BcError, BcResult};
+use crate::reversi::PyReversi;
+use crate::rive::PyRive;
+use crate::strands::PyStrands;
+use boardcore_engine::actions::Steps;
+use boardcore_engine::interrupt::Stop;
+use boardcore_engine::puct::{self, Batch, Encoded, Encoder, Evaluator, Gumbel, Rollouts, Settings};
+use boardcore_engine::{selfplay as engine_selfplay, Error, Outcome};
+use numpy::ndarray::{Array1, Array2, Array4};
+use numpy::{IntoPyArray, PyArray1, PyArray2, PyArray4, PyArrayMethods, PyUntypedArrayMethods};
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyString, PyTuple};
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(search_steps, m)?)?;
+    m.add_function(wrap_pyfunction!(selfplay, m)?)?;
+    Ok(())
+}
+
+/// The most leaves in one evaluator call.
+const MAX_BATCH: usize = 1 << 16;
+
+/// The search settings, checked (each bad value a ValueError naming it).
+#[allow(clippy::too_many_arguments)]
+fn settings(
+    iterations: &Bound<'_, PyAny>,
+    batch_size: usize,
+    c_puct: &Bound<'_, PyAny>,
+    dirichlet_alpha: Option<&Bound<'_, PyAny>>,
+    dirichlet_fraction: &Bound<'_, PyAny>,
+    gumbel: bool,
+    max_considered: &Bound<'_, PyAny>,
+    temperature: f32,
+    threads: Option<&Bound<'_, PyAny>>,
+) -> BcResult<Settings> {
+    let simulations = crate::args::count("iterations", iterations, 0)?;
+    let c_puct = crate::args::number("c_puct", c_puct)? as f32;
+    let dirichlet = match dirichlet_alpha {
+        Some(alpha) => Some((crate::args::number("dirichlet_alpha", alpha)? as f32, crate::args::number("dirichlet_fraction", dirichlet_fraction)? as f32)),
+        None => None,
+    };
+    let max_considered = crate::args::int_in("max_considered", max_considered, 1..=MAX_BATCH)?;
+    let settings = Settings {
+        simulations,
+        batch_size,
+        c_puct,
+        dirichlet,
+        gumbel: gumbel.then_some(Gumbel { max_considered, ..Gumbel::default() }),
+        temperature,
+        threads: threads.map(crate::args::threads).transpose()?.unwrap_or(1),
+    };
+    puct::check(&settings)?;
+    Ok(settings)
+}
+
+fn batch_size_arg(value: Option<&Bound<'_, PyAny>>, default: usize) -> BcResult<usize> {
+    value.map(|v| crate::args::int_in("batch_size", v, 1..=MAX_BATCH)).transpose().map(|b| b.unwrap_or(default.clamp(1, MAX_BATCH)))
+}
+
+/// A Python evaluator: `evaluate(observations, masks) -> (logits, values)`, or a callable.
+struct PyEvaluator {
+    evaluate: Py<PyAny>,
+    /// The exception that ended the search (the evaluator's own, or one about what it returned).
+    raised: Option<PyErr>,
+    encoder: Encoder,
+}
+
+impl PyEvaluator {
+    fn new(evaluator: &Bound<'_, PyAny>, threads: usize) -> PyResult<Self> {
+        let evaluate = match evaluator.getattr("evaluate") {
+            Ok(method) if method.is_callable() => method,
+            _ if evaluator.is_callable() => evaluator.clone(),
+            _ => {
+                let shown = crate::args::type_name(evaluator);
+                return Err(PyTypeError::new_err(format!("evaluator must have an evaluate(observations, masks) method or be callable, got {shown}")));
+            }
+        };
+        Ok(PyEvaluator { evaluate: evaluate.unbind(), raised: None, encoder: Encoder::new(threads) })
+    }
+
+    /// Calls the evaluator on the batch's observations and masks and checks its answer into
+    /// `logits` and `values`.
+    fn call(&self, py: Python<'_>, observations: Vec<f32>, masks: Vec<bool>, shape: [usize; 4], num_actions: usize, logits: &mut [f32], values: &mut [f32]) -> PyResult<()> {
+        let rows = shape[0];
+        let observations = Array4::from_shape_vec(shape, observations).expect("the batch's observations fill their shape").into_pyarray(py);
+        let mask_array = Array2::from_shape_vec([rows, num_actions], masks.clone()).expect("the batch's masks fill their shape").into_pyarray(py);
+        let answer = self.evaluate.bind(py).call1((observations, mask_array))?;
+        let pair = answer.cast::<PyTuple>().ok().filter(|t| t.len() == 2).map(|t| (t.get_item(0), t.get_item(1)));
+        let (Some((Ok(policy), Ok(value))), _) = (pair, ()) else {
+            let shown = crate::args::type_name(&answer);
+            return Err(PyTypeError::new_err(format!("the evaluator must return a tuple (policy_logits, values), got {shown}")));
+        };
+        let policy = float32_array(py, &policy, "policy_logits")?;
+        let value = float32_array(py, &value, "values")?;
+        let policy = policy.cast_into::<PyArray2<f32>>().ok().filter(|a| a.shape() == [rows, num_actions]);
+        let Some(policy) = policy else {
+            return Err(PyValueError::new_err(format!("the evaluator's policy_logits must have shape ({rows}, {num_actions})")));
+        };
+        // A value head's (B, 1) is as good as (B,).
+        let value = value.call_method1("reshape", (-1,))?;
+        let value = value.cast_into::<PyArray1<f32>>().ok().filter(|a| a.len() == rows);
+        let Some(value) = value else {
+            return Err(PyValueError::new_err(format!("the evaluator's values must have shape ({rows},)")));
+        };
+        logits.copy_from_slice(policy.try_readonly()?.as_slice()?);
+        values.copy_from_slice(value.try_readonly()?.as_slice()?);
+        check_answer(logits, values, &masks, num_actions)
+    }
+}
+
+/// `np.ascontiguousarray(value, dtype=np.float32)`, or a TypeError naming `what`.
+fn float32_array<'py>(py: Python<'py>, value: &Bound<'py, PyAny>, what: &str) -> PyResult<Bound<'py, PyAny>> {
+    py.import("numpy")?.call_method1("ascontiguousarray", (value, "float32")).map_err(|e| {
+        PyTypeError::new_err(format!("the evaluator's {what} must be an array of numbers (float32), got {}: {e}", crate::args::type_name(value)))
+    })
+}
+
+/// Values in [-1, 1] and not NaN; logits of legal actions not NaN nor +inf, and not all -inf.
+fn check_answer(logits: &[f32], values: &[f32], masks: &[bool], num_actions: usize) -> PyResult<()> {
+    if let Some((row, v)) = values.iter().enumerate().find(|(_, v)| !(v.abs() <= 1.0 + 1e-6)) {
+        return Err(PyValueError::new_err(format!("the evaluator's values must be in [-1, 1], got {v} in row {row}")));
+    }
+    for (row, (logits, mask)) in logits.chunks(num_actions).zip(masks.chunks(num_actions)).enumerate() {
+        let legal = || logits.iter().zip(mask).filter(|(_, &m)| m).map(|(&l, _)| l);
+        if let Some(bad) = legal().find(|l| l.is_nan() || *l == f32::INFINITY) {
+            return Err(PyValueError::new_err(format!("the evaluator's policy_logits must be finite for legal actions, got {bad} in row {row}")));
+        }
+        if legal().all(|l| l == f32::NEG_INFINITY) {
+            return Err(PyValueError::new_err(format!("the evaluator's policy_logits are -inf for every legal action in row {row}")));
+        }
+    }
+    Ok(())
+}
+
+impl<S: Steps> Evaluator<S> for PyEvaluator {
+    fn evaluate(&mut self, batch: &Batch<'_, S>, logits: &mut [f32], values: &mut [f32], stop: &Stop) -> Result<(), Error> {
+        stop.check()?;
+        let Some(encoded) = self.encoder.encode(batch) else { return Ok(()) };
+        let Encoded { observations, masks, shape, num_actions } = encoded;
+        let result = Python::attach(|py| self.call(py, observations, masks, shape, num_actions, logits, values));
+        result.map_err(|e| {
+            self.raised = Some(e);
+            Error::Interrupted
+        })
+    }
+}
+
+/// The evaluator of a call: rollouts in Rust for None, else the Python one.
+enum AnyEvaluator {
+    Rollouts(Rollouts),
+    Python(PyEvaluator),
+}
+
+impl AnyEvaluator {
+    fn new(evaluator: Option<&Bound<'_, PyAny>>, threads: usize) -> PyResult<Self> {
+        Ok(match evaluator {
+            None => AnyEvaluator::Rollouts(Rollouts::new(threads)),
+            Some(e) if e.is_none() => AnyEvaluator::Rollouts(Rollouts::new(threads)),
+            Some(e) => AnyEvaluator::Python(PyEvaluator::new(e, threads)?),
+        })
+    }
+
+    fn is_python(&self) -> bool {
+        matches!(self, AnyEvaluator::Python(_))
+    }
+
+    /// Runs `work` with the evaluator, the GIL released and Ctrl-C heard; an exception from the
+    /// evaluator is raised as it is.
+    fn run<S: Steps, T: Send>(&mut self, py: Python<'_>, work: impl FnOnce(&mut dyn Evaluator<S>, &Stop) -> Result<T, Error> + Send) -> BcResult<T> {
+        let result = match self {
+            AnyEvaluator::Rollouts(rollouts) => crate::interrupt::run_interruptible(py, |stop| work(rollouts, stop)),
+            AnyEvaluator::Python(evaluator) => {
+                let result = crate::interrupt::run_interruptible(py, |stop| work(evaluator, stop));
+                if let Some(e) = evaluator.raised.take() {
+                    return Err(BcError::Raised(e));
+                }
+                result
+            }
+        };
+        result
+    }
+}
+
+type SearchAnswer<'py> = (Option<usize>, Bound<'py, PyArray1<f32>>, f32, Bound<'py, PyArray1<i64>>, u64, usize);
+
+/// One search from `state` (a game or its step form): `(action, policy, value, visits,
+/// simulations, nodes)`. Releases the GIL (but to call a Python evaluator); interruptible.
+#[pyfunction]
+#[pyo3(signature = (state, iterations, evaluator, batch_size, c_puct, dirichlet_alpha, dirichlet_fraction, gumbel, max_considered, temperature, seed, threads))]
+#[allow(clippy::too_many_arguments)]
+fn search_steps<'py>(
+    py: Python<'py>,
+    state: &Bound<'py, PyAny>,
+    iterations: &Bound<'py, PyAny>,
+    evaluator: Option<&Bound<'py, PyAny>>,
+    batch_size: Option<&Bound<'py, PyAny>>,
+    c_puct: &Bound<'py, PyAny>,
+    dirichlet_alpha: Option<&Bound<'py, PyAny>>,
+    dirichlet_fraction: &Bound<'py, PyAny>,
+    gumbel: bool,
+    max_considered: &Bound<'py, PyAny>,
+    temperature: &Bound<'py, PyAny>,
+    seed: Option<&Bound<'py, PyAny>>,
+    threads: Option<&Bound<'py, PyAny>>,
+) -> BcResult<SearchAnswer<'py>> {
+    let threads_now = threads.map(crate::args::threads).transpose()?.unwrap_or(1);
+    let mut evaluator = AnyEvaluator::new(evaluator, threads_now)?;
+    // Rollouts with one thread gain nothing from batching (it only blurs the search); a model
+    // gains from a few leaves per call.
+    let default_batch = if evaluator.is_python() { 8 } else { threads_now };
+    let temperature = crate::args::number("temperature", temperature)? as f32;
+    let settings = settings(iterations, batch_size_arg(batch_size, default_batch)?, c_puct, dirichlet_alpha, dirichlet_fraction, gumbel, max_considered, temperature, threads)?;
+    let seed = seed.map(crate::args::seed).transpose()?.unwrap_or(0);
+    macro_rules! search_game {
+        ($Game:ty) => {
+            if let Some(root) = root_of::<$Game>(state) {
+                let report = evaluator.run(py, |e, stop| puct::search(root, seed, &settings, e, stop))?;
+                let visits: Vec<i64> = report.visits.iter().map(|&v| v as i64).collect();
+                return Ok((report.action, report.policy.into_pyarray(py), report.value, visits.into_pyarray(py), report.simulations, report.nodes));
+            }
+        };
+    }
+    search_game!(PyReversi);
+    search_game!(PyCephalopod);
+    search_game!(PyRive);
+    search_game!(PyStrands);
+    Err(BcError::type_error(format!("state must be a boardcore game or its step form (game.actions()), got {}", crate::args::type_name(state))))
+}
+
+/// The step state of `state` if it is game class `G` or `G`'s step-state class.
+fn root_of<G: ActionsOf>(state: &Bound<'_, PyAny>) -> Option<G::Steps> {
+    if let Ok(game) = state.cast::<G>() {
+        return Some(game.borrow().steps());
+    }
+    state.cast::<G::Actions>().ok().map(|actions| G::steps_of(&actions.borrow()))
+}
+
+type SelfPlayAnswer<'py> = (
+    Bound<'py, PyArray4<f32>>,
+    Bound<'py, PyArray2<bool>>,
+    Bound<'py, PyArray2<f32>>,
+    Bound<'py, PyArray1<u8>>,
+    Bound<'py, PyArray1<f32>>,
+    Bound<'py, PyArray1<i64>>,
+    Bound<'py, PyArray1<i64>>,
+    Bound<'py, PyArray1<i64>>,
+    Vec<Py<PyAny>>,
+    Vec<Option<u8>>,
+);
+
+/// Self-play of `games` games of `game` (a name), set up by its constructor from `variant`:
+/// `(observations, masks, policies, players, outcomes, game_ids, move_numbers, actions, games,
+/// winners)`, the games as game objects with their moves. Releases the GIL (but to call a
+/// Python evaluator); interruptible.
+#[pyfunction]
+#[pyo3(signature = (game, variant, evaluator, games, iterations, batch_size, temperature, temperature_moves, c_puct, dirichlet_alpha, dirichlet_fraction, gumbel, max_considered, seed, threads))]
+#[allow(clippy::too_many_arguments)]
+fn selfplay<'py>(
+    py: Python<'py>,
+    game: &Bound<'py, PyAny>,
+    variant: Option<&Bound<'py, PyDict>>,
+    evaluator: Option<&Bound<'py, PyAny>>,
+    games: &Bound<'py, PyAny>,
+    iterations: &Bound<'py, PyAny>,
+    batch_size: Option<&Bound<'py, PyAny>>,
+    temperature: &Bound<'py, PyAny>,
+    temperature_moves: Option<&Bound<'py, PyAny>>,
+    c_puct: &Bound<'py, PyAny>,
+    dirichlet_alpha: Option<&Bound<'py, PyAny>>,
+    dirichlet_fraction: &Bound<'py, PyAny>,
+    gumbel: bool,
+    max_considered: &Bound<'py, PyAny>,
+    seed: Option<&Bound<'py, PyAny>>,
+    threads: Option<&Bound<'py, PyAny>>,
+) -> BcResult<SelfPlayAnswer<'py>> {
+    let games = crate::args::int_in("games", games, 1..=boardcore_engine::actions::MAX_ENVS)?;
+    let threads_now = threads.map(crate::args::threads).transpose()?.unwrap_or(1);
+    let mut evaluator = AnyEvaluator::new(evaluator, threads_now)?;
+    // One leaf per game per call by default: as many rows as games, and no virtual loss.
+    let temperature = crate::args::number("temperature", temperature)? as f32;
+    // The search's own temperature is not used in self-play (which draws by its own rule).
+    let search = settings(iterations, batch_size_arg(batch_size, games)?, c_puct, dirichlet_alpha, dirichlet_fraction, gumbel, max_considered, temperature, threads)?;
+    let temperature_moves = temperature_moves.map(|n| crate::args::count("temperature_moves", n, 0)).transpose()?;
+    let settings = engine_selfplay::Settings { search, games, temperature, temperature_moves };
+    let seed = seed.map(crate::args::seed).transpose()?.unwrap_or(0);
+    let Ok(name) = game.cast::<PyString>() else {
+        return Err(BcError::type_error(format!("game must be a string, got {}", crate::args::type_name(game))));
+    };
+    match name.to_str() {
+        Ok("reversi") => play::<PyReversi>(py, variant, &settings, seed, &mut evaluator),
+        Ok("cephalopod") => play::<PyCephalopod>(py, variant, &settings, seed, &mut evaluator),
+        Ok("rive") => play::<PyRive>(py, variant, &settings, seed, &mut evaluator),
+        Ok("strands") => play::<PyStrands>(py, variant, &settings, seed, &mut evaluator),
+        _ => Err(invalid(format!("game must be 'reversi', 'cephalopod', 'rive' or 'strands', got {}", crate::args::shown(game)))),
+    }
+}
+
+/// Self-play of game class `G`, set up by its constructor from `variant`.
+fn play<'py, G: ActionsOf>(
+    py: Python<'py>,
+    variant: Option<&Bound<'py, PyDict>>,
+    settings: &engine_selfplay::Settings,
+    seed: u64,
+    evaluator: &mut AnyEvaluator,
+) -> BcResult<SelfPlayAnswer<'py>> {
+    let new_game = || -> PyResult<Bound<'py, G>> { Ok(py.get_type::<G>().call((), variant)?.cast_into::<G>()?) };
+    let start = new_game()?.borrow().steps();
+    if start.outcome().is_some() {
+        return Err(invalid("the start position is already over"));
+    }
+    let data = evaluator.run(py, |e, stop| engine_selfplay::selfplay(&start, seed, settings, e, stop))?;
+    let rows = data.players.len();
+    let [c, h, w] = data.observation_shape;
+    let a = data.num_actions;
+    let mut games = Vec::with_capacity(data.games.len());
+    let mut winners = Vec::with_capacity(data.games.len());
+    for played in &data.games {
+        let game = new_game()?;
+        game.borrow_mut().extend_history(&played.moves);
+        games.push(game.into_any().unbind());
+        winners.push(match played.outcome {
+            Some(Outcome::Winner(p)) => Some(p as u8),
+            _ => None,
+        });
+    }
+    let shape_error = |_| invalid("self-play rows do not fill their shape");
+    Ok((
+        Array4::from_shape_vec([rows, c, h, w], data.observations).map_err(shape_error)?.into_pyarray(py),
+        Array2::from_shape_vec([rows, a], data.masks).map_err(shape_error)?.into_pyarray(py),
+        Array2::from_shape_vec([rows, a], data.policies).map_err(shape_error)?.into_pyarray(py),
+        Array1::from_vec(data.players).into_pyarray(py),
+        Array1::from_vec(data.outcomes).into_pyarray(py),
+        Array1::from_vec(data.game_ids).into_pyarray(py),
+        Array1::from_vec(data.move_numbers).into_pyarray(py),
+        Array1::from_vec(data.actions).into_pyarray(py),
+        games,
+        winners,
+    ))
+}

@@ -1,0 +1,182 @@
+"""Search guided by a model over the step form (bc.mcts.search) and self-play
+(bc.mcts.selfplay): what they return, that they are reproducible, that the evaluator is
+batched, and that the games they play are real games of the rules."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import boardcore as bc
+
+GAMES = {
+    "reversi": {"size": 6},
+    "cephalopod": {"rows": 3, "cols": 3},
+    "rive": {"board": "hex3"},
+    "strands": {"layout": "hex4"},
+}
+CLASSES = {"reversi": bc.Reversi, "cephalopod": bc.Cephalopod, "rive": bc.Rive, "strands": bc.Strands}
+
+
+def uniform(observations, masks):
+    """Uniform logits and zero values: a model that knows nothing."""
+    return np.zeros(masks.shape, np.float32), np.zeros(len(masks), np.float32)
+
+
+class Counting:
+    """Uniform answers, counting calls and rows."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+        self.rows = 0
+
+    def evaluate(self, observations, masks):
+        self.calls += 1
+        self.rows += len(masks)
+        assert observations.dtype == np.float32 and masks.dtype == np.bool_
+        assert masks.any(axis=1).all(), "every leaf sent to the evaluator has a legal action"
+        return uniform(observations, masks)
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("evaluator", [None, uniform])
+@pytest.mark.parametrize("gumbel", [False, True])
+def test_a_search_answers_with_a_policy_over_the_action_space(name, evaluator, gumbel):
+    game = CLASSES[name](**GAMES[name])
+    state = game.actions()
+    result = bc.mcts.search(game, iterations=64, evaluator=evaluator, gumbel=gumbel, seed=3)
+    assert result.policy.shape == (state.num_actions,) and result.policy.dtype == np.float32
+    assert result.visits.shape == (state.num_actions,) and result.visits.dtype == np.int64
+    assert result.visits.sum() == result.simulations == 64
+    assert result.policy.sum() == pytest.approx(1.0, abs=1e-5)
+    legal = state.action_mask()
+    assert (result.policy[~legal] == 0).all() and (result.visits[~legal] == 0).all()
+    assert legal[result.action]
+    assert -1.0 <= result.value <= 1.0
+    if not gumbel:
+        assert result.visits[result.action] == result.visits.max()
+        np.testing.assert_allclose(result.policy, result.visits / 64, rtol=1e-6)
+
+
+def test_a_game_and_its_step_form_search_alike():
+    game = bc.Reversi(size=6)
+    game.play(game.legal_moves()[0])
+    a = bc.mcts.search(game, iterations=100, seed=1)
+    b = bc.mcts.search(game.actions(), iterations=100, seed=1)
+    assert a.action == b.action and (a.visits == b.visits).all() and a.value == b.value
+
+
+@pytest.mark.parametrize("gumbel", [False, True])
+def test_a_search_depends_on_its_seed_not_on_threads(gumbel):
+    game = bc.Strands(layout="hex4")
+    runs = [bc.mcts.search(game, iterations=80, batch_size=8, gumbel=gumbel, seed=5, threads=t) for t in (1, 2, 1)]
+    for other in runs[1:]:
+        assert other.action == runs[0].action
+        assert (other.visits == runs[0].visits).all()
+        assert other.value == runs[0].value
+
+
+def test_the_evaluator_is_called_once_per_batch_not_once_per_leaf():
+    counting = Counting()
+    bc.mcts.search(bc.Reversi(), iterations=800, evaluator=counting, batch_size=64)
+    assert counting.rows == 801  # every simulation's leaf and the root, each once
+    # A fresh tree has few leaves to offer at first, so the first batches are small.
+    assert counting.calls <= 3 * 800 / 64
+
+
+def test_self_play_batches_the_evaluator_across_games():
+    counting = Counting()
+    data = bc.mcts.selfplay("reversi", {"size": 4}, evaluator=counting, games=16, iterations=8)
+    rounds = data.move_numbers.max() + 1
+    # Each decision round: one call for the roots, then one per simulation for all live games
+    # together (fewer once games finish and the survivors share the batch of 16).
+    # A root or a leaf reaches the evaluator once, unless the game is over there.
+    assert len(data) <= counting.rows <= 9 * len(data)
+    assert counting.rows / 16 <= counting.calls <= 9 * rounds
+
+
+def test_a_finished_game_has_no_action():
+    state = bc.Reversi(size=4).actions()
+    while not state.is_over():
+        state.apply_action(state.legal_actions()[0])
+    result = bc.mcts.search(state, iterations=10)
+    assert result.action is None and result.simulations == 0
+    assert result.value in (-1.0, 0.0, 1.0)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_self_play_rows_are_the_games_played(name):
+    data = bc.mcts.selfplay(name, GAMES[name], games=3, iterations=8, temperature_moves=4, seed=2)
+    n = len(data)
+    state0 = CLASSES[name](**GAMES[name]).actions()
+    assert data.observations.shape == (n, *state0.observation_shape)
+    assert data.masks.shape == data.policies.shape == (n, state0.num_actions)
+    assert sorted(set(data.game_ids.tolist())) == [0, 1, 2]
+    for g, (game, winner) in enumerate(zip(data.games, data.winners)):
+        rows = np.flatnonzero(data.game_ids == g)
+        assert (data.move_numbers[rows] == np.arange(len(rows))).all()
+        state = CLASSES[name](**GAMES[name], **({"single_stones": True} if name == "rive" else {})).actions()
+        for r in rows:
+            assert state.to_move == data.players[r]
+            np.testing.assert_array_equal(state.observation(), data.observations[r])
+            np.testing.assert_array_equal(state.action_mask(), data.masks[r])
+            assert data.policies[r].sum() == pytest.approx(1.0, abs=1e-5)
+            state.apply_action(int(data.actions[r]))
+        assert state.is_over() and state.winner() == winner == game.winner()
+        expected = [0.0 if winner is None else (1.0 if p == winner else -1.0) for p in data.players[rows]]
+        assert data.outcomes[rows].tolist() == expected
+        # The record reads back as the same game.
+        again = bc.load_record(data.records[g])
+        assert again.winner() == winner and [str(m) for m in again.history] == [str(m) for m in game.history]
+
+
+def test_self_play_is_reproducible_whatever_the_threads():
+    a = bc.mcts.selfplay("cephalopod", {"rows": 3, "cols": 3}, evaluator=uniform, games=4, iterations=16, seed=7)
+    b = bc.mcts.selfplay("cephalopod", {"rows": 3, "cols": 3}, evaluator=uniform, games=4, iterations=16, seed=7, threads=2)
+    c = bc.mcts.selfplay("cephalopod", {"rows": 3, "cols": 3}, evaluator=uniform, games=4, iterations=16, seed=8)
+    assert a.records == b.records and (a.policies == b.policies).all()
+    assert a.records != c.records
+
+
+def test_a_player_moving_several_times_in_a_row_is_credited_correctly():
+    # Strands turns are several actions by one player: rows by one player come in runs, and
+    # each row's outcome is its own player's.
+    data = bc.mcts.selfplay("strands", {"layout": "hex4"}, games=2, iterations=16, seed=1)
+    players = data.players[data.game_ids == 0]
+    assert any(a == b for a, b in zip(players, players[1:]))
+
+
+@pytest.mark.parametrize(
+    ("settings", "error"),
+    [
+        ({"iterations": -1}, ValueError),
+        ({"batch_size": 0}, ValueError),
+        ({"c_puct": float("nan")}, ValueError),
+        ({"dirichlet_alpha": 0.0}, ValueError),
+        ({"dirichlet_alpha": 0.3, "dirichlet_fraction": 2.0}, ValueError),
+        ({"temperature": -1.0}, ValueError),
+        ({"max_considered": 0}, ValueError),
+        ({"evaluator": 42}, TypeError),
+    ],
+)
+def test_bad_settings_are_refused_with_a_clear_error(settings, error):
+    game = bc.Reversi(size=4)
+    with pytest.raises(error):
+        bc.mcts.search(game, **{"iterations": 10, **settings})
+    assert str(game) == str(bc.Reversi(size=4))
+
+
+def test_a_state_that_is_not_a_game_is_refused():
+    with pytest.raises(TypeError, match="step form"):
+        bc.mcts.search("reversi", iterations=10)
+    with pytest.raises(ValueError, match="game must be"):
+        bc.mcts.selfplay("chess", games=1)
+
+
+def test_dirichlet_noise_and_temperature_explore():
+    game = bc.Reversi(size=6)
+    plain = bc.mcts.search(game, iterations=200, seed=1)
+    noisy = bc.mcts.search(game, iterations=200, seed=1, dirichlet_alpha=0.3)
+    assert (plain.visits != noisy.visits).any()
+    actions = {bc.mcts.search(game, iterations=50, temperature=1.0, seed=s).action for s in range(20)}
+    assert len(actions) > 1
