@@ -62,66 +62,21 @@ GAMES = {
 
 
 # ---------------------------------------------------------------------------------------------
-# Symmetry augmentation
-#
-# A symmetry is a pair of index maps: row k of `cells` says, for every cell of the mapped
-# (H, W) planes (flattened), which cell of the original planes it copies; row k of `actions` does
-# the same over the action space. So mapped = original[..., cells[k]] and policy[actions[k]].
+# Symmetry augmentation, with the board's own maps: `state.symmetries()` gives gather maps, so
+# that the image of a row under symmetry k is observation.flat[observation_maps[k]] and
+# policy[action_maps[k]] (docs/actions.md, "Symmetries"). Reversi and Cephalopod on a square board
+# have all 8 of the square's; the rules hold in every image, so every image is a true position.
 
 
-def square_symmetries(game: Any) -> tuple[np.ndarray, np.ndarray]:
-    """The 8 dihedral maps of a square board without holes, for Reversi and Cephalopod's step forms.
-
-    Each map is a linear map of the cell coordinates about the board's centre. Reversi's action
-    `row * n + col` is a cell (`pass`, the last action, stays put); Cephalopod's
-    `cell * 16 + captured` is a cell and a set of directions (bit 0 north, 1 east, 2 south,
-    3 west), and the directions turn with the board."""
-    state = game.actions()
-    _, height, width = state.observation_shape
-    if height != width:
-        raise ValueError("the dihedral maps need a square board")
-    n = height
-    linear_maps = [np.array(m) for m in ([[1, 0], [0, 1]], [[0, 1], [-1, 0]], [[-1, 0], [0, -1]], [[0, -1], [1, 0]])]
-    linear_maps += [m @ np.array([[1, 0], [0, -1]]) for m in linear_maps]  # each rotation after a mirror
-    centre = (n - 1) / 2
-    directions = [(-1, 0), (0, 1), (1, 0), (0, -1)]  # (row, col) steps: north, east, south, west
-
-    def moved(linear: np.ndarray, row: int, col: int) -> int:
-        r, c = linear @ np.array([row - centre, col - centre]) + centre
-        return int(round(r)) * n + int(round(c))
-
-    cells_rows, action_rows = [], []
-    for linear in linear_maps:
-        forward = np.array([moved(linear, r, c) for r in range(n) for c in range(n)])  # old cell -> new
-        cells_rows.append(np.argsort(forward))  # new cell -> old cell
-        if isinstance(game, bc.Reversi):
-            forward_actions = np.append(forward, n * n)  # pass stays pass
-        else:
-            turned = [directions.index(tuple(int(x) for x in linear @ np.array(d))) for d in directions]
-            forward_actions = np.array(
-                [forward[a // 16] * 16 + sum(1 << turned[bit] for bit in range(4) if a % 16 >> bit & 1) for a in range(state.num_actions)]
-            )
-        action_rows.append(np.argsort(forward_actions))
-    return np.array(cells_rows), np.array(action_rows)
-
-
-def board_symmetries(game: Any) -> tuple[np.ndarray, np.ndarray]:
-    """The board's symmetries as (cells, actions) index maps (see above)."""
-    return square_symmetries(game)
-
-
-def augment(batch: dict[str, np.ndarray], symmetries: tuple[np.ndarray, np.ndarray], rng: np.random.Generator) -> dict[str, np.ndarray]:
-    """The rows of `batch`, each under a random symmetry."""
-    cells, actions = symmetries
-    pick = rng.integers(len(cells), size=len(batch["policies"]))
-    obs = batch["observations"]
-    b, c, h, w = obs.shape
-    flat = obs.reshape(b, c, h * w)
-    mapped = np.take_along_axis(flat, cells[pick][:, None, :], axis=2).reshape(obs.shape)
+def augment(batch: dict[str, np.ndarray], symmetries: tuple[np.ndarray, np.ndarray], picks: np.ndarray) -> dict[str, np.ndarray]:
+    """The rows of `batch`, row i under symmetry picks[i]."""
+    observation_maps, action_maps = symmetries
+    observations = batch["observations"]
+    flat = observations.reshape(len(observations), -1)
     return {
-        "observations": mapped,
-        "masks": np.take_along_axis(batch["masks"], actions[pick], axis=1),
-        "policies": np.take_along_axis(batch["policies"], actions[pick], axis=1),
+        "observations": np.take_along_axis(flat, observation_maps[picks], axis=1).reshape(observations.shape),
+        "masks": np.take_along_axis(batch["masks"], action_maps[picks], axis=1),
+        "policies": np.take_along_axis(batch["policies"], action_maps[picks], axis=1),
         "outcomes": batch["outcomes"],
     }
 
@@ -346,7 +301,7 @@ def log(message: str) -> None:
 def train(settings: Settings) -> dict[str, Any]:
     spec = GAMES[settings.game]
     state = spec.make().actions()
-    symmetries = board_symmetries(spec.make())
+    symmetries = state.symmetries()
     rng = np.random.default_rng(settings.seed)
     params = init_network(jax.random.PRNGKey(settings.seed), state.observation_shape, state.num_actions, settings.net, settings.width, settings.blocks)
     opt = init_adam(params)
@@ -393,7 +348,8 @@ def train(settings: Settings) -> dict[str, Any]:
         buffer.add(data)
         steps = settings.steps_per_round or max(1, round(settings.reuse * len(data.outcomes) / settings.batch))
         for _ in range(steps):
-            batch = augment(buffer.sample(settings.batch, rng), symmetries, rng)
+            picks = rng.integers(len(symmetries[0]), size=settings.batch)
+            batch = augment(buffer.sample(settings.batch, rng), symmetries, picks)
             params, opt, step_metrics = train_step(params, opt, batch)
         metrics = {k: float(v) for k, v in step_metrics.items()}
         rounds += 1

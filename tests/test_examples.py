@@ -9,6 +9,8 @@ import sys
 import numpy as np
 import pytest
 
+import boardcore as bc
+
 EXAMPLES = pathlib.Path(__file__).resolve().parent.parent / "examples"
 
 
@@ -59,30 +61,28 @@ def test_the_alphazero_example_runs_its_loop(tmp_path):
 
 
 @pytest.mark.parametrize("game", ["reversi", "cephalopod"])
-def test_the_alphazero_example_augments_with_true_symmetries(game):
-    """Mapping a position and then playing the mapped action equals playing and then mapping, for
-    every map of the example's augmentation that fixes the start (Reversi's start is symmetric under
-    4 of the 8, Cephalopod's empty board under all 8): observations and masks agree at every step of
-    random games, and so do the winners."""
+def test_the_alphazero_example_augments_rows_into_the_rows_of_mapped_games(game):
+    """The example's augmentation of self-play rows gives the rows of the mapped game: for each
+    symmetry that keeps the start (Reversi's start 4 of the 8, Cephalopod's empty board all 8),
+    the rows of a self-play game, augmented, are the observations, masks and policies met when the
+    mapped actions are played from the start."""
     example = load_alphazero_example()
-    make = example.GAMES[game].make
-    cells, actions = example.board_symmetries(make())
-    forward_actions = np.argsort(actions, axis=1)  # original action -> mapped action
-
-    def mapped(observation, k):
-        return observation.reshape(observation.shape[0], -1)[:, cells[k]].reshape(observation.shape)
-
-    start = make().actions()
-    fixing = [k for k in range(len(cells)) if np.array_equal(mapped(start.observation(), k), start.observation())]
-    assert len(fixing) == (4 if game == "reversi" else 8)
-    for k in fixing:
-        for seed in range(10):
-            rng = np.random.default_rng(seed)
-            original, image = make().actions(), make().actions()
-            while not original.is_over():
-                assert np.array_equal(mapped(original.observation(), k), image.observation())
-                assert np.array_equal(original.action_mask()[actions[k]], image.action_mask())
-                action = int(rng.choice(original.legal_actions()))
-                original.apply_action(action)
-                image.apply_action(int(forward_actions[k][action]))
-            assert image.is_over() and original.winner() == image.winner()
+    spec = example.GAMES[game]
+    data = bc.mcts.selfplay(spec.name, spec.variant, games=3, iterations=8, seed=5)
+    start = spec.make().actions()
+    symmetries = start.symmetries()
+    observation_maps, action_maps = symmetries
+    rows = {"observations": data.observations, "masks": data.masks, "policies": data.policies, "outcomes": data.outcomes}
+    keeping = [k for k in range(len(action_maps)) if np.array_equal(start.observation().reshape(-1)[observation_maps[k]], start.observation().reshape(-1))]
+    assert len(keeping) == (4 if game == "reversi" else 8)
+    for k in keeping:
+        image = example.augment(rows, symmetries, np.full(len(data), k))
+        mapped_action = np.argsort(action_maps[k])
+        for number in range(3):
+            state = spec.make().actions()
+            for row in np.flatnonzero(data.game_ids == number):
+                assert np.array_equal(image["observations"][row], state.observation())
+                assert np.array_equal(image["masks"][row], state.action_mask())
+                assert image["policies"][row][mapped_action[data.actions[row]]] == data.policies[row][data.actions[row]]
+                state.apply_action(int(mapped_action[data.actions[row]]))
+            assert state.is_over()
