@@ -58,6 +58,7 @@ def test_the_alphazero_example_runs_its_loop(tmp_path):
     results = json.loads((tmp_path / "results.json").read_text())
     assert results["rows_seen"] > 0 and results["final"]["games"] == 2
     assert (tmp_path / "curve.csv").read_text().startswith("minutes,")
+    assert (tmp_path / "network.npz").exists()
 
 
 @pytest.mark.parametrize("game", ["reversi", "cephalopod"])
