@@ -11,6 +11,10 @@ Speed (needs `pip install open_spiel`; skipped without it), Reversi 8x8 from the
 
 Strength: boardcore MCTS with 1,000 iterations against uniform random play (`random_move`), on each
 game's default variant, MCTS taking Black and White in turn; games run on two processes.
+`--search steps` measures the search over the step form instead (`bc.mcts.search` with random
+rollouts, on `game.actions()`), against a player drawing uniformly among the legal actions: the
+same opponent on Reversi and Cephalopod; on Rive the step form is the single-stone game, and on
+Strands a uniform action is not a uniform turn.
 Every time is the median of --repeats runs; ratios are taken in the same run.
 """
 
@@ -68,7 +72,9 @@ def bench_speed(args) -> None:
 
 def play_one(job) -> int:
     """1 if MCTS won game `index` of `name` (MCTS is Black in even games), else 0."""
-    name, index, iterations = job
+    name, index, iterations, search = job
+    if search == "steps":
+        return play_one_in_steps(name, index, iterations)
     game = DEFAULTS[name]()
     mcts_colour = index % 2
     seed = 1000 * index
@@ -81,15 +87,31 @@ def play_one(job) -> int:
     return int(game.winner() == mcts_colour)
 
 
+def play_one_in_steps(name: str, index: int, iterations: int) -> int:
+    """`play_one` with the step-form search against uniformly random actions."""
+    state = DEFAULTS[name]().actions()
+    mcts_colour = index % 2
+    rng = random.Random(index)
+    seed = 1000 * index
+    while not state.is_over():
+        seed += 1
+        if state.to_move == mcts_colour:
+            state.apply_action(bc.mcts.search(state, iterations, seed=seed).action)
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    return int(state.winner() == mcts_colour)
+
+
 def bench_strength(args) -> None:
     with multiprocessing.Pool(args.processes) as pool:
         for name in args.games:
             started = time.perf_counter()
-            jobs = [(name, i, 1000) for i in range(args.strength_games)]
+            jobs = [(name, i, 1000, args.search) for i in range(args.strength_games)]
             wins = sum(pool.map(play_one, jobs, chunksize=1))
             n = args.strength_games
             low, high = wilson(wins, n)
-            print(f"| MCTS (1,000 iterations) vs uniform random, {name} default | {wins}/{n} wins = **{wins / n:.1%}** "
+            what = "MCTS" if args.search == "moves" else "step-form search (bc.mcts.search)"
+            print(f"| {what} (1,000 iterations) vs uniform random, {name} default | {wins}/{n} wins = **{wins / n:.1%}** "
                   f"(95% interval {low:.1%}-{high:.1%}) | target 95% | {time.perf_counter() - started:,.0f} s |")
             sys.stdout.flush()
 
@@ -109,11 +131,14 @@ def main() -> int:
     parser.add_argument("--strength-games", type=int, default=200, help="games per game in the strength test (0: skip)")
     parser.add_argument("--games", nargs="*", default=sorted(DEFAULTS), choices=sorted(DEFAULTS))
     parser.add_argument("--processes", type=int, default=2)
+    parser.add_argument("--search", choices=["moves", "steps"], default="moves", help="the search whose strength is measured")
+    parser.add_argument("--skip-speed", action="store_true")
     args = parser.parse_args()
     print(f"boardcore code path: {bc.code_path()}")
     print("| benchmark | boardcore | OpenSpiel | ratio |")
     print("| --- | --- | --- | --- |")
-    bench_speed(args)
+    if not args.skip_speed:
+        bench_speed(args)
     if args.strength_games:
         bench_strength(args)
     return 0

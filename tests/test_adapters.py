@@ -134,3 +134,83 @@ def test_openspiel_strands_states_within_a_turn_read_differently(registered):
     texts = {str(state) for state in mid_turn}
     assert len(texts) == len(mid_turn) and all("covering" in t for t in texts)
     assert mid_turn[0].observation_string(1) == str(mid_turn[0])
+
+
+@pytest.mark.parametrize("game", sorted(SMALL))
+def test_openspiels_mcts_bot_with_random_rollouts_plays_every_default_variant(registered, game):
+    # Issue 12, item 7: OpenSpiel's own search keeps working on the full-size games (Cephalopod's
+    # 400 actions, Strands' cell-by-cell turns on hex6), not only on the small boards above.
+    from open_spiel.python.algorithms import mcts as spiel_mcts
+
+    spiel_game = registered.load_game(f"boardcore_{game}")
+    bot = spiel_mcts.MCTSBot(spiel_game, 2.0, 20, spiel_mcts.RandomRolloutEvaluator(1, np.random.RandomState(1)),
+                             random_state=np.random.RandomState(1))
+    state = spiel_game.new_initial_state()
+    for _ in range(3):
+        action = bot.step(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)
+
+
+@pytest.mark.parametrize("game", sorted(SMALL))
+def test_openspiel_observations_and_masks_are_the_step_forms(registered, game):
+    # What docs/ai_openspiel.md relies on: an evaluator reads the same numbers through OpenSpiel
+    # (observation_tensor, legal_actions_mask) as bc.mcts gives it (observation, action_mask).
+    params = ",".join(f"{k}={v}" for k, v in SMALL[game].items())
+    state = registered.load_game(f"boardcore_{game}({params})").new_initial_state()
+    rng = random.Random(3)
+    while not state.is_terminal():
+        steps = state.steps
+        observation = np.asarray(state.observation_tensor(), np.float32).reshape(steps.observation_shape)
+        assert np.array_equal(observation, steps.observation())
+        assert np.array_equal(np.asarray(state.legal_actions_mask(), bool), steps.action_mask())
+        state.apply_action(rng.choice(state.legal_actions()))
+
+
+@pytest.fixture(scope="module")
+def openspiel_guide(registered):
+    """The code of docs/ai_openspiel.md, run as written (its blocks in order, in one scope)."""
+    import pathlib
+    import re
+
+    page = pathlib.Path(__file__).resolve().parent.parent / "docs" / "ai_openspiel.md"
+    scope: dict = {}
+    for block in re.findall(r"```python\n(.*?)```", page.read_text(), re.S):
+        exec(compile(block, "docs/ai_openspiel.md", "exec"), scope)
+    return scope
+
+
+def test_the_openspiel_guide_runs_and_its_searches_answer(openspiel_guide):
+    start = openspiel_guide["start"]
+    assert start.action_mask()[openspiel_guide["action"]]
+    assert openspiel_guide["result"].policy.shape == (start.num_actions,)
+    data = openspiel_guide["data"]
+    assert len(data.observations) == len(data.policies) == len(data.outcomes) > 0
+    assert openspiel_guide["spiel_action"] in openspiel_guide["game"].new_initial_state().legal_actions()
+
+
+@pytest.mark.parametrize("game", sorted(SMALL))
+def test_openspiels_mcts_bot_runs_a_batched_evaluator_on_every_game(openspiel_guide, registered, game):
+    # Item 7: a network-style Evaluator (the guide's bridge from a bc.mcts evaluator) in OpenSpiel's
+    # own MCTSBot, on every game; the side to move's value lands on the mover's entry.
+    from open_spiel.python.algorithms import mcts as spiel_mcts
+
+    params = ",".join(f"{k}={v}" for k, v in SMALL[game].items())
+    spiel_game = registered.load_game(f"boardcore_{game}({params})")
+    steps = spiel_game.new_initial_state().steps
+    model = openspiel_guide["StandInModel"](int(np.prod(steps.observation_shape)), steps.num_actions)
+    batched = openspiel_guide["AlphaZeroModelEvaluator"](model)
+    evaluator = openspiel_guide["OneStateAtATime"](batched, steps.observation_shape)
+    bot = spiel_mcts.MCTSBot(spiel_game, 2.0, 30, evaluator, solve=False, random_state=np.random.RandomState(0),
+                             child_selection_fn=spiel_mcts.SearchNode.puct_value)
+    state = spiel_game.new_initial_state()
+    for _ in range(6):
+        if state.is_terminal():
+            break
+        mover = state.current_player()
+        _, values = batched.evaluate(state.steps.observation()[None], state.steps.action_mask()[None])
+        assert evaluator.evaluate(state)[mover] == pytest.approx(values[0])
+        assert evaluator.evaluate(state)[1 - mover] == pytest.approx(-values[0])
+        action = bot.step(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)

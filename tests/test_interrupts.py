@@ -88,6 +88,12 @@ def long_calls(setup):
         "mcts.best_move": (setup, "bc.mcts.best_move(subject, iterations=10**18)"),
         "mcts.best_move threads=2": (setup, "bc.mcts.best_move(subject, iterations=10**18, threads=2)"),
         "mcts time_limit": (setup, "bc.mcts.best_move(subject, time_limit=10**6)"),
+        "mcts.search": (setup, "bc.mcts.search(subject, iterations=10**18)"),
+        "mcts.search gumbel threads=2": (setup, "bc.mcts.search(subject, iterations=10**18, gumbel=True, batch_size=8, threads=2)"),
+        "mcts.search with a Python evaluator": (
+            setup + "; import numpy as np; net = lambda o, m: (np.zeros(m.shape, np.float32), np.zeros(len(m), np.float32))",
+            "bc.mcts.search(subject, iterations=10**18, evaluator=net, batch_size=4)",
+        ),
         "Searcher.search": (
             setup + "; game = subject; subject = bc.mcts.Searcher(game, seed=2); subject.search(iterations=50)",
             "subject.search(iterations=10**18)",
@@ -106,6 +112,9 @@ GAMES = {
     "strands": {
         **long_calls(STRANDS),
         "legal_moves of a huge list": (STRANDS_HUGE, "subject.legal_moves()"),
+    },
+    "selfplay": {
+        "mcts.selfplay": ("subject = None", "bc.mcts.selfplay('reversi', games=4, iterations=10**15)"),
     },
     "vectorenv": {
         "step": (

@@ -32,6 +32,9 @@ __all__ = [
     "RiveActions",
     "StrandsActions",
     "VectorEnv",
+    # search guided by a model (boardcore.mcts)
+    "search_steps",
+    "selfplay",
 ]
 
 class IllegalMoveError(ValueError): ...
@@ -52,7 +55,8 @@ def search_steps(
     temperature: float,
     seed: int | None,
     threads: int | None,
-) -> tuple[int | None, npt.NDArray[np.float32], float, npt.NDArray[np.int64], int, int]: ...
+    max_nodes: int,
+) -> tuple[int | None, npt.NDArray[np.float32], float, npt.NDArray[np.int64], int, int, bool]: ...
 def selfplay(
     game: str,
     variant: dict[str, Any] | None,
@@ -69,6 +73,7 @@ def selfplay(
     max_considered: int,
     seed: int | None,
     threads: int | None,
+    max_nodes: int,
 ) -> tuple[
     npt.NDArray[np.float32],
     npt.NDArray[np.bool_],

@@ -2,7 +2,7 @@
 (PUCT or Gumbel, batched evaluators, self-play data), and UCT with random playouts over moves.
 
     import boardcore as bc
-    result = bc.mcts.search_moves(bc.Reversi(), iterations=800, evaluator=net)   # PolicyResult
+    result = bc.mcts.search(bc.Reversi(), iterations=800, evaluator=net)   # PolicyResult
     result.policy, result.action, result.value, result.visits
     data = bc.mcts.selfplay("reversi", {"size": 6}, evaluator=net, games=256, iterations=64)
 
@@ -195,7 +195,9 @@ class Evaluator(Protocol):
     the same signature is accepted too. docs/ai.md shows wrappers for PyTorch and JAX.
     """
 
-    def evaluate(self, observations: npt.NDArray[np.float32], masks: npt.NDArray[np.bool_]) -> tuple[Any, Any]: ...
+    def evaluate(self, observations: npt.NDArray[np.float32], masks: npt.NDArray[np.bool_]) -> tuple[Any, Any]:
+        """``(policy_logits (B, num_actions), values (B,))`` for a batch (see the class)."""
+        ...
 
 
 StepState = Union[ReversiActions, CephalopodActions, RiveActions, StrandsActions]
@@ -221,6 +223,9 @@ class PolicyResult:
     """Simulations run (the root's own evaluation not counted)."""
     nodes: int
     """Nodes in the tree."""
+    tree_full: bool = False
+    """Whether the tree reached its node budget (``max_nodes``), which ended the search after
+    ``simulations`` simulations."""
 
 
 def search(
@@ -237,6 +242,7 @@ def search(
     temperature: float = 0.0,
     seed: int = 0,
     threads: int = 1,
+    max_nodes: int = DEFAULT_MAX_NODES,
 ) -> PolicyResult:
     """A search from ``state`` (a game, or its step form ``game.actions()``) over the game's
     actions, guided by ``evaluator`` (see ``Evaluator``; None: random rollouts in Rust).
@@ -246,11 +252,13 @@ def search(
     PUCT's ``c_puct``; Dirichlet noise on the root priors when ``dirichlet_alpha`` is given;
     ``gumbel=True`` for Gumbel root selection with sequential halving over ``max_considered``
     actions; ``temperature`` > 0 draws the action from the visits (PUCT). Reproducible for a
-    seed, whatever ``threads``. Releases the GIL while Rust works; interruptible (Ctrl-C). An
+    seed, whatever ``threads``. ``max_nodes`` bounds the tree (nodes, and listed actions counted an
+    eighth each); a search that reaches it ends there and says so (``tree_full``). Releases the
+    GIL while Rust works; interruptible (Ctrl-C). An
     evaluator's exception, or an answer of the wrong shape, NaN or out of range, is raised and
     leaves nothing changed. docs/ai.md explains the search.
     """
-    action, policy, value, visits, simulations, nodes = search_steps(
+    action, policy, value, visits, simulations, nodes, tree_full = search_steps(
         state,
         iterations,
         evaluator,
@@ -263,8 +271,9 @@ def search(
         temperature,
         seed,
         threads,
+        max_nodes,
     )
-    return PolicyResult(policy, action, value, visits, simulations, nodes)
+    return PolicyResult(policy, action, value, visits, simulations, nodes, tree_full)
 
 
 @dataclass(frozen=True, eq=False)
@@ -319,6 +328,7 @@ def selfplay(
     max_considered: int = 16,
     seed: int = 0,
     threads: int = 1,
+    max_nodes: int = DEFAULT_MAX_NODES,
 ) -> SelfPlayData:
     """Plays ``games`` games of ``game`` ("reversi", "cephalopod", "rive" or "strands", set up
     by its constructor from ``variant``) at once in Rust, each decision a ``search`` with these
@@ -326,7 +336,8 @@ def selfplay(
     default ``games``: one per game). For the first ``temperature_moves`` decisions of a game
     (None: all of them) the action is drawn from ``visits ** (1 / temperature)``, later ones are
     the most visited; with Gumbel the search's own choice is always played. Rive plays its step
-    form, the single-stone form, so its games are single-stone games. Reproducible for a seed,
+    form, the single-stone form, so its games are single-stone games. ``max_nodes`` is shared by
+    the live games' trees (a tree at its share ends its search early). Reproducible for a seed,
     whatever ``threads``; releases the GIL while Rust works; interruptible.
     """
     if game == "rive":
@@ -348,5 +359,6 @@ def selfplay(
         max_considered,
         seed,
         threads,
+        max_nodes,
     )
     return SelfPlayData(*answer)

@@ -32,8 +32,15 @@ pub trait Steps: Clone + Send + Sync {
     /// (planes, height, width) of an observation.
     fn observation_shape(&self) -> [usize; 3];
 
+    /// Calls `f` with every legal action now, in any order (search expands leaves with it,
+    /// without a mask).
+    fn for_each_legal_action(&self, f: impl FnMut(usize));
+
     /// Sets `mask[a]` to whether action `a` is legal now (`mask.len() == num_actions()`).
-    fn legal_actions_into(&self, mask: &mut [bool]);
+    fn legal_actions_into(&self, mask: &mut [bool]) {
+        mask.fill(false);
+        self.for_each_legal_action(|a| mask[a] = true);
+    }
 
     /// `Ok` for a legal action, else `IllegalMove` saying why (also for an action out of range).
     fn check_action(&self, action: usize) -> Result<()>;

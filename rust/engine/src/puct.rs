@@ -76,19 +76,23 @@ pub struct Settings {
     /// (PUCT only); otherwise the most visited.
     pub temperature: f32,
     pub threads: usize,
+    /// The most entries (nodes, and edges counted an eighth each: 8 bytes against about 64) of
+    /// all the trees together, each tree an equal share; a tree that reaches its share stops
+    /// its search there (`Report::tree_full`).
+    pub max_nodes: u64,
 }
 
 impl Default for Settings {
     fn default() -> Self {
-        Settings { simulations: 800, batch_size: 1, c_puct: 1.25, dirichlet: None, gumbel: None, temperature: 0.0, threads: 1 }
+        Settings { simulations: 800, batch_size: 1, c_puct: 1.25, dirichlet: None, gumbel: None, temperature: 0.0, threads: 1, max_nodes: crate::mcts::DEFAULT_MAX_NODES }
     }
 }
 
 /// The leaves of one evaluator call.
 pub struct Batch<'a, S> {
-    pub states: Vec<&'a S>,
+    pub states: &'a [S],
     /// A seed per leaf, drawn from its tree's generator (for evaluators that need randomness).
-    pub seeds: Vec<u64>,
+    pub seeds: &'a [u64],
 }
 
 /// A batch as arrays: what a model reads.
@@ -118,7 +122,7 @@ impl Encoder {
         let ([c, h, w], num_actions, rows) = (first.observation_shape(), first.num_actions(), batch.states.len());
         let mut observations = vec![0f32; rows * c * h * w];
         let mut masks = vec![false; rows * num_actions];
-        let encode = |((state, observation), mask): ((&&S, &mut [f32]), &mut [bool])| {
+        let encode = |((state, observation), mask): ((&S, &mut [f32]), &mut [bool])| {
             state.observe_into(observation);
             state.legal_actions_into(mask);
         };
@@ -161,7 +165,7 @@ pub fn thread_pool(threads: usize) -> Option<rayon::ThreadPool> {
 impl<S: Steps> Evaluator<S> for Rollouts {
     fn evaluate(&mut self, batch: &Batch<'_, S>, logits: &mut [f32], values: &mut [f32], stop: &Stop) -> Result<()> {
         logits.fill(0.0);
-        let one = |(i, (state, value)): (usize, (&&S, &mut f32))| {
+        let one = |(i, (state, value)): (usize, (&S, &mut f32))| {
             if every(i as u64, 4) {
                 stop.check()?;
             }
@@ -195,6 +199,8 @@ pub struct Report {
     pub simulations: u64,
     /// Nodes in the tree.
     pub nodes: usize,
+    /// Whether the tree reached its share of `Settings::max_nodes`, ending the search early.
+    pub tree_full: bool,
 }
 
 /// Where a node stands.
@@ -204,10 +210,20 @@ enum Stage {
     New,
     /// Reached this round; waits for the evaluator.
     Waiting,
-    /// Evaluated, with a child per legal action.
+    /// Evaluated: its legal actions are its edges.
     Expanded,
     /// The game is over here: Black's return.
     Over(f32),
+}
+
+/// A legal action of an expanded node, with its prior. A node's edges are listed once, in
+/// decreasing prior (the lower action first among equals); a child node is made for an edge
+/// only when a simulation first takes it (`tree::Arena` holds the nodes), so a leaf with
+/// hundreds of actions costs 8 bytes an action, not a node each.
+#[derive(Debug, Clone, Copy)]
+struct Edge {
+    action: u32,
+    prior: f32,
 }
 
 /// A PUCT node's own data.
@@ -215,11 +231,23 @@ enum Stage {
 struct Step {
     action: u32,
     prior: f32,
+    /// The index of this node's edge among its parent's edges.
+    edge: u32,
     stage: Stage,
     /// The side to move at this node (known once reached).
     to_move: Player,
     /// The evaluator's value of this node for `to_move` (Gumbel's mixed value uses it).
     raw_value: f32,
+    /// The node's edges: `edges[first_edge..first_edge + edge_count]` of the tree.
+    first_edge: u32,
+    edge_count: u32,
+}
+
+/// Where a simulation goes from an expanded node.
+enum Choice {
+    Child(u32),
+    /// The edge with this index, which has no node yet.
+    Edge(u32),
 }
 
 /// A leaf selected this round.
@@ -231,26 +259,29 @@ struct Waiting<S> {
     seed: u64,
 }
 
-/// The Gumbel root: the noise per root child, and the visit each simulation gives.
+/// The Gumbel root: the noise per root edge, and the visit each simulation gives.
 struct GumbelRoot {
-    /// `(child, g + l)` for every root child.
-    scores: Vec<(u32, f32)>,
-    /// `schedule[k]`: the visit count an action must have for simulation `k` to choose it.
-    schedule: Vec<u32>,
+    /// `g + l` for every root edge.
+    scores: Vec<f32>,
+    /// `m`: the actions considered first.
+    considered: u64,
 }
 
 /// One search tree.
 struct Tree<S: Steps> {
     root: S,
     nodes: Arena<Step>,
+    edges: Vec<Edge>,
     rng: SplitMix64,
     /// Simulations started (selected) and to run.
     started: u64,
     target: u64,
     waiting: Vec<Waiting<S>>,
     gumbel: Option<GumbelRoot>,
+    /// This tree's share of `Settings::max_nodes`, and whether it was reached.
+    budget: u64,
+    full: bool,
     /// Buffers reused by every expansion and descent (a search runs thousands of each).
-    mask: Vec<bool>,
     legal: Vec<usize>,
     priors: Vec<f32>,
     spare_paths: Vec<Vec<u32>>,
@@ -277,31 +308,44 @@ fn black_return(outcome: Outcome) -> f32 {
 fn softmax_over(logits: &[f32], legal: &[usize], out: &mut Vec<f32>) {
     let top = legal.iter().map(|&a| logits[a]).fold(f32::NEG_INFINITY, f32::max);
     out.clear();
+    if legal.iter().all(|&a| logits[a] == top) {
+        // Uniform (random rollouts always are): no exponentials needed.
+        out.resize(legal.len(), 1.0 / legal.len() as f32);
+        return;
+    }
     out.extend(legal.iter().map(|&a| (logits[a] - top).exp()));
     let sum: f32 = out.iter().sum();
     out.iter_mut().for_each(|w| *w /= sum);
 }
 
+/// The per-edge statistics of a node: each edge's prior, visits and mean (for the chooser).
+struct EdgeStats {
+    prior: f32,
+    visits: u64,
+    mean: Option<f64>,
+}
+
 impl<S: Steps> Tree<S> {
-    fn new(root: S, seed: u64, simulations: u64) -> Self {
+    fn new(root: S, seed: u64, simulations: u64, budget: u64) -> Self {
         let to_move = root.to_move();
         let stage = match root.outcome() {
             Some(outcome) => Stage::Over(black_return(outcome)),
             None => Stage::New,
         };
         // The root keeps its statistics for its own side to move: its mean is its value.
-        let step = Step { action: u32::MAX, prior: 1.0, stage, to_move, raw_value: 0.0 };
+        let step = Step { action: u32::MAX, prior: 1.0, edge: 0, stage, to_move, raw_value: 0.0, first_edge: 0, edge_count: 0 };
         let target = if matches!(stage, Stage::Over(_)) { 0 } else { simulations };
-        let mask = vec![false; root.num_actions()];
         Tree {
             root,
             nodes: Arena::new(step, to_move),
+            edges: Vec::new(),
             rng: SplitMix64::new(seed),
             started: 0,
             target,
             waiting: Vec::new(),
             gumbel: None,
-            mask,
+            budget,
+            full: false,
             legal: Vec::new(),
             priors: Vec::new(),
             spare_paths: Vec::new(),
@@ -310,6 +354,29 @@ impl<S: Steps> Tree<S> {
 
     fn is_over(&self) -> bool {
         matches!(self.nodes[ROOT].edge.stage, Stage::Over(_))
+    }
+
+    fn edges_of(&self, node: u32) -> &[Edge] {
+        let step = &self.nodes[node].edge;
+        &self.edges[step.first_edge as usize..(step.first_edge + step.edge_count) as usize]
+    }
+
+    /// Each edge's statistics, in edge order (for Gumbel and the report).
+    fn edge_stats(&self, node: u32) -> Vec<EdgeStats> {
+        let mut stats: Vec<EdgeStats> = self.edges_of(node).iter().map(|e| EdgeStats { prior: e.prior, visits: 0, mean: None }).collect();
+        for c in self.nodes.children(node) {
+            let child = &self.nodes[c];
+            let entry = &mut stats[child.edge.edge as usize];
+            (entry.visits, entry.mean) = (child.visits, child.mean());
+        }
+        stats
+    }
+
+    /// The child of `node` for its edge `k`, made now.
+    fn make_child(&mut self, node: u32, k: u32, mover: Player) -> u32 {
+        let edge = self.edges_of(node)[k as usize];
+        let step = Step { action: edge.action, prior: edge.prior, edge: k, stage: Stage::New, to_move: mover, raw_value: 0.0, first_edge: 0, edge_count: 0 };
+        self.nodes.add_child(node, step, mover)
     }
 
     /// The root, waiting for its evaluation, unless already expanded (or over).
@@ -323,6 +390,12 @@ impl<S: Steps> Tree<S> {
 
     /// Selects up to `quota` leaves for this round (backing up terminal ones at once).
     fn select_leaves(&mut self, quota: usize, settings: &Settings) {
+        if self.nodes.len() as u64 + self.edges.len() as u64 / 8 >= self.budget {
+            // Full: the simulations run so far are the search.
+            self.full = true;
+            self.target = self.started;
+            return;
+        }
         let mut collisions = 0;
         while self.waiting.len() < quota && self.started < self.target && collisions < quota.max(1) {
             if !self.descend(settings) {
@@ -343,7 +416,10 @@ impl<S: Steps> Tree<S> {
         loop {
             match self.nodes[node].edge.stage {
                 Stage::Expanded => {
-                    node = self.choose_child(node, simulation, settings);
+                    node = match self.choose(node, simulation, settings) {
+                        Choice::Child(child) => child,
+                        Choice::Edge(k) => self.make_child(node, k, state.to_move()),
+                    };
                     // The virtual loss: a visit and a loss for the chooser until the back-up.
                     let n = &mut self.nodes[node];
                     n.visits += 1;
@@ -403,20 +479,18 @@ impl<S: Steps> Tree<S> {
         let num_actions = self.root.num_actions();
         let mut waiting = std::mem::take(&mut self.waiting);
         for (i, leaf) in waiting.drain(..).enumerate() {
-            leaf.state.legal_actions_into(&mut self.mask);
             self.legal.clear();
-            self.legal.extend((0..num_actions).filter(|&a| self.mask[a]));
+            leaf.state.for_each_legal_action(|a| self.legal.push(a));
+            self.legal.sort_unstable();
             softmax_over(&logits[i * num_actions..(i + 1) * num_actions], &self.legal, &mut self.priors);
+            let first_edge = self.edges.len();
+            self.edges.extend(self.legal.iter().zip(&self.priors).map(|(&action, &prior)| Edge { action: action as u32, prior }));
+            by_decreasing_prior(&mut self.edges[first_edge..]);
             let to_move = leaf.state.to_move();
-            self.nodes.reserve(self.legal.len());
-            // In action order: `contiguous_children` then runs in action order.
-            for (&action, &prior) in self.legal.iter().zip(&self.priors) {
-                let step = Step { action: action as u32, prior, stage: Stage::New, to_move, raw_value: 0.0 };
-                self.nodes.add_child(leaf.node, step, to_move);
-            }
             let step = &mut self.nodes[leaf.node].edge;
             step.stage = Stage::Expanded;
             step.raw_value = values[i];
+            (step.first_edge, step.edge_count) = (first_edge as u32, self.legal.len() as u32);
             if leaf.node == ROOT {
                 self.prepare_root(settings);
             }
@@ -428,25 +502,31 @@ impl<S: Steps> Tree<S> {
 
     /// Root noise: Dirichlet on the priors (PUCT) or the Gumbel draw and schedule.
     fn prepare_root(&mut self, settings: &Settings) {
-        let children: Vec<u32> = self.nodes.children(ROOT).collect();
+        let step = self.nodes[ROOT].edge;
+        let range = step.first_edge as usize..(step.first_edge + step.edge_count) as usize;
         if let Some(gumbel) = settings.gumbel {
-            let scores = children.iter().map(|&c| (c, self.rng.gumbel() as f32 + self.nodes[c].edge.prior.max(f32::MIN_POSITIVE).ln())).collect();
-            let considered = gumbel.max_considered.min(children.len());
-            self.gumbel = Some(GumbelRoot { scores, schedule: considered_visits(considered, self.target as usize) });
+            let scores = range.clone().map(|k| self.rng.gumbel() as f32 + self.edges[k].prior.max(f32::MIN_POSITIVE).ln()).collect();
+            let considered = gumbel.max_considered.min(range.len());
+            self.gumbel = Some(GumbelRoot { scores, considered: considered as u64 });
         } else if let Some((alpha, fraction)) = settings.dirichlet {
-            let noise = self.rng.dirichlet(f64::from(alpha), children.len());
-            for (&c, eta) in children.iter().zip(noise) {
-                let prior = &mut self.nodes[c].edge.prior;
-                *prior = (1.0 - fraction) * *prior + fraction * eta as f32;
+            let noise = self.rng.dirichlet(f64::from(alpha), range.len());
+            for (edge, eta) in self.edges[range.clone()].iter_mut().zip(noise) {
+                edge.prior = (1.0 - fraction) * edge.prior + fraction * eta as f32;
             }
+            // No root child exists yet: the edges can still be reordered.
+            by_decreasing_prior(&mut self.edges[range]);
         }
     }
 
-    fn choose_child(&self, node: u32, simulation: u64, settings: &Settings) -> u32 {
-        match (&self.gumbel, settings.gumbel) {
-            (Some(root), Some(gumbel)) if node == ROOT => self.gumbel_root_child(root, &gumbel, simulation),
-            (_, Some(gumbel)) => self.gumbel_inner_child(node, &gumbel),
-            _ => self.puct_child(node, settings.c_puct),
+    fn choose(&self, node: u32, simulation: u64, settings: &Settings) -> Choice {
+        let k = match (&self.gumbel, settings.gumbel) {
+            (Some(root), Some(gumbel)) if node == ROOT => self.gumbel_root_edge(root, &gumbel, simulation),
+            (_, Some(gumbel)) => self.gumbel_inner_edge(node, &gumbel),
+            _ => return self.puct_choice(node, settings.c_puct),
+        };
+        match self.nodes.children(node).find(|&c| self.nodes[c].edge.edge == k) {
+            Some(child) => Choice::Child(child),
+            None => Choice::Edge(k),
         }
     }
 
@@ -456,88 +536,85 @@ impl<S: Steps> Tree<S> {
         n.mean().map_or(0.0, |mean| if n.mover == n.edge.to_move { mean } else { -mean })
     }
 
-    fn puct_child(&self, node: u32, c_puct: f32) -> u32 {
+    /// PUCT's choice. Edges run in decreasing prior, and an edge is first taken only when it is
+    /// the best untaken one, which (all untaken edges sharing one value, the parent's) is the
+    /// first untaken in that order: the children are the first edges, in order, and beyond them
+    /// only the next edge is a candidate, however many actions there are.
+    fn puct_choice(&self, node: u32, c_puct: f32) -> Choice {
         let spread = c_puct * (self.nodes[node].visits.max(1) as f32).sqrt();
         let unvisited = self.value_to_move(node) as f32;
-        let (first, children) = self.nodes.contiguous_children(node);
-        let mut best = (0, f32::NEG_INFINITY);
-        for (k, child) in children.iter().enumerate() {
+        let mut best = (Choice::Edge(u32::MAX), f32::NEG_INFINITY);
+        for c in self.nodes.children(node) {
+            let child = &self.nodes[c];
             let visits = child.visits as f32;
+            // A child whose only visit was taken back by a collision has none.
             let q = if child.visits == 0 { unvisited } else { child.total as f32 / visits };
             let score = q + spread * child.edge.prior / (1.0 + visits);
-            // Ties go to the lower action (children run in action order).
-            if score > best.1 {
-                best = (k, score);
+            if score >= best.1 {
+                best = (Choice::Child(c), score);
             }
         }
-        first + best.0 as u32
+        let step = &self.nodes[node].edge;
+        let next = self.nodes[node].children;
+        if next < step.edge_count {
+            let score = unvisited + spread * self.edges[(step.first_edge + next) as usize].prior;
+            if score > best.1 {
+                best = (Choice::Edge(next), score);
+            }
+        }
+        best.0
     }
 
-    /// `sigma(completed q)` of every child of `node`, in child order.
-    fn sigma(&self, node: u32, gumbel: &Gumbel) -> Vec<(u32, f64)> {
-        let children: Vec<u32> = self.nodes.children(node).collect();
-        let visited_mass: f64 = children.iter().filter(|&&c| self.nodes[c].visits > 0).map(|&c| f64::from(self.nodes[c].edge.prior.max(f32::MIN_POSITIVE))).sum();
-        let weighted_q: f64 = children
-            .iter()
-            .filter_map(|&c| Some(f64::from(self.nodes[c].edge.prior.max(f32::MIN_POSITIVE)) * self.nodes[c].mean()? / visited_mass))
-            .sum();
-        let visits: u64 = children.iter().map(|&c| self.nodes[c].visits).sum();
+    /// `sigma(completed q)` of every edge of `node`, in edge order, with the edges' statistics.
+    fn sigma(&self, node: u32, gumbel: &Gumbel) -> (Vec<EdgeStats>, Vec<f64>) {
+        let stats = self.edge_stats(node);
+        let prior = |s: &EdgeStats| f64::from(s.prior.max(f32::MIN_POSITIVE));
+        let visited_mass: f64 = stats.iter().filter(|s| s.visits > 0).map(prior).sum();
+        let weighted_q: f64 = stats.iter().filter_map(|s| Some(prior(s) * s.mean? / visited_mass)).sum();
+        let visits: u64 = stats.iter().map(|s| s.visits).sum();
         let raw = f64::from(self.nodes[node].edge.raw_value);
         // mctx's mixed value: the network's value and the visited children's Q, prior-weighted.
         let mixed = (raw + visits as f64 * weighted_q) / (visits as f64 + 1.0);
-        let completed: Vec<f64> = children.iter().map(|&c| self.nodes[c].mean().unwrap_or(mixed)).collect();
+        let completed: Vec<f64> = stats.iter().map(|s| s.mean.unwrap_or(mixed)).collect();
         let (low, high) = completed.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), &q| (l.min(q), h.max(q)));
-        let most = children.iter().map(|&c| self.nodes[c].visits).max().unwrap_or(0);
+        let most = stats.iter().map(|s| s.visits).max().unwrap_or(0);
         let scale = (f64::from(gumbel.c_visit) + most as f64) * f64::from(gumbel.c_scale);
-        children.into_iter().zip(completed).map(|(c, q)| (c, scale * (q - low) / (high - low).max(1e-8))).collect()
+        let sigma = completed.into_iter().map(|q| scale * (q - low) / (high - low).max(1e-8)).collect();
+        (stats, sigma)
     }
 
-    fn gumbel_root_child(&self, root: &GumbelRoot, gumbel: &Gumbel, simulation: u64) -> u32 {
-        let wanted = root.schedule.get(simulation as usize).copied().unwrap_or(u32::MAX);
-        let sigma = self.sigma(ROOT, gumbel);
-        let mut best = (ROOT, f64::NEG_INFINITY);
-        for (&(c, score), &(_, s)) in root.scores.iter().zip(&sigma) {
-            // A simulation past the schedule (none, unless it is longer than planned) takes any.
-            let eligible = wanted == u32::MAX || self.nodes[c].visits == u64::from(wanted);
-            let total = f64::from(score) + s;
-            if eligible && total > best.1 {
-                best = (c, total);
-            }
-        }
-        if best.0 == ROOT {
-            // Every action was visited past its turn (a collision taken back can do that): the
-            // best by score among the least visited.
-            let least = root.scores.iter().map(|&(c, _)| self.nodes[c].visits).min().unwrap_or(0);
-            for (&(c, score), &(_, s)) in root.scores.iter().zip(&sigma) {
-                if self.nodes[c].visits == least && f64::from(score) + s > best.1 {
-                    best = (c, f64::from(score) + s);
+    fn gumbel_root_edge(&self, root: &GumbelRoot, gumbel: &Gumbel, simulation: u64) -> u32 {
+        let wanted = if simulation < self.target { u64::from(considered_visit(root.considered, self.target, simulation)) } else { u64::MAX };
+        let (stats, sigma) = self.sigma(ROOT, gumbel);
+        let best_with = |eligible: &dyn Fn(u64) -> bool| {
+            let mut best = (None, f64::NEG_INFINITY);
+            for (k, (s, sg)) in stats.iter().zip(&sigma).enumerate() {
+                let score = f64::from(root.scores[k]) + sg;
+                if eligible(s.visits) && score > best.1 {
+                    best = (Some(k as u32), score);
                 }
             }
-        }
-        best.0
+            best.0
+        };
+        // A simulation past the schedule (none, unless it is longer than planned) takes any;
+        // if every action was visited past its turn (a collision taken back can do that), the
+        // best by score among the least visited.
+        let least = stats.iter().map(|s| s.visits).min().unwrap_or(0);
+        best_with(&|v| wanted == u64::MAX || v == wanted).or_else(|| best_with(&|v| v == least)).unwrap_or(0)
     }
 
-    fn gumbel_inner_child(&self, node: u32, gumbel: &Gumbel) -> u32 {
-        let sigma = self.sigma(node, gumbel);
-        let improved = self.improved_policy(&sigma);
-        let visits: u64 = sigma.iter().map(|&(c, _)| self.nodes[c].visits).sum();
-        let mut best = (ROOT, f64::NEG_INFINITY);
-        for (&(c, _), p) in sigma.iter().zip(improved) {
-            let score = p - self.nodes[c].visits as f64 / (1.0 + visits as f64);
+    fn gumbel_inner_edge(&self, node: u32, gumbel: &Gumbel) -> u32 {
+        let (stats, sigma) = self.sigma(node, gumbel);
+        let improved = improved_policy(&stats, &sigma);
+        let visits: u64 = stats.iter().map(|s| s.visits).sum();
+        let mut best = (0, f64::NEG_INFINITY);
+        for (k, (s, p)) in stats.iter().zip(improved).enumerate() {
+            let score = p - s.visits as f64 / (1.0 + visits as f64);
             if score > best.1 {
-                best = (c, score);
+                best = (k as u32, score);
             }
         }
         best.0
-    }
-
-    /// `softmax(l + sigma)` over the children of `sigma`.
-    fn improved_policy(&self, sigma: &[(u32, f64)]) -> Vec<f64> {
-        let scores: Vec<f64> = sigma.iter().map(|&(c, s)| f64::from(self.nodes[c].edge.prior.max(f32::MIN_POSITIVE)).ln() + s).collect();
-        let top = scores.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-        let weights: Vec<f64> = scores.iter().map(|s| (s - top).exp()).collect();
-        let sum: f64 = weights.iter().sum();
-        weights.into_iter().map(|w| w / sum).collect()
     }
 
     /// The root's statistics, and the action chosen (with a temperature, drawn from `rng`).
@@ -553,18 +630,20 @@ impl<S: Steps> Tree<S> {
             Stage::Over(black) => value_for(Player::Black, black, self.root.to_move()) as f32,
             _ => self.value_to_move(ROOT) as f32,
         };
+        let edges: Vec<Edge> = self.edges_of(ROOT).to_vec();
         let mut action = None;
         if let (Some(gumbel), Some(root)) = (settings.gumbel, self.gumbel.as_ref()) {
-            let sigma = self.sigma(ROOT, &gumbel);
-            for (&(c, _), p) in sigma.iter().zip(self.improved_policy(&sigma)) {
-                policy[self.nodes[c].edge.action as usize] = p as f32;
+            let (stats, sigma) = self.sigma(ROOT, &gumbel);
+            for (edge, p) in edges.iter().zip(improved_policy(&stats, &sigma)) {
+                policy[edge.action as usize] = p as f32;
             }
-            let most = sigma.iter().map(|&(c, _)| self.nodes[c].visits).max().unwrap_or(0);
+            let most = stats.iter().map(|s| s.visits).max().unwrap_or(0);
             let mut best = f64::NEG_INFINITY;
-            for (&(c, score), &(_, s)) in root.scores.iter().zip(&sigma) {
-                if self.nodes[c].visits == most && f64::from(score) + s > best {
-                    best = f64::from(score) + s;
-                    action = Some(self.nodes[c].edge.action as usize);
+            for (k, (s, sg)) in stats.iter().zip(&sigma).enumerate() {
+                let score = f64::from(root.scores[k]) + sg;
+                if s.visits == most && score > best {
+                    best = score;
+                    action = Some(edges[k].action as usize);
                 }
             }
         } else if total > 0 {
@@ -572,16 +651,22 @@ impl<S: Steps> Tree<S> {
                 *p = v as f32 / total as f32;
             }
             action = Some(if settings.temperature > 0.0 { draw(&visits, settings.temperature, &mut self.rng) } else { most_visited(&visits) });
-        } else if !self.is_over() {
+        } else if let Some(first) = edges.first().filter(|_| !self.is_over()) {
             // No simulation ran (a search of 0): the highest prior.
-            let best = self.nodes.children(ROOT).max_by(|&a, &b| self.nodes[a].edge.prior.total_cmp(&self.nodes[b].edge.prior));
-            action = best.map(|c| self.nodes[c].edge.action as usize);
-            if let Some(a) = action {
-                policy[a] = 1.0;
-            }
+            action = Some(first.action as usize);
+            policy[first.action as usize] = 1.0;
         }
-        Report { action, visits, policy, value, simulations: self.started, nodes: self.nodes.len() }
+        Report { action, visits, policy, value, simulations: self.started, nodes: self.nodes.len(), tree_full: self.full }
     }
+}
+
+/// `softmax(l + sigma)` over a node's edges.
+fn improved_policy(stats: &[EdgeStats], sigma: &[f64]) -> Vec<f64> {
+    let scores: Vec<f64> = stats.iter().zip(sigma).map(|(s, sg)| f64::from(s.prior.max(f32::MIN_POSITIVE)).ln() + sg).collect();
+    let top = scores.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let weights: Vec<f64> = scores.iter().map(|s| (s - top).exp()).collect();
+    let sum: f64 = weights.iter().sum();
+    weights.into_iter().map(|w| w / sum).collect()
 }
 
 /// An action drawn with probability proportional to `visits^(1/temperature)` (temperature > 0).
@@ -600,6 +685,13 @@ pub fn draw(visits: &[u64], temperature: f32, rng: &mut SplitMix64) -> usize {
     most_visited(visits)
 }
 
+/// Orders edges by decreasing prior, the lower action first among equals.
+fn by_decreasing_prior(edges: &mut [Edge]) {
+    if !edges.windows(2).all(|w| w[0].prior >= w[1].prior) {
+        edges.sort_by(|a, b| b.prior.total_cmp(&a.prior).then(a.action.cmp(&b.action)));
+    }
+}
+
 /// The most visited action (the lowest of equals).
 fn most_visited(visits: &[u64]) -> usize {
     let most = visits.iter().copied().max().unwrap_or(0);
@@ -609,25 +701,28 @@ fn most_visited(visits: &[u64]) -> usize {
 /// mctx's `get_sequence_of_considered_visits`: for each simulation, the visit count of the root
 /// actions it may choose, halving the considered actions in `ceil(log2 m)` phases.
 pub fn considered_visits(considered: usize, simulations: usize) -> Vec<u32> {
-    if considered <= 1 {
-        return (0..simulations as u32).collect();
+    (0..simulations as u64).map(|k| considered_visit(considered as u64, simulations as u64, k)).collect()
+}
+
+/// Entry `k` of `considered_visits(m, n)`, without the list (a search may plan 10^18
+/// simulations): phase after phase, each `max(1, n / (ceil(log2 m) * now))` rounds of `now`
+/// simulations, `now` halving from `m` down to 2.
+pub fn considered_visit(m: u64, n: u64, k: u64) -> u32 {
+    if m <= 1 {
+        return k as u32;
     }
-    let log2 = (considered as f64).log2().ceil() as usize;
-    let mut sequence = Vec::with_capacity(simulations);
-    let mut visits = vec![0u32; considered];
-    let mut now = considered;
-    while sequence.len() < simulations {
-        let extra = (simulations / (log2 * now)).max(1);
-        for _ in 0..extra {
-            sequence.extend_from_slice(&visits[..now]);
-            for v in &mut visits[..now] {
-                *v += 1;
-            }
+    let log2 = u64::from(64 - (m - 1).leading_zeros());
+    let (mut now, mut start, mut visits) = (m, 0u64, 0u64);
+    loop {
+        let rounds = (n / (log2 * now)).max(1);
+        let length = rounds.saturating_mul(now);
+        if k < start.saturating_add(length) {
+            return (visits + (k - start) / now).min(u64::from(u32::MAX)) as u32;
         }
+        start += length;
+        visits += rounds;
         now = (now / 2).max(2);
     }
-    sequence.truncate(simulations);
-    sequence
 }
 
 /// Checks settings a caller gave.
@@ -649,6 +744,9 @@ pub fn check(settings: &Settings) -> Result<()> {
     if !(settings.temperature.is_finite() && settings.temperature >= 0.0) {
         return Err(Error::invalid(format!("temperature must be a finite number >= 0, got {}", settings.temperature)));
     }
+    if settings.max_nodes == 0 {
+        return Err(Error::invalid("max_nodes must be at least 1"));
+    }
     if let Some(gumbel) = settings.gumbel {
         if gumbel.max_considered == 0 {
             return Err(Error::invalid("max_considered must be at least 1"));
@@ -663,13 +761,13 @@ pub fn check(settings: &Settings) -> Result<()> {
 pub fn search_many<S: Steps>(roots: Vec<S>, seeds: &[u64], settings: &Settings, evaluator: &mut dyn Evaluator<S>, stop: &Stop) -> Result<Vec<Report>> {
     check(settings)?;
     let pool = thread_pool(settings.threads);
-    let mut trees: Vec<Tree<S>> = roots.into_iter().zip(seeds).map(|(root, &seed)| Tree::new(root, seed, settings.simulations)).collect();
+    let budget = (settings.max_nodes / roots.len().max(1) as u64).max(1);
+    let mut trees: Vec<Tree<S>> = roots.into_iter().zip(seeds).map(|(root, &seed)| Tree::new(root, seed, settings.simulations, budget)).collect();
     let num_actions = trees.first().map_or(0, |t| t.root.num_actions());
-    // The evaluator's logits and values, reused round after round.
-    let mut buffers = (Vec::new(), Vec::new());
+    let mut round = Round::default();
     // The roots first, in batches.
     trees.iter_mut().for_each(Tree::wait_for_root);
-    evaluate_waiting(&mut trees, num_actions, settings, evaluator, pool.as_ref(), &mut buffers, stop)?;
+    evaluate_waiting(&mut trees, num_actions, settings, evaluator, pool.as_ref(), &mut round, stop)?;
     let mut quotas = vec![0usize; trees.len()];
     loop {
         stop.check()?;
@@ -695,12 +793,27 @@ pub fn search_many<S: Steps>(roots: Vec<S>, seeds: &[u64], settings: &Settings, 
             Some(pool) if trees.len() > 1 => pool.install(|| trees.par_iter_mut().zip(quotas.par_iter()).for_each(select)),
             _ => trees.iter_mut().zip(quotas.iter()).for_each(select),
         }
-        evaluate_waiting(&mut trees, num_actions, settings, evaluator, pool.as_ref(), &mut buffers, stop)?;
+        evaluate_waiting(&mut trees, num_actions, settings, evaluator, pool.as_ref(), &mut round, stop)?;
     }
     Ok(trees.iter_mut().map(|t| t.report(settings)).collect())
 }
 
-/// One evaluator call for the leaves every tree has waiting (in tree order, in chunks of
+/// What a search reuses from round to round: the leaves' states and seeds as the evaluator
+/// reads them, its answers, and where each tree's rows start.
+struct Round<S> {
+    states: Vec<S>,
+    seeds: Vec<u64>,
+    logits: Vec<f32>,
+    values: Vec<f32>,
+}
+
+impl<S> Default for Round<S> {
+    fn default() -> Self {
+        Round { states: Vec::new(), seeds: Vec::new(), logits: Vec::new(), values: Vec::new() }
+    }
+}
+
+/// Evaluator calls for the leaves every tree has waiting (in tree order, in chunks of
 /// `batch_size`), then their expansion and back-up.
 fn evaluate_waiting<S: Steps>(
     trees: &mut [Tree<S>],
@@ -708,41 +821,53 @@ fn evaluate_waiting<S: Steps>(
     settings: &Settings,
     evaluator: &mut dyn Evaluator<S>,
     pool: Option<&rayon::ThreadPool>,
-    buffers: &mut (Vec<f32>, Vec<f32>),
+    round: &mut Round<S>,
     stop: &Stop,
 ) -> Result<()> {
-    let count: usize = trees.iter().map(|t| t.waiting.len()).sum();
+    round.states.clear();
+    round.seeds.clear();
+    for leaf in trees.iter().flat_map(|t| t.waiting.iter()) {
+        round.states.push(leaf.state.clone());
+        round.seeds.push(leaf.seed);
+    }
+    let count = round.states.len();
     if count == 0 {
         return Ok(());
     }
-    let (logits, values) = (&mut buffers.0, &mut buffers.1);
-    logits.resize(count * num_actions, 0.0);
-    values.resize(count, 0.0);
-    {
-        let leaves: Vec<&Waiting<S>> = trees.iter().flat_map(|t| t.waiting.iter()).collect();
-        let mut done = 0;
-        for chunk in leaves.chunks(settings.batch_size) {
-            let batch = Batch { states: chunk.iter().map(|w| &w.state).collect(), seeds: chunk.iter().map(|w| w.seed).collect() };
-            let n = chunk.len();
-            evaluator.evaluate(&batch, &mut logits[done * num_actions..(done + n) * num_actions], &mut values[done..done + n], stop)?;
-            done += n;
-        }
+    round.logits.resize(count * num_actions, 0.0);
+    round.values.resize(count, 0.0);
+    let (logits, values) = (&mut round.logits, &mut round.values);
+    for start in (0..count).step_by(settings.batch_size) {
+        let end = (start + settings.batch_size).min(count);
+        let batch = Batch { states: &round.states[start..end], seeds: &round.seeds[start..end] };
+        evaluator.evaluate(&batch, &mut logits[start * num_actions..end * num_actions], &mut values[start..end], stop)?;
     }
-    let mut rows = Vec::with_capacity(trees.len());
-    let mut start = 0;
-    for tree in trees.iter_mut() {
+    let (logits, values) = (&round.logits, &round.values);
+    let absorb = |(tree, start): (&mut Tree<S>, usize)| {
         let n = tree.waiting.len();
-        rows.push((tree, start, n));
-        start += n;
-    }
-    let absorb = |(tree, start, n): &mut (&mut Tree<S>, usize, usize)| {
-        if *n > 0 {
-            tree.absorb(&logits[*start * num_actions..(*start + *n) * num_actions], &values[*start..*start + *n], settings);
+        if n > 0 {
+            tree.absorb(&logits[start * num_actions..(start + n) * num_actions], &values[start..start + n], settings);
         }
     };
     match pool {
-        Some(pool) => pool.install(|| rows.par_iter_mut().for_each(absorb)),
-        None => rows.iter_mut().for_each(absorb),
+        Some(pool) if trees.len() > 1 => {
+            let mut rows = Vec::with_capacity(trees.len());
+            let mut start = 0;
+            for tree in trees.iter_mut() {
+                let n = tree.waiting.len();
+                rows.push((tree, start));
+                start += n;
+            }
+            pool.install(|| rows.into_par_iter().for_each(absorb))
+        }
+        _ => {
+            let mut start = 0;
+            for tree in trees.iter_mut() {
+                let n = tree.waiting.len();
+                absorb((tree, start));
+                start += n;
+            }
+        }
     }
     Ok(())
 }
@@ -833,6 +958,22 @@ mod tests {
         let stop = Stop::new();
         stop.request();
         assert_eq!(search(reversi(6), 1, &settings(u64::MAX, 8), &mut Rollouts::new(1), &stop), Err(Error::Interrupted));
+    }
+
+    #[test]
+    fn a_full_tree_ends_its_search_and_says_so() {
+        let report = run(reversi(8), 1, &Settings { max_nodes: 100, ..settings(10_000, 1) });
+        assert!(report.tree_full);
+        assert!(report.simulations < 10_000 && report.visits.iter().sum::<u64>() == report.simulations);
+        assert!(report.nodes <= 100 + 1);
+        assert!(!run(reversi(8), 1, &settings(100, 1)).tree_full);
+    }
+
+    #[test]
+    fn a_plan_of_many_simulations_costs_nothing_up_front() {
+        assert_eq!(considered_visit(16, 1 << 60, 0), 0);
+        let gumbel = Settings { gumbel: Some(Gumbel::default()), max_nodes: 1000, ..settings(u64::MAX, 4) };
+        assert!(run(reversi(6), 2, &gumbel).tree_full);
     }
 
     #[test]

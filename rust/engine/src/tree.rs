@@ -85,6 +85,16 @@ impl<E> Arena<E> {
         (first, &self.nodes[first as usize..=n.first_child as usize])
     }
 
+    /// `contiguous_children`, mutable.
+    pub fn contiguous_children_mut(&mut self, node: u32) -> &mut [Node<E>] {
+        let n = &self.nodes[node as usize];
+        if n.children == 0 {
+            return &mut [];
+        }
+        let (first, last) = ((n.first_child + 1 - n.children) as usize, n.first_child as usize);
+        &mut self.nodes[first..=last]
+    }
+
     /// Adds a child to `parent` (listed first from now on) and returns its id.
     pub fn add_child(&mut self, parent: u32, edge: E, mover: Player) -> u32 {
         let id = self.nodes.len() as u32;

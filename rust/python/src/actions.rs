@@ -59,6 +59,20 @@ fn new_array<'py, T: Element, D: Dimension>(
     Ok(array)
 }
 
+/// `slf` borrowed for a change. Another thread's call may hold a borrow while the GIL is
+/// released for a moment (a reader building its numpy array); then this thread lets it finish
+/// rather than fail. A borrow that does not come back (this thread's own, held by an outer call
+/// while a signal handler runs) is a ConcurrentUseError, never a panic.
+pub fn exclusive<'py, T: PyClass<Frozen = pyo3::pyclass::boolean_struct::False>>(slf: &Bound<'py, T>, what: &str) -> BcResult<pyo3::PyRefMut<'py, T>> {
+    for _ in 0..100_000 {
+        if let Ok(borrowed) = slf.try_borrow_mut() {
+            return Ok(borrowed);
+        }
+        slf.py().detach(std::thread::yield_now);
+    }
+    Err(BcError::Raised(crate::errors::ConcurrentUseError::new_err(format!("{what} was called while another call on the same object is under way"))))
+}
+
 /// A game class whose positions have a step form.
 pub trait ActionsOf: PyClass<Frozen = pyo3::pyclass::boolean_struct::False> {
     type Steps: Steps + 'static;
@@ -142,7 +156,7 @@ macro_rules! bind_actions {
                 // `__index__` runs, or another thread's call would find it taken.)
                 let num_actions = slf.borrow().state.num_actions();
                 let action = action_arg(action, num_actions)?;
-                Ok(slf.borrow_mut().state.apply_action(action)?)
+                Ok(exclusive(slf, concat!($name, ".apply_action"))?.state.apply_action(action)?)
             }
 
             /// `float32` array `(planes, height, width)`, from the side to move's perspective.

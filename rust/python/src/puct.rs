@@ -24,6 +24,9 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     Ok(())
 }
 
+/// The most node entries a search may be given (node ids are 32-bit).
+const MAX_NODE_BUDGET: u64 = 4_000_000_000;
+
 /// The most leaves in one evaluator call.
 const MAX_BATCH: usize = 1 << 16;
 
@@ -39,6 +42,7 @@ fn settings(
     max_considered: &Bound<'_, PyAny>,
     temperature: f32,
     threads: Option<&Bound<'_, PyAny>>,
+    max_nodes: &Bound<'_, PyAny>,
 ) -> BcResult<Settings> {
     let simulations = crate::args::count("iterations", iterations, 0)?;
     let c_puct = crate::args::number("c_puct", c_puct)? as f32;
@@ -55,6 +59,7 @@ fn settings(
         gumbel: gumbel.then_some(Gumbel { max_considered, ..Gumbel::default() }),
         temperature,
         threads: threads.map(crate::args::threads).transpose()?.unwrap_or(1),
+        max_nodes: crate::args::int_in("max_nodes", max_nodes, 1..=MAX_NODE_BUDGET)?,
     };
     puct::check(&settings)?;
     Ok(settings)
@@ -188,12 +193,12 @@ impl AnyEvaluator {
     }
 }
 
-type SearchAnswer<'py> = (Option<usize>, Bound<'py, PyArray1<f32>>, f32, Bound<'py, PyArray1<i64>>, u64, usize);
+type SearchAnswer<'py> = (Option<usize>, Bound<'py, PyArray1<f32>>, f32, Bound<'py, PyArray1<i64>>, u64, usize, bool);
 
 /// One search from `state` (a game or its step form): `(action, policy, value, visits,
-/// simulations, nodes)`. Releases the GIL (but to call a Python evaluator); interruptible.
+/// simulations, nodes, tree_full)`. Releases the GIL (but to call a Python evaluator); interruptible.
 #[pyfunction]
-#[pyo3(signature = (state, iterations, evaluator, batch_size, c_puct, dirichlet_alpha, dirichlet_fraction, gumbel, max_considered, temperature, seed, threads))]
+#[pyo3(signature = (state, iterations, evaluator, batch_size, c_puct, dirichlet_alpha, dirichlet_fraction, gumbel, max_considered, temperature, seed, threads, max_nodes))]
 #[allow(clippy::too_many_arguments)]
 fn search_steps<'py>(
     py: Python<'py>,
@@ -209,6 +214,7 @@ fn search_steps<'py>(
     temperature: &Bound<'py, PyAny>,
     seed: Option<&Bound<'py, PyAny>>,
     threads: Option<&Bound<'py, PyAny>>,
+    max_nodes: &Bound<'py, PyAny>,
 ) -> BcResult<SearchAnswer<'py>> {
     let threads_now = threads.map(crate::args::threads).transpose()?.unwrap_or(1);
     let mut evaluator = AnyEvaluator::new(evaluator, threads_now)?;
@@ -216,14 +222,14 @@ fn search_steps<'py>(
     // gains from a few leaves per call.
     let default_batch = if evaluator.is_python() { 8 } else { threads_now };
     let temperature = crate::args::number("temperature", temperature)? as f32;
-    let settings = settings(iterations, batch_size_arg(batch_size, default_batch)?, c_puct, dirichlet_alpha, dirichlet_fraction, gumbel, max_considered, temperature, threads)?;
+    let settings = settings(iterations, batch_size_arg(batch_size, default_batch)?, c_puct, dirichlet_alpha, dirichlet_fraction, gumbel, max_considered, temperature, threads, max_nodes)?;
     let seed = seed.map(crate::args::seed).transpose()?.unwrap_or(0);
     macro_rules! search_game {
         ($Game:ty) => {
             if let Some(root) = root_of::<$Game>(state) {
                 let report = evaluator.run(py, |e, stop| puct::search(root, seed, &settings, e, stop))?;
                 let visits: Vec<i64> = report.visits.iter().map(|&v| v as i64).collect();
-                return Ok((report.action, report.policy.into_pyarray(py), report.value, visits.into_pyarray(py), report.simulations, report.nodes));
+                return Ok((report.action, report.policy.into_pyarray(py), report.value, visits.into_pyarray(py), report.simulations, report.nodes, report.tree_full));
             }
         };
     }
@@ -260,7 +266,7 @@ type SelfPlayAnswer<'py> = (
 /// winners)`, the games as game objects with their moves. Releases the GIL (but to call a
 /// Python evaluator); interruptible.
 #[pyfunction]
-#[pyo3(signature = (game, variant, evaluator, games, iterations, batch_size, temperature, temperature_moves, c_puct, dirichlet_alpha, dirichlet_fraction, gumbel, max_considered, seed, threads))]
+#[pyo3(signature = (game, variant, evaluator, games, iterations, batch_size, temperature, temperature_moves, c_puct, dirichlet_alpha, dirichlet_fraction, gumbel, max_considered, seed, threads, max_nodes))]
 #[allow(clippy::too_many_arguments)]
 fn selfplay<'py>(
     py: Python<'py>,
@@ -279,6 +285,7 @@ fn selfplay<'py>(
     max_considered: &Bound<'py, PyAny>,
     seed: Option<&Bound<'py, PyAny>>,
     threads: Option<&Bound<'py, PyAny>>,
+    max_nodes: &Bound<'py, PyAny>,
 ) -> BcResult<SelfPlayAnswer<'py>> {
     let games = crate::args::int_in("games", games, 1..=boardcore_engine::actions::MAX_ENVS)?;
     let threads_now = threads.map(crate::args::threads).transpose()?.unwrap_or(1);
@@ -286,7 +293,7 @@ fn selfplay<'py>(
     // One leaf per game per call by default: as many rows as games, and no virtual loss.
     let temperature = crate::args::number("temperature", temperature)? as f32;
     // The search's own temperature is not used in self-play (which draws by its own rule).
-    let search = settings(iterations, batch_size_arg(batch_size, games)?, c_puct, dirichlet_alpha, dirichlet_fraction, gumbel, max_considered, temperature, threads)?;
+    let search = settings(iterations, batch_size_arg(batch_size, games)?, c_puct, dirichlet_alpha, dirichlet_fraction, gumbel, max_considered, temperature, threads, max_nodes)?;
     let temperature_moves = temperature_moves.map(|n| crate::args::count("temperature_moves", n, 0)).transpose()?;
     let settings = engine_selfplay::Settings { search, games, temperature, temperature_moves };
     let seed = seed.map(crate::args::seed).transpose()?.unwrap_or(0);

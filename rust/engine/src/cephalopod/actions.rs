@@ -77,10 +77,9 @@ impl Steps for CephalopodSteps {
         [13, rect.rows as usize, rect.cols as usize]
     }
 
-    fn legal_actions_into(&self, mask: &mut [bool]) {
-        mask.fill(false);
+    fn for_each_legal_action(&self, mut f: impl FnMut(usize)) {
         for mv in self.position.legal_moves() {
-            mask[Self::action_of(mv)] = true;
+            f(Self::action_of(mv));
         }
     }
 

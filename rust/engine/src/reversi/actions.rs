@@ -65,10 +65,9 @@ impl Steps for ReversiSteps {
         [4, self.size(), self.size()]
     }
 
-    fn legal_actions_into(&self, mask: &mut [bool]) {
-        mask.fill(false);
+    fn for_each_legal_action(&self, mut f: impl FnMut(usize)) {
         for mv in self.position.legal_moves() {
-            mask[self.action_of(mv)] = true;
+            f(self.action_of(mv));
         }
     }
 
@@ -95,15 +94,15 @@ impl Steps for ReversiSteps {
         out.fill(0.0);
         let squares = self.pass_action();
         let mine = self.position.to_move().letter();
-        for square in 0..squares {
-            let plane = match self.position.cell_char(self.coord(square)) {
+        self.position.for_each_cell(|square, cell| {
+            let plane = match cell {
                 '#' | '-' => BLOCKED,
                 '.' => EMPTY,
                 disc if disc == mine => MINE,
                 _ => THEIRS,
             };
             out[plane * squares + square] = 1.0;
-        }
+        });
     }
 
     fn action_name(&self, action: usize) -> String {

@@ -237,6 +237,19 @@ impl Reversi {
         with_board!(self, b => b.cell_char(c.row, c.col))
     }
 
+    /// `f(square, cell_char)` for every square of the `size x size` grid, row by row (square
+    /// `row * size + col`), dispatching on the board's frame once rather than per square.
+    pub fn for_each_cell(&self, mut f: impl FnMut(usize, char)) {
+        let size = self.shape().size();
+        with_board!(self, b => {
+            for row in 0..size {
+                for col in 0..size {
+                    f(usize::from(row) * usize::from(size) + usize::from(col), b.cell_char(row, col));
+                }
+            }
+        })
+    }
+
     pub fn perft(&self, depth: u32, plies: Plies, threads: usize) -> u64 {
         perft::unstoppable(self.perft_interruptible(depth, plies, threads, &Stop::new()))
     }

@@ -68,10 +68,9 @@ impl Steps for RiveSteps {
         [6, grid.height, grid.width]
     }
 
-    fn legal_actions_into(&self, mask: &mut [bool]) {
-        mask.fill(false);
+    fn for_each_legal_action(&self, mut f: impl FnMut(usize)) {
         for mv in self.position.legal_moves() {
-            mask[self.action_of(mv)] = true;
+            f(self.action_of(mv));
         }
     }
 

@@ -13,6 +13,7 @@ use super::{Cover, Move, Strands};
 use crate::actions::{out_of_range, Steps, Symmetry};
 use crate::error::{Error, Result};
 use crate::game::Position;
+use crate::rng::SplitMix64;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct StrandsSteps {
@@ -169,14 +170,34 @@ impl Steps for StrandsSteps {
         [10, grid.height, grid.width]
     }
 
-    fn legal_actions_into(&self, mask: &mut [bool]) {
-        mask.fill(false);
+    fn for_each_legal_action(&self, mut f: impl FnMut(usize)) {
         let mut cells = self.legal_cells();
         while cells != 0 {
-            mask[cells.trailing_zeros() as usize] = true;
+            f(cells.trailing_zeros() as usize);
             cells &= cells - 1;
         }
-        mask[self.end_action()] = self.end_is_legal();
+        if self.end_is_legal() {
+            f(self.end_action());
+        }
+    }
+
+    /// `Steps::sample_action`'s draw (the `k`-th legal action in increasing order, `k` from
+    /// `below(count)`) straight from the cell set: playouts finish turns under way with it.
+    fn sample_action(&self, rng: &mut SplitMix64) -> Option<usize> {
+        let cells = self.legal_cells();
+        let count = u64::from(cells.count_ones()) + u64::from(self.end_is_legal());
+        if count == 0 {
+            return None;
+        }
+        let k = rng.below(count) as u32;
+        if k == cells.count_ones() {
+            return Some(self.end_action());
+        }
+        let mut rest = cells;
+        for _ in 0..k {
+            rest &= rest - 1;
+        }
+        Some(rest.trailing_zeros() as usize)
     }
 
     fn check_action(&self, action: usize) -> Result<()> {
