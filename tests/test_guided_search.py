@@ -4,6 +4,8 @@ batched, and that the games they play are real games of the rules."""
 
 from __future__ import annotations
 
+import random
+
 import numpy as np
 import pytest
 
@@ -180,3 +182,73 @@ def test_dirichlet_noise_and_temperature_explore():
     assert (plain.visits != noisy.visits).any()
     actions = {bc.mcts.search(game, iterations=50, temperature=1.0, seed=s).action for s in range(20)}
     assert len(actions) > 1
+
+
+def test_self_play_without_simulations_plays_its_priors_and_only_legal_actions():
+    for settings in ({"iterations": 0}, {"iterations": 50, "max_nodes": 2}):
+        data = bc.mcts.selfplay("reversi", {"size": 4}, games=2, temperature=1.0, **settings)
+        assert data.masks[np.arange(len(data)), data.actions].all()
+
+
+@pytest.mark.parametrize("setting", [{"dirichlet_alpha": 0.3}, {"temperature": 1.0}])
+def test_settings_gumbel_would_ignore_are_refused(setting):
+    with pytest.raises(ValueError, match="gumbel"):
+        bc.mcts.search(bc.Reversi(size=4), iterations=8, gumbel=True, **setting)
+
+
+def test_rive_self_play_is_in_the_single_stone_form():
+    with pytest.raises(ValueError, match="single_stones"):
+        bc.mcts.selfplay("rive", {"board": "hex3", "single_stones": False}, games=1, iterations=2)
+
+
+SMALL = {
+    "reversi": lambda: bc.Reversi(size=6),
+    "cephalopod": lambda: bc.Cephalopod(rows=3, cols=3),
+    "rive": lambda: bc.Rive(board="hex3"),
+    "strands": lambda: bc.Strands(layout="hex4"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(SMALL))
+def test_the_step_form_search_beats_random_actions(name):
+    # Deterministic (seeded); the full measurement (200 games, 1,000 simulations, default
+    # variants) is benches/bench_mcts.py --search steps.
+    rng = random.Random(5)
+    wins = 0
+    for g in range(6):
+        state = SMALL[name]().actions()
+        mine = g % 2
+        while not state.is_over():
+            if state.to_move == mine:
+                state.apply_action(bc.mcts.search(state, 200, seed=rng.randrange(2**32)).action)
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+        wins += state.winner() == mine
+    assert wins >= 5
+
+
+def test_a_player_acting_several_times_in_a_row_is_credited_correctly_near_the_end():
+    """Strands turns are several actions by one player, so values must reach the right player
+    through runs of one player's nodes: with random rollouts, the search picks an action of
+    optimal value (by plain minimax) in end positions of hex4 games."""
+    from exact import TreeTooLarge, child, minimax, value_seen_by
+
+    rng = random.Random(3)
+    checked = optimal = 0
+    while checked < 20:
+        state = bc.Strands(layout="hex4").actions()
+        line = []
+        while not state.is_over():
+            line.append(state)
+            state = child(state, rng.choice(state.legal_actions()))
+        position = line[-rng.randint(2, min(8, len(line)))]
+        try:
+            values = {a: value_seen_by(position, after := child(position, a), minimax(after, 200_000)) for a in position.legal_actions()}
+        except TreeTooLarge:
+            continue
+        if len(set(values.values())) < 2:
+            continue  # every action is as good: nothing to check
+        checked += 1
+        chosen = bc.mcts.search(position, 400, seed=checked).action
+        optimal += values[chosen] == max(values.values())
+    assert optimal >= 18

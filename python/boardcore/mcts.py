@@ -258,6 +258,10 @@ def search(
     evaluator's exception, or an answer of the wrong shape, NaN or out of range, is raised and
     leaves nothing changed. docs/ai.md explains the search.
     """
+    if batch_size is None:
+        # Random rollouts gain nothing from batching on one thread (it only blurs the search); a
+        # model gains from a few leaves per call.
+        batch_size = threads if evaluator is None else 8
     action, policy, value, visits, simulations, nodes, tree_full = search_steps(
         state,
         iterations,
@@ -342,7 +346,12 @@ def selfplay(
     """
     if game == "rive":
         # Rive's step form is its single-stone form (docs/actions.md): the games recorded are too.
+        if (variant or {}).get("single_stones", True) is not True:
+            raise ValueError("Rive self-play plays the step form, which is the single-stone form: single_stones must be True")
         variant = {**(variant or {}), "single_stones": True}
+    if batch_size is None:
+        # One leaf per game per call: as many rows as games, and no virtual loss.
+        batch_size = games if isinstance(games, int) and 1 <= games <= 65536 else 1
     answer = _selfplay(
         game,
         variant,

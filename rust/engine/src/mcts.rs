@@ -157,17 +157,17 @@ impl<P: Position> Tree<P> {
     }
 
     fn mv(&self, node: u32) -> P::Move {
-        self.nodes[node].edge.mv.expect("a child has a move")
+        self.nodes[node].data.mv.expect("a child has a move")
     }
 
     /// The child of `parent` reached by `mv`, if expanded.
     fn child_with(&self, parent: u32, mv: P::Move) -> Option<u32> {
-        self.nodes.children(parent).find(|&c| self.nodes[c].edge.mv == Some(mv))
+        self.nodes.children(parent).find(|&c| self.nodes[c].data.mv == Some(mv))
     }
 
     /// First visit of a node: count (and, below the widening limit, list) its moves.
     fn prepare(&mut self, node: u32, position: &P, widening: &Widening) {
-        let n = &mut self.nodes[node].edge;
+        let n = &mut self.nodes[node].data;
         if n.legal != u64::MAX {
             return;
         }
@@ -188,7 +188,7 @@ impl<P: Position> Tree<P> {
             return None;
         }
         let (visits, children) = (self.nodes[node].visits, self.nodes[node].children);
-        let n = &mut self.nodes[node].edge;
+        let n = &mut self.nodes[node].data;
         if n.legal == 0 {
             return None;
         }
@@ -247,7 +247,7 @@ impl<P: Position> Tree<P> {
         let mut node = ROOT;
         loop {
             // A full tree lists no more moves: a leaf not yet listed is played out as it is.
-            if self.is_full() && self.nodes[node].edge.legal == u64::MAX {
+            if self.is_full() && self.nodes[node].data.legal == u64::MAX {
                 break;
             }
             if let Some(child) = self.expand(node, &position, &config.widening) {
@@ -256,7 +256,7 @@ impl<P: Position> Tree<P> {
                 break;
             }
             // Terminal, or (in a full tree only) a node with no child to select.
-            if self.nodes[node].edge.legal == 0 || self.nodes[node].children == 0 {
+            if self.nodes[node].data.legal == 0 || self.nodes[node].children == 0 {
                 break;
             }
             node = self.select(node, config.exploration);
@@ -282,7 +282,7 @@ impl<P: Position> Tree<P> {
                 range.start = start as u32;
             }
         });
-        nodes[ROOT].edge.mv = None;
+        nodes[ROOT].data.mv = None;
         Tree { nodes, untried, rng: self.rng, path: self.path, budget: self.budget }
     }
 }
@@ -361,7 +361,7 @@ impl<P: Position> Searcher<P> {
             children.reverse(); // expansion order
             for c in children {
                 let n = &tree.nodes[c];
-                match moves.iter_mut().find(|(m, _, _)| Some(*m) == n.edge.mv) {
+                match moves.iter_mut().find(|(m, _, _)| Some(*m) == n.data.mv) {
                     Some(entry) => {
                         entry.1 += n.visits;
                         entry.2 += n.total;

@@ -11,8 +11,9 @@
 //!   result of one uniformly random playout, all in Rust.
 //! - **A simulation** descends from the root by the selection rule, applying the actions to a
 //!   copy of the root state, to a leaf: a terminal node backs up its result at once; a new node
-//!   waits for the evaluator, which expands it (one child per legal action, priors the softmax of
-//!   the logits over the legal actions) and gives the value backed up along the path.
+//!   waits for the evaluator, which expands it (one edge per legal action, its prior the softmax
+//!   of the logits over the legal actions; a child node only once a simulation takes the edge)
+//!   and gives the value backed up along the path.
 //! - **Batching**: each round, every tree with simulations left selects up to its share of
 //!   `batch_size` leaves (the shares differ by at most one, the earlier trees taking the extra),
 //!   with a *virtual loss* on the way down (a visit and a loss for the chooser, undone at the
@@ -76,7 +77,7 @@ pub struct Settings {
     /// (PUCT only); otherwise the most visited.
     pub temperature: f32,
     pub threads: usize,
-    /// The most entries (nodes, and edges counted an eighth each: 8 bytes against about 64) of
+    /// The most entries (nodes, and edges counted an eighth each: 8 bytes against about 72) of
     /// all the trees together, each tree an equal share; a tree that reaches its share stops
     /// its search there (`Report::tree_full`).
     pub max_nodes: u64,
@@ -259,7 +260,8 @@ struct Waiting<S> {
     seed: u64,
 }
 
-/// The Gumbel root: the noise per root edge, and the visit each simulation gives.
+/// The Gumbel root: the noise per root edge, and how many actions sequential halving starts
+/// from (each simulation's visit count is `considered_visit` of it).
 struct GumbelRoot {
     /// `g + l` for every root edge.
     scores: Vec<f32>,
@@ -356,11 +358,11 @@ impl<S: Steps> Tree<S> {
     }
 
     fn is_over(&self) -> bool {
-        matches!(self.nodes[ROOT].edge.stage, Stage::Over(_))
+        matches!(self.nodes[ROOT].data.stage, Stage::Over(_))
     }
 
     fn edges_of(&self, node: u32) -> &[Edge] {
-        let step = &self.nodes[node].edge;
+        let step = &self.nodes[node].data;
         &self.edges[step.first_edge as usize..(step.first_edge + step.edge_count) as usize]
     }
 
@@ -369,7 +371,7 @@ impl<S: Steps> Tree<S> {
         let mut stats: Vec<EdgeStats> = self.edges_of(node).iter().map(|e| EdgeStats { prior: e.prior, visits: 0, mean: None }).collect();
         for c in self.nodes.children(node) {
             let child = &self.nodes[c];
-            let entry = &mut stats[child.edge.edge as usize];
+            let entry = &mut stats[child.data.edge as usize];
             (entry.visits, entry.mean) = (child.visits, child.mean());
         }
         stats
@@ -384,8 +386,8 @@ impl<S: Steps> Tree<S> {
 
     /// The root, waiting for its evaluation, unless already expanded (or over).
     fn wait_for_root(&mut self) {
-        if self.nodes[ROOT].edge.stage == Stage::New {
-            self.nodes[ROOT].edge.stage = Stage::Waiting;
+        if self.nodes[ROOT].data.stage == Stage::New {
+            self.nodes[ROOT].data.stage = Stage::Waiting;
             let seed = self.rng.next_u64();
             self.waiting.push(Waiting { state: self.root.clone(), node: ROOT, path: vec![ROOT], seed });
         }
@@ -417,7 +419,7 @@ impl<S: Steps> Tree<S> {
         let mut node = ROOT;
         let simulation = self.started;
         loop {
-            match self.nodes[node].edge.stage {
+            match self.nodes[node].data.stage {
                 Stage::Expanded => {
                     node = match self.choose(node, simulation, settings) {
                         Choice::Child(child) => child,
@@ -427,7 +429,7 @@ impl<S: Steps> Tree<S> {
                     let n = &mut self.nodes[node];
                     n.visits += 1;
                     n.total -= 1.0;
-                    state.apply_action_unchecked(n.edge.action as usize);
+                    state.apply_action_unchecked(n.data.action as usize);
                     path.push(node);
                 }
                 Stage::Over(black) => {
@@ -447,7 +449,7 @@ impl<S: Steps> Tree<S> {
                 }
                 Stage::New => {
                     self.started += 1;
-                    let step = &mut self.nodes[node].edge;
+                    let step = &mut self.nodes[node].data;
                     step.to_move = state.to_move();
                     if let Some(outcome) = state.outcome() {
                         step.stage = Stage::Over(black_return(outcome));
@@ -488,7 +490,7 @@ impl<S: Steps> Tree<S> {
             let first_edge = self.edges.len();
             push_edges(&logits[i * num_actions..(i + 1) * num_actions], &self.legal, &mut self.edges);
             let to_move = leaf.state.to_move();
-            let step = &mut self.nodes[leaf.node].edge;
+            let step = &mut self.nodes[leaf.node].data;
             step.stage = Stage::Expanded;
             step.raw_value = values[i];
             (step.first_edge, step.edge_count) = (first_edge as u32, self.legal.len() as u32);
@@ -503,7 +505,7 @@ impl<S: Steps> Tree<S> {
 
     /// Root noise: Dirichlet on the priors (PUCT) or the Gumbel draw and schedule.
     fn prepare_root(&mut self, settings: &Settings) {
-        let step = self.nodes[ROOT].edge;
+        let step = self.nodes[ROOT].data;
         let range = step.first_edge as usize..(step.first_edge + step.edge_count) as usize;
         if let Some(gumbel) = settings.gumbel {
             let scores = range.clone().map(|k| self.rng.gumbel() as f32 + self.edges[k].prior.max(f32::MIN_POSITIVE).ln()).collect();
@@ -525,7 +527,7 @@ impl<S: Steps> Tree<S> {
             (_, Some(gumbel)) => self.gumbel_inner_edge(node, &gumbel),
             _ => return self.puct_choice(node, settings.c_puct),
         };
-        match self.nodes.children(node).find(|&c| self.nodes[c].edge.edge == k) {
+        match self.nodes.children(node).find(|&c| self.nodes[c].data.edge == k) {
             Some(child) => Choice::Child(child),
             None => Choice::Edge(k),
         }
@@ -534,7 +536,7 @@ impl<S: Steps> Tree<S> {
     /// The mean value of `node` for its side to move (0 before any visit).
     fn value_to_move(&self, node: u32) -> f64 {
         let n = &self.nodes[node];
-        n.mean().map_or(0.0, |mean| if n.mover == n.edge.to_move { mean } else { -mean })
+        n.mean().map_or(0.0, |mean| if n.mover == n.data.to_move { mean } else { -mean })
     }
 
     /// PUCT's choice. Edges run in decreasing prior, and an edge is first taken only when it is
@@ -550,12 +552,12 @@ impl<S: Steps> Tree<S> {
             let visits = child.visits as f32;
             // A child whose only visit was taken back by a collision has none.
             let q = if child.visits == 0 { unvisited } else { child.total as f32 / visits };
-            let score = q + spread * child.edge.prior / (1.0 + visits);
+            let score = q + spread * child.data.prior / (1.0 + visits);
             if score >= best.1 {
                 best = (Choice::Child(c), score);
             }
         }
-        let step = &self.nodes[node].edge;
+        let step = &self.nodes[node].data;
         let next = self.nodes[node].children;
         if next < step.edge_count {
             let score = unvisited + spread * self.edges[(step.first_edge + next) as usize].prior;
@@ -573,7 +575,7 @@ impl<S: Steps> Tree<S> {
         let visited_mass: f64 = stats.iter().filter(|s| s.visits > 0).map(prior).sum();
         let weighted_q: f64 = stats.iter().filter_map(|s| Some(prior(s) * s.mean? / visited_mass)).sum();
         let visits: u64 = stats.iter().map(|s| s.visits).sum();
-        let raw = f64::from(self.nodes[node].edge.raw_value);
+        let raw = f64::from(self.nodes[node].data.raw_value);
         // mctx's mixed value: the network's value and the visited children's Q, prior-weighted.
         let mixed = (raw + visits as f64 * weighted_q) / (visits as f64 + 1.0);
         let completed: Vec<f64> = stats.iter().map(|s| s.mean.unwrap_or(mixed)).collect();
@@ -624,10 +626,10 @@ impl<S: Steps> Tree<S> {
         let mut visits = vec![0u64; num_actions];
         let mut policy = vec![0f32; num_actions];
         for c in self.nodes.children(ROOT) {
-            visits[self.nodes[c].edge.action as usize] = self.nodes[c].visits;
+            visits[self.nodes[c].data.action as usize] = self.nodes[c].visits;
         }
         let total: u64 = visits.iter().sum();
-        let value = match self.nodes[ROOT].edge.stage {
+        let value = match self.nodes[ROOT].data.stage {
             Stage::Over(black) => value_for(Player::Black, black, self.root.to_move()) as f32,
             _ => self.value_to_move(ROOT) as f32,
         };
@@ -670,7 +672,8 @@ fn improved_policy(stats: &[EdgeStats], sigma: &[f64]) -> Vec<f64> {
     weights.into_iter().map(|w| w / sum).collect()
 }
 
-/// An action drawn with probability proportional to `visits^(1/temperature)` (temperature > 0).
+/// An action drawn with probability proportional to `visits^(1/temperature)` (temperature > 0,
+/// some action visited).
 pub fn draw(visits: &[u64], temperature: f32, rng: &mut SplitMix64) -> usize {
     let most = *visits.iter().max().unwrap_or(&1) as f64;
     let weights: Vec<f64> = visits.iter().map(|&v| if v == 0 { 0.0 } else { (v as f64 / most).powf(1.0 / f64::from(temperature)) }).collect();
@@ -752,6 +755,13 @@ pub fn check(settings: &Settings) -> Result<()> {
         if gumbel.max_considered == 0 {
             return Err(Error::invalid("max_considered must be at least 1"));
         }
+        // Gumbel's noise is its exploration: the others would be silently ignored.
+        if settings.dirichlet.is_some() {
+            return Err(Error::invalid("dirichlet_alpha does not apply with gumbel=True (the Gumbel noise explores)"));
+        }
+        if settings.temperature > 0.0 {
+            return Err(Error::invalid("temperature does not apply with gumbel=True (the action is the sequential-halving winner)"));
+        }
     }
     Ok(())
 }
@@ -800,7 +810,7 @@ pub fn search_many<S: Steps>(roots: Vec<S>, seeds: &[u64], settings: &Settings, 
 }
 
 /// What a search reuses from round to round: the leaves' states and seeds as the evaluator
-/// reads them, its answers, and where each tree's rows start.
+/// reads them, and its answers.
 struct Round<S> {
     states: Vec<S>,
     seeds: Vec<u64>,

@@ -88,7 +88,10 @@ struct Live<S: Steps> {
 /// an evaluator's error ends self-play with that error.
 pub fn selfplay<S: Steps>(start: &S, seed: u64, settings: &Settings, evaluator: &mut dyn Evaluator<S>, stop: &Stop) -> Result<Data<<S::Position as Position>::Move>> {
     puct::check(&settings.search)?;
-    let search = puct::Settings { temperature: 0.0, ..settings.search };
+    // Each game's share of a batch stays what it is with every game live: as games finish, the
+    // batches shrink rather than the survivors' searches taking more leaves per call (under
+    // virtual loss).
+    let per_game = settings.search.batch_size.div_ceil(settings.games.max(1));
     let mut live: Vec<Live<S>> = (0..settings.games as u64)
         .map(|g| Live { state: start.clone(), rng: crate::playout::playout_rng(seed, g), decisions: 0, rows: Data::default(), moves: Vec::new() })
         .collect();
@@ -97,6 +100,7 @@ pub fn selfplay<S: Steps>(start: &S, seed: u64, settings: &Settings, evaluator: 
     while !live.is_empty() {
         let roots: Vec<S> = live.iter().map(|g| g.state.clone()).collect();
         let seeds: Vec<u64> = live.iter_mut().map(|g| g.rng.next_u64()).collect();
+        let search = puct::Settings { temperature: 0.0, batch_size: (per_game * live.len()).min(settings.search.batch_size), ..settings.search };
         let reports = puct::search_many(roots, &seeds, &search, evaluator, stop)?;
         for (game, report) in live.iter_mut().zip(reports) {
             let action = choose(game, &report, settings);
@@ -135,7 +139,10 @@ pub fn selfplay<S: Steps>(start: &S, seed: u64, settings: &Settings, evaluator: 
 fn choose<S: Steps>(game: &mut Live<S>, report: &Report, settings: &Settings) -> usize {
     let action = report.action.expect("a live game has an action");
     let exploring = settings.temperature > 0.0 && settings.temperature_moves.is_none_or(|n| game.decisions < n);
-    if settings.search.gumbel.is_some() || !exploring {
+    // A search with no simulation (0 asked, or a tree already at its node budget) has no visits
+    // to draw from: its action is the highest prior.
+    let visited = report.visits.iter().any(|&v| v > 0);
+    if settings.search.gumbel.is_some() || !exploring || !visited {
         action
     } else {
         puct::draw(&report.visits, settings.temperature, &mut game.rng)
@@ -159,6 +166,7 @@ fn record<S: Steps>(game: &mut Live<S>, report: &Report, action: usize) {
     if let Some(mv) = game.state.completed_move(action) {
         game.moves.push(mv);
     }
+    debug_assert!(game.state.is_legal_action(action), "self-play plays legal actions");
     game.state.apply_action_unchecked(action);
     game.decisions += 1;
 }
@@ -206,6 +214,17 @@ mod tests {
             assert_eq!(played.outcome, state.outcome());
             let returns = returns_of(played.outcome);
             assert!(mine.iter().all(|&r| data.outcomes[r] == returns[data.players[r] as usize]));
+        }
+    }
+
+    #[test]
+    fn self_play_without_simulations_plays_the_priors_legally() {
+        for (simulations, max_nodes) in [(0, crate::mcts::DEFAULT_MAX_NODES), (50, 2)] {
+            let search = puct::Settings { simulations, max_nodes, batch_size: 4, ..puct::Settings::default() };
+            let settings = Settings { search, games: 4, temperature: 1.0, temperature_moves: None };
+            let data = selfplay(&reversi(4), 3, &settings, &mut Rollouts::new(1), &Stop::new()).unwrap();
+            assert_eq!(data.games.len(), 4);
+            assert!(data.actions.iter().enumerate().all(|(r, &a)| data.masks[r * data.num_actions + a as usize]));
         }
     }
 

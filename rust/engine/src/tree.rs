@@ -2,9 +2,9 @@
 //! step actions (`puct`).
 //!
 //! Nodes live in one arena (`Vec`), addressed by 32-bit ids, the root at 0; children are a linked
-//! list, newest first, so a node can gain children one at a time (UCT's progressive widening) or
-//! all at once (PUCT's expansion). Every node says who *chose* the edge into it (`mover`) and
-//! keeps its statistics from that player's point of view: a parent picks among children whose
+//! list, newest first, so a node gains children one at a time, as simulations first reach them
+//! (UCT's expansion and progressive widening, PUCT's lazy children). Every node says who *chose*
+//! the edge into it (`mover`) and keeps its statistics from that player's point of view: a parent picks among children whose
 //! statistics are all its own player's, whoever moves next below them. That is what lets a
 //! player move several times in a row (Reversi passes, Rive's extra placements, Strands' cells
 //! of one turn) with nothing special anywhere.
@@ -14,10 +14,10 @@ use crate::game::Player;
 /// No node (the end of a child list).
 pub const NONE: u32 = u32::MAX;
 
-/// One node: the search's own data (`edge`), the tree links and the statistics.
+/// One node: the search's own data, the tree links and the statistics.
 #[derive(Debug, Clone)]
 pub struct Node<E> {
-    pub edge: E,
+    pub data: E,
     /// The player who chose the edge into this node; `total` is from their point of view.
     pub mover: Player,
     first_child: u32,
@@ -29,8 +29,8 @@ pub struct Node<E> {
 }
 
 impl<E> Node<E> {
-    fn new(edge: E, mover: Player) -> Self {
-        Node { edge, mover, first_child: NONE, next_sibling: NONE, children: 0, visits: 0, total: 0.0 }
+    fn new(data: E, mover: Player) -> Self {
+        Node { data, mover, first_child: NONE, next_sibling: NONE, children: 0, visits: 0, total: 0.0 }
     }
 
     /// The mean reward for `mover`; `None` before the first visit.
@@ -58,47 +58,15 @@ impl<E> Arena<E> {
         self.nodes.len()
     }
 
-    pub fn is_empty(&self) -> bool {
-        self.nodes.is_empty()
-    }
-
-    /// Room for `additional` more nodes (one allocation for a whole expansion).
-    pub fn reserve(&mut self, additional: usize) {
-        self.nodes.reserve(additional);
-    }
-
     /// The children of `node`, newest first.
     pub fn children(&self, node: u32) -> Children<'_, E> {
         Children { arena: self, next: self.nodes[node as usize].first_child }
     }
 
-    /// The children of `node` as one slice, oldest first, with the id of the first: for nodes
-    /// whose children were added one after another with no other node in between (a PUCT
-    /// expansion), which makes the hot selection loop a walk over contiguous memory.
-    pub fn contiguous_children(&self, node: u32) -> (u32, &[Node<E>]) {
-        let n = &self.nodes[node as usize];
-        if n.children == 0 {
-            return (0, &[]);
-        }
-        let first = n.first_child + 1 - n.children;
-        debug_assert!(self.children(node).eq((first..=n.first_child).rev()), "children added one after another");
-        (first, &self.nodes[first as usize..=n.first_child as usize])
-    }
-
-    /// `contiguous_children`, mutable.
-    pub fn contiguous_children_mut(&mut self, node: u32) -> &mut [Node<E>] {
-        let n = &self.nodes[node as usize];
-        if n.children == 0 {
-            return &mut [];
-        }
-        let (first, last) = ((n.first_child + 1 - n.children) as usize, n.first_child as usize);
-        &mut self.nodes[first..=last]
-    }
-
     /// Adds a child to `parent` (listed first from now on) and returns its id.
-    pub fn add_child(&mut self, parent: u32, edge: E, mover: Player) -> u32 {
+    pub fn add_child(&mut self, parent: u32, data: E, mover: Player) -> u32 {
         let id = self.nodes.len() as u32;
-        let mut child = Node::new(edge, mover);
+        let mut child = Node::new(data, mover);
         child.next_sibling = self.nodes[parent as usize].first_child;
         self.nodes.push(child);
         let p = &mut self.nodes[parent as usize];
@@ -130,7 +98,7 @@ impl<E> Arena<E> {
             let mut copy = self.nodes[old as usize].clone();
             let children: Vec<u32> = self.children(old).collect();
             (copy.first_child, copy.next_sibling, copy.children) = (NONE, NONE, 0);
-            moved(&mut copy.edge);
+            moved(&mut copy.data);
             nodes.push(copy);
             if parent != NONE {
                 // Children are listed newest first: copying them oldest first and prepending
@@ -192,8 +160,8 @@ mod tests {
         assert_eq!(tree.children(a).collect::<Vec<_>>(), [a2, a1]);
         let sub = tree.subtree(a, |_| {});
         assert_eq!(sub.len(), 3);
-        assert_eq!(sub[ROOT].edge, 'a');
-        assert_eq!(sub.children(ROOT).map(|c| sub[c].edge).collect::<String>(), "21");
+        assert_eq!(sub[ROOT].data, 'a');
+        assert_eq!(sub.children(ROOT).map(|c| sub[c].data).collect::<String>(), "21");
     }
 
     #[test]

@@ -65,8 +65,8 @@ fn settings(
     Ok(settings)
 }
 
-fn batch_size_arg(value: Option<&Bound<'_, PyAny>>, default: usize) -> BcResult<usize> {
-    value.map(|v| crate::args::int_in("batch_size", v, 1..=MAX_BATCH)).transpose().map(|b| b.unwrap_or(default.clamp(1, MAX_BATCH)))
+fn batch_size_arg(value: &Bound<'_, PyAny>) -> BcResult<usize> {
+    crate::args::int_in("batch_size", value, 1..=MAX_BATCH)
 }
 
 /// A Python evaluator: `evaluate(observations, masks) -> (logits, values)`, or a callable.
@@ -98,7 +98,7 @@ impl PyEvaluator {
         let mask_array = Array2::from_shape_vec([rows, num_actions], masks.clone()).expect("the batch's masks fill their shape").into_pyarray(py);
         let answer = self.evaluate.bind(py).call1((observations, mask_array))?;
         let pair = answer.cast::<PyTuple>().ok().filter(|t| t.len() == 2).map(|t| (t.get_item(0), t.get_item(1)));
-        let (Some((Ok(policy), Ok(value))), _) = (pair, ()) else {
+        let Some((Ok(policy), Ok(value))) = pair else {
             let shown = crate::args::type_name(&answer);
             return Err(PyTypeError::new_err(format!("the evaluator must return a tuple (policy_logits, values), got {shown}")));
         };
@@ -181,24 +181,21 @@ impl AnyEvaluator {
         })
     }
 
-    fn is_python(&self) -> bool {
-        matches!(self, AnyEvaluator::Python(_))
-    }
-
     /// Runs `work` with the evaluator, the GIL released and Ctrl-C heard; an exception from the
     /// evaluator is raised as it is.
     fn run<S: Steps, T: Send>(&mut self, py: Python<'_>, work: impl FnOnce(&mut dyn Evaluator<S>, &Stop) -> Result<T, Error> + Send) -> BcResult<T> {
-        let result = match self {
+        match self {
             AnyEvaluator::Rollouts(rollouts) => crate::interrupt::run_interruptible(py, |stop| work(rollouts, stop)),
             AnyEvaluator::Python(evaluator) => {
                 let result = crate::interrupt::run_interruptible(py, |stop| work(evaluator, stop));
-                if let Some(e) = evaluator.raised.take() {
-                    return Err(BcError::Raised(e));
+                // The evaluator's exception ended the engine's work (as an interruption would):
+                // it is what the caller sees.
+                match evaluator.raised.take() {
+                    Some(e) => Err(BcError::Raised(e)),
+                    None => result,
                 }
-                result
             }
-        };
-        result
+        }
     }
 }
 
@@ -214,7 +211,7 @@ fn search_steps<'py>(
     state: &Bound<'py, PyAny>,
     iterations: &Bound<'py, PyAny>,
     evaluator: Option<&Bound<'py, PyAny>>,
-    batch_size: Option<&Bound<'py, PyAny>>,
+    batch_size: &Bound<'py, PyAny>,
     c_puct: &Bound<'py, PyAny>,
     dirichlet_alpha: Option<&Bound<'py, PyAny>>,
     dirichlet_fraction: &Bound<'py, PyAny>,
@@ -227,11 +224,8 @@ fn search_steps<'py>(
 ) -> BcResult<SearchAnswer<'py>> {
     let threads_now = threads.map(crate::args::threads).transpose()?.unwrap_or(1);
     let mut evaluator = AnyEvaluator::new(evaluator, threads_now)?;
-    // Rollouts with one thread gain nothing from batching (it only blurs the search); a model
-    // gains from a few leaves per call.
-    let default_batch = if evaluator.is_python() { 8 } else { threads_now };
     let temperature = crate::args::number("temperature", temperature)? as f32;
-    let settings = settings(iterations, batch_size_arg(batch_size, default_batch)?, c_puct, dirichlet_alpha, dirichlet_fraction, gumbel, max_considered, temperature, threads, max_nodes)?;
+    let settings = settings(iterations, batch_size_arg(batch_size)?, c_puct, dirichlet_alpha, dirichlet_fraction, gumbel, max_considered, temperature, threads, max_nodes)?;
     let seed = seed.map(crate::args::seed).transpose()?.unwrap_or(0);
     macro_rules! search_game {
         ($Game:ty) => {
@@ -284,7 +278,7 @@ fn selfplay<'py>(
     evaluator: Option<&Bound<'py, PyAny>>,
     games: &Bound<'py, PyAny>,
     iterations: &Bound<'py, PyAny>,
-    batch_size: Option<&Bound<'py, PyAny>>,
+    batch_size: &Bound<'py, PyAny>,
     temperature: &Bound<'py, PyAny>,
     temperature_moves: Option<&Bound<'py, PyAny>>,
     c_puct: &Bound<'py, PyAny>,
@@ -299,10 +293,12 @@ fn selfplay<'py>(
     let games = crate::args::int_in("games", games, 1..=boardcore_engine::actions::MAX_ENVS)?;
     let threads_now = threads.map(crate::args::threads).transpose()?.unwrap_or(1);
     let mut evaluator = AnyEvaluator::new(evaluator, threads_now)?;
-    // One leaf per game per call by default: as many rows as games, and no virtual loss.
     let temperature = crate::args::number("temperature", temperature)? as f32;
     // The search's own temperature is not used in self-play (which draws by its own rule).
-    let search = settings(iterations, batch_size_arg(batch_size, games)?, c_puct, dirichlet_alpha, dirichlet_fraction, gumbel, max_considered, temperature, threads, max_nodes)?;
+    let search = settings(iterations, batch_size_arg(batch_size)?, c_puct, dirichlet_alpha, dirichlet_fraction, gumbel, max_considered, 0.0, threads, max_nodes)?;
+    if !(temperature.is_finite() && temperature >= 0.0) {
+        return Err(invalid(format!("temperature must be a finite number >= 0, got {temperature}")));
+    }
     let temperature_moves = temperature_moves.map(|n| crate::args::count("temperature_moves", n, 0)).transpose()?;
     let settings = engine_selfplay::Settings { search, games, temperature, temperature_moves };
     let seed = seed.map(crate::args::seed).transpose()?.unwrap_or(0);
