@@ -252,3 +252,28 @@ def test_a_player_acting_several_times_in_a_row_is_credited_correctly_near_the_e
         chosen = bc.mcts.search(position, 400, seed=checked).action
         optimal += values[chosen] == max(values.values())
     assert optimal >= 18
+
+
+def test_many_states_are_searched_together_one_leaf_each_per_call():
+    env_states = [bc.Reversi(size=6).actions() for _ in range(5)]
+    for k, state in enumerate(env_states):
+        for action in state.legal_actions()[:1] * k:
+            if not state.is_over():
+                state.apply_action(state.legal_actions()[0])
+    counting = Counting()
+    results = bc.mcts.search_many(env_states, iterations=20, evaluator=counting, seed=4)
+    assert len(results) == 5
+    for state, result in zip(env_states, results):
+        assert state.action_mask()[result.action] and result.visits.sum() == 20
+    assert counting.calls == 21  # the roots, then one leaf of every tree per call
+    again = bc.mcts.search_many(env_states, iterations=20, evaluator=uniform, seed=4, threads=2)
+    assert [r.action for r in again] == [r.action for r in results]
+    assert all((a.visits == b.visits).all() for a, b in zip(again, results))
+
+
+def test_many_states_must_be_of_one_variant():
+    with pytest.raises(TypeError, match="one game"):
+        bc.mcts.search_many([bc.Reversi(size=6), bc.Cephalopod()], iterations=4)
+    with pytest.raises(ValueError, match="variant"):
+        bc.mcts.search_many([bc.Reversi(size=6), bc.Reversi(size=8)], iterations=4)
+    assert bc.mcts.search_many([], iterations=4) == []

@@ -43,7 +43,7 @@ class ConcurrentUseError(RuntimeError): ...
 
 def code_path() -> str: ...
 def search_steps(
-    state: Reversi | Cephalopod | Rive | Strands | ReversiActions | CephalopodActions | RiveActions | StrandsActions,
+    states: Sequence[Reversi | Cephalopod | Rive | Strands | ReversiActions | CephalopodActions | RiveActions | StrandsActions],
     iterations: int,
     evaluator: Any,
     batch_size: int,
@@ -56,7 +56,7 @@ def search_steps(
     seed: int | None,
     threads: int | None,
     max_nodes: int,
-) -> tuple[int | None, npt.NDArray[np.float32], float, npt.NDArray[np.int64], int, int, bool]: ...
+) -> list[tuple[int | None, npt.NDArray[np.float32], float, npt.NDArray[np.int64], int, int, bool]]: ...
 def selfplay(
     game: str,
     variant: dict[str, Any] | None,

@@ -53,6 +53,7 @@ __all__ = [
     "Searcher",
     "best_move",
     "search",
+    "search_many",
     "search_moves",
     "selfplay",
 ]
@@ -262,8 +263,8 @@ def search(
         # Random rollouts gain nothing from batching on one thread (it only blurs the search); a
         # model gains from a few leaves per call.
         batch_size = threads if evaluator is None else 8
-    action, policy, value, visits, simulations, nodes, tree_full = search_steps(
-        state,
+    ((action, policy, value, visits, simulations, nodes, tree_full),) = search_steps(
+        [state],
         iterations,
         evaluator,
         batch_size,
@@ -278,6 +279,47 @@ def search(
         max_nodes,
     )
     return PolicyResult(policy, action, value, visits, simulations, nodes, tree_full)
+
+
+def search_many(
+    states: list[Any],
+    iterations: int = 800,
+    *,
+    evaluator: Evaluator | Any | None = None,
+    batch_size: int | None = None,
+    c_puct: float = 1.25,
+    dirichlet_alpha: float | None = None,
+    dirichlet_fraction: float = 0.25,
+    gumbel: bool = False,
+    max_considered: int = 16,
+    temperature: float = 0.0,
+    seed: int = 0,
+    threads: int = 1,
+    max_nodes: int = DEFAULT_MAX_NODES,
+) -> list[PolicyResult]:
+    """``search`` from each of ``states`` (games or step states of one variant: the positions of
+    your own vectorized environments, say) at once, the evaluator batched across all of them as
+    in ``selfplay`` (``batch_size`` default: one leaf per state per call; ``max_nodes`` shared).
+    State ``i`` draws from ``seed + i``. Returns one ``PolicyResult`` per state, in order."""
+    states = list(states)
+    if batch_size is None:
+        batch_size = max(1, min(len(states), 65536)) if evaluator is not None else max(1, min(len(states), 65536), threads)
+    answers = search_steps(
+        states,
+        iterations,
+        evaluator,
+        batch_size,
+        c_puct,
+        dirichlet_alpha,
+        dirichlet_fraction,
+        bool(gumbel),
+        max_considered,
+        temperature,
+        seed,
+        threads,
+        max_nodes,
+    )
+    return [PolicyResult(policy, action, value, visits, simulations, nodes, full) for action, policy, value, visits, simulations, nodes, full in answers]
 
 
 @dataclass(frozen=True, eq=False)

@@ -771,6 +771,13 @@ pub fn check(settings: &Settings) -> Result<()> {
 /// an evaluator's error ends the search with that error.
 pub fn search_many<S: Steps>(roots: Vec<S>, seeds: &[u64], settings: &Settings, evaluator: &mut dyn Evaluator<S>, stop: &Stop) -> Result<Vec<Report>> {
     check(settings)?;
+    // One batch holds every tree's leaves: they must have one shape.
+    if let Some(first) = roots.first() {
+        let shape = (first.num_actions(), first.observation_shape());
+        if let Some(i) = roots.iter().position(|r| (r.num_actions(), r.observation_shape()) != shape) {
+            return Err(Error::invalid(format!("state {i} is of another variant than state 0 (its actions or observations differ): a batched search needs one variant")));
+        }
+    }
     let pool = thread_pool(settings.threads);
     let budget = (settings.max_nodes / roots.len().max(1) as u64).max(1);
     let mut trees: Vec<Tree<S>> = roots.into_iter().zip(seeds).map(|(root, &seed)| Tree::new(root, seed, settings.simulations, budget)).collect();

@@ -201,14 +201,15 @@ impl AnyEvaluator {
 
 type SearchAnswer<'py> = (Option<usize>, Bound<'py, PyArray1<f32>>, f32, Bound<'py, PyArray1<i64>>, u64, usize, bool);
 
-/// One search from `state` (a game or its step form): `(action, policy, value, visits,
-/// simulations, nodes, tree_full)`. Releases the GIL (but to call a Python evaluator); interruptible.
+/// A search from each of `states` (games or step states, all of one variant), batched together:
+/// for each, `(action, policy, value, visits, simulations, nodes, tree_full)`. State `i` draws
+/// from `seed + i`. Releases the GIL (but to call a Python evaluator); interruptible.
 #[pyfunction]
-#[pyo3(signature = (state, iterations, evaluator, batch_size, c_puct, dirichlet_alpha, dirichlet_fraction, gumbel, max_considered, temperature, seed, threads, max_nodes))]
+#[pyo3(signature = (states, iterations, evaluator, batch_size, c_puct, dirichlet_alpha, dirichlet_fraction, gumbel, max_considered, temperature, seed, threads, max_nodes))]
 #[allow(clippy::too_many_arguments)]
 fn search_steps<'py>(
     py: Python<'py>,
-    state: &Bound<'py, PyAny>,
+    states: Vec<Bound<'py, PyAny>>,
     iterations: &Bound<'py, PyAny>,
     evaluator: Option<&Bound<'py, PyAny>>,
     batch_size: &Bound<'py, PyAny>,
@@ -221,18 +222,26 @@ fn search_steps<'py>(
     seed: Option<&Bound<'py, PyAny>>,
     threads: Option<&Bound<'py, PyAny>>,
     max_nodes: &Bound<'py, PyAny>,
-) -> BcResult<SearchAnswer<'py>> {
+) -> BcResult<Vec<SearchAnswer<'py>>> {
     let threads_now = threads.map(crate::args::threads).transpose()?.unwrap_or(1);
     let mut evaluator = AnyEvaluator::new(evaluator, threads_now)?;
     let temperature = crate::args::number("temperature", temperature)? as f32;
     let settings = settings(iterations, batch_size_arg(batch_size)?, c_puct, dirichlet_alpha, dirichlet_fraction, gumbel, max_considered, temperature, threads, max_nodes)?;
     let seed = seed.map(crate::args::seed).transpose()?.unwrap_or(0);
+    let Some(first) = states.first() else { return Ok(Vec::new()) };
     macro_rules! search_game {
         ($Game:ty) => {
-            if let Some(root) = root_of::<$Game>(state) {
-                let report = evaluator.run(py, |e, stop| puct::search(root, seed, &settings, e, stop))?;
-                let visits: Vec<i64> = report.visits.iter().map(|&v| v as i64).collect();
-                return Ok((report.action, report.policy.into_pyarray(py), report.value, visits.into_pyarray(py), report.simulations, report.nodes, report.tree_full));
+            if root_of::<$Game>(first).is_some() {
+                let roots = roots_of::<$Game>(&states)?;
+                let seeds: Vec<u64> = (0..roots.len() as u64).map(|i| seed.wrapping_add(i)).collect();
+                let reports = evaluator.run(py, |e, stop| puct::search_many(roots, &seeds, &settings, e, stop))?;
+                return Ok(reports
+                    .into_iter()
+                    .map(|report| {
+                        let visits: Vec<i64> = report.visits.iter().map(|&v| v as i64).collect();
+                        (report.action, report.policy.into_pyarray(py), report.value, visits.into_pyarray(py), report.simulations, report.nodes, report.tree_full)
+                    })
+                    .collect());
             }
         };
     }
@@ -240,7 +249,20 @@ fn search_steps<'py>(
     search_game!(PyCephalopod);
     search_game!(PyRive);
     search_game!(PyStrands);
-    Err(BcError::type_error(format!("state must be a boardcore game or its step form (game.actions()), got {}", crate::args::type_name(state))))
+    Err(BcError::type_error(format!("a state must be a boardcore game or its step form (game.actions()), got {}", crate::args::type_name(first))))
+}
+
+/// The step states of `states`, every one of game class `G` (or its step form).
+fn roots_of<G: ActionsOf>(states: &[Bound<'_, PyAny>]) -> BcResult<Vec<G::Steps>> {
+    states
+        .iter()
+        .enumerate()
+        .map(|(i, state)| {
+            root_of::<G>(state).ok_or_else(|| {
+                BcError::type_error(format!("the states must all be of one game: state {i} is {}", crate::args::type_name(state)))
+            })
+        })
+        .collect()
 }
 
 /// The step state of `state` if it is game class `G` or `G`'s step-state class.
