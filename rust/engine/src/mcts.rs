@@ -271,7 +271,7 @@ impl<P: Position> Tree<P> {
 
     /// The subtree under the root's child reached by `mv`, as a tree of its own (or a fresh tree
     /// when that move was never expanded).
-    fn advanced(mut self, mv: P::Move, new_root: &P) -> Self {
+    fn advanced(self, mv: P::Move, new_root: &P) -> Self {
         let Some(child) = self.child_with(ROOT, mv) else { return Tree::new(new_root, self.rng, self.budget) };
         let mut untried = Vec::new();
         let old_untried = &self.untried;

@@ -94,6 +94,9 @@ pub struct Batch<'a, S> {
     pub states: &'a [S],
     /// A seed per leaf, drawn from its tree's generator (for evaluators that need randomness).
     pub seeds: &'a [u64],
+    /// The search's threads (`Settings::threads`; `None` for one), for the evaluator's own work:
+    /// one pool per search or self-play run, never one per evaluator or per call.
+    pub pool: Option<&'a rayon::ThreadPool>,
 }
 
 /// A batch as arrays: what a model reads.
@@ -107,36 +110,25 @@ pub struct Encoded {
     pub num_actions: usize,
 }
 
-/// Writes batches as arrays, on `threads` threads.
-pub struct Encoder {
-    pool: Option<rayon::ThreadPool>,
-}
-
-impl Encoder {
-    pub fn new(threads: usize) -> Self {
-        Encoder { pool: thread_pool(threads) }
-    }
-
-    /// The batch's observations and masks; `None` for an empty batch.
-    pub fn encode<S: Steps>(&self, batch: &Batch<'_, S>) -> Option<Encoded> {
-        let first = batch.states.first()?;
-        let ([c, h, w], num_actions, rows) = (first.observation_shape(), first.num_actions(), batch.states.len());
-        let mut observations = vec![0f32; rows * c * h * w];
-        let mut masks = vec![false; rows * num_actions];
-        let encode = |((state, observation), mask): ((&S, &mut [f32]), &mut [bool])| {
-            state.observe_into(observation);
-            state.legal_actions_into(mask);
-        };
-        let out = batch.states.iter().zip(observations.chunks_mut(c * h * w)).zip(masks.chunks_mut(num_actions));
-        match &self.pool {
-            Some(pool) => {
-                let items: Vec<_> = out.collect();
-                pool.install(|| items.into_par_iter().for_each(encode));
-            }
-            None => out.for_each(encode),
+/// The batch's observations and masks, on the batch's pool; `None` for an empty batch.
+pub fn encode<S: Steps>(batch: &Batch<'_, S>) -> Option<Encoded> {
+    let first = batch.states.first()?;
+    let ([c, h, w], num_actions, rows) = (first.observation_shape(), first.num_actions(), batch.states.len());
+    let mut observations = vec![0f32; rows * c * h * w];
+    let mut masks = vec![false; rows * num_actions];
+    let encode = |((state, observation), mask): ((&S, &mut [f32]), &mut [bool])| {
+        state.observe_into(observation);
+        state.legal_actions_into(mask);
+    };
+    let out = batch.states.iter().zip(observations.chunks_mut(c * h * w)).zip(masks.chunks_mut(num_actions));
+    match batch.pool {
+        Some(pool) => {
+            let items: Vec<_> = out.collect();
+            pool.install(|| items.into_par_iter().for_each(encode));
         }
-        Some(Encoded { observations, masks, shape: [rows, c, h, w], num_actions })
+        None => out.for_each(encode),
     }
+    Some(Encoded { observations, masks, shape: [rows, c, h, w], num_actions })
 }
 
 /// What guides a search: `evaluate` writes, for each state of the batch, its policy logits (a row
@@ -147,16 +139,8 @@ pub trait Evaluator<S: Steps> {
 }
 
 /// The default evaluator: uniform logits, and the result of one uniformly random playout (seeded
-/// by the leaf's seed) for the side to move. Playouts run on `threads` threads.
-pub struct Rollouts {
-    pool: Option<rayon::ThreadPool>,
-}
-
-impl Rollouts {
-    pub fn new(threads: usize) -> Self {
-        Rollouts { pool: thread_pool(threads) }
-    }
-}
+/// by the leaf's seed) for the side to move, on the batch's pool.
+pub struct Rollouts;
 
 /// A pool of `threads` threads, or none for one thread (or if none can be built).
 pub fn thread_pool(threads: usize) -> Option<rayon::ThreadPool> {
@@ -175,7 +159,7 @@ impl<S: Steps> Evaluator<S> for Rollouts {
             Ok(())
         };
         let rows = batch.states.iter().zip(values.iter_mut()).enumerate();
-        match &self.pool {
+        match batch.pool {
             Some(pool) if batch.states.len() > 1 => {
                 let rows: Vec<_> = rows.collect();
                 stop.install(pool, || rows.into_par_iter().map(one).collect::<Result<()>>())?
@@ -298,11 +282,7 @@ fn value_for(player: Player, value: f32, of: Player) -> f64 {
 
 /// Black's return of a finished game.
 fn black_return(outcome: Outcome) -> f32 {
-    match outcome {
-        Outcome::Winner(Player::Black) => 1.0,
-        Outcome::Winner(Player::White) => -1.0,
-        Outcome::Draw => 0.0,
-    }
+    crate::actions::returns_of(Some(outcome))[Player::Black as usize]
 }
 
 /// Appends an edge per legal action (`legal` in increasing order, not empty) with its prior,
@@ -769,7 +749,14 @@ pub fn check(settings: &Settings) -> Result<()> {
 /// Searches from every root at once (root `i` seeded `seeds[i]`), batching the leaves of all
 /// trees for `evaluator`; one report per root. `Err(Interrupted)` soon after `stop` is requested;
 /// an evaluator's error ends the search with that error.
-pub fn search_many<S: Steps>(roots: Vec<S>, seeds: &[u64], settings: &Settings, evaluator: &mut dyn Evaluator<S>, stop: &Stop) -> Result<Vec<Report>> {
+pub fn search_many<S: Steps>(
+    roots: Vec<S>,
+    seeds: &[u64],
+    settings: &Settings,
+    evaluator: &mut dyn Evaluator<S>,
+    pool: Option<&rayon::ThreadPool>,
+    stop: &Stop,
+) -> Result<Vec<Report>> {
     check(settings)?;
     // One batch holds every tree's leaves: they must have one shape.
     if let Some(first) = roots.first() {
@@ -778,14 +765,13 @@ pub fn search_many<S: Steps>(roots: Vec<S>, seeds: &[u64], settings: &Settings, 
             return Err(Error::invalid(format!("state {i} is of another variant than state 0 (its actions or observations differ): a batched search needs one variant")));
         }
     }
-    let pool = thread_pool(settings.threads);
     let budget = (settings.max_nodes / roots.len().max(1) as u64).max(1);
     let mut trees: Vec<Tree<S>> = roots.into_iter().zip(seeds).map(|(root, &seed)| Tree::new(root, seed, settings.simulations, budget)).collect();
     let num_actions = trees.first().map_or(0, |t| t.root.num_actions());
     let mut round = Round::default();
     // The roots first, in batches.
     trees.iter_mut().for_each(Tree::wait_for_root);
-    evaluate_waiting(&mut trees, num_actions, settings, evaluator, pool.as_ref(), &mut round, stop)?;
+    evaluate_waiting(&mut trees, num_actions, settings, evaluator, pool, &mut round, stop)?;
     let mut quotas = vec![0usize; trees.len()];
     loop {
         stop.check()?;
@@ -807,11 +793,11 @@ pub fn search_many<S: Steps>(roots: Vec<S>, seeds: &[u64], settings: &Settings, 
                 tree.select_leaves(quota, settings);
             }
         };
-        match &pool {
+        match pool {
             Some(pool) if trees.len() > 1 => pool.install(|| trees.par_iter_mut().zip(quotas.par_iter()).for_each(select)),
             _ => trees.iter_mut().zip(quotas.iter()).for_each(select),
         }
-        evaluate_waiting(&mut trees, num_actions, settings, evaluator, pool.as_ref(), &mut round, stop)?;
+        evaluate_waiting(&mut trees, num_actions, settings, evaluator, pool, &mut round, stop)?;
     }
     Ok(trees.iter_mut().map(|t| t.report(settings)).collect())
 }
@@ -857,7 +843,7 @@ fn evaluate_waiting<S: Steps>(
     let (logits, values) = (&mut round.logits, &mut round.values);
     for start in (0..count).step_by(settings.batch_size) {
         let end = (start + settings.batch_size).min(count);
-        let batch = Batch { states: &round.states[start..end], seeds: &round.seeds[start..end] };
+        let batch = Batch { states: &round.states[start..end], seeds: &round.seeds[start..end], pool };
         evaluator.evaluate(&batch, &mut logits[start * num_actions..end * num_actions], &mut values[start..end], stop)?;
     }
     let (logits, values) = (&round.logits, &round.values);
@@ -892,7 +878,8 @@ fn evaluate_waiting<S: Steps>(
 
 /// One search from `root`.
 pub fn search<S: Steps>(root: S, seed: u64, settings: &Settings, evaluator: &mut dyn Evaluator<S>, stop: &Stop) -> Result<Report> {
-    Ok(search_many(vec![root], &[seed], settings, evaluator, stop)?.remove(0))
+    let pool = thread_pool(settings.threads);
+    Ok(search_many(vec![root], &[seed], settings, evaluator, pool.as_ref(), stop)?.remove(0))
 }
 
 #[cfg(test)]
@@ -909,7 +896,7 @@ mod tests {
     }
 
     fn run(root: ReversiSteps, seed: u64, s: &Settings) -> Report {
-        search(root, seed, s, &mut Rollouts::new(s.threads), &Stop::new()).unwrap()
+        search(root, seed, s, &mut Rollouts, &Stop::new()).unwrap()
     }
 
     #[test]
@@ -975,7 +962,7 @@ mod tests {
     fn an_interrupted_search_stops() {
         let stop = Stop::new();
         stop.request();
-        assert_eq!(search(reversi(6), 1, &settings(u64::MAX, 8), &mut Rollouts::new(1), &stop), Err(Error::Interrupted));
+        assert_eq!(search(reversi(6), 1, &settings(u64::MAX, 8), &mut Rollouts, &stop), Err(Error::Interrupted));
     }
 
     #[test]

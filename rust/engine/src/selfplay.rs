@@ -92,6 +92,8 @@ pub fn selfplay<S: Steps>(start: &S, seed: u64, settings: &Settings, evaluator: 
     // batches shrink rather than the survivors' searches taking more leaves per call (under
     // virtual loss).
     let per_game = settings.search.batch_size.div_ceil(settings.games.max(1));
+    // One pool for the whole run (every decision round searches again).
+    let pool = puct::thread_pool(settings.search.threads);
     let mut live: Vec<Live<S>> = (0..settings.games as u64)
         .map(|g| Live { state: start.clone(), rng: crate::playout::playout_rng(seed, g), decisions: 0, rows: Data::default(), moves: Vec::new() })
         .collect();
@@ -101,20 +103,22 @@ pub fn selfplay<S: Steps>(start: &S, seed: u64, settings: &Settings, evaluator: 
         let roots: Vec<S> = live.iter().map(|g| g.state.clone()).collect();
         let seeds: Vec<u64> = live.iter_mut().map(|g| g.rng.next_u64()).collect();
         let search = puct::Settings { temperature: 0.0, batch_size: (per_game * live.len()).min(settings.search.batch_size), ..settings.search };
-        let reports = puct::search_many(roots, &seeds, &search, evaluator, stop)?;
+        let reports = puct::search_many(roots, &seeds, &search, evaluator, pool.as_ref(), stop)?;
         for (game, report) in live.iter_mut().zip(reports) {
             let action = choose(game, &report, settings);
             record(game, &report, action);
         }
-        // Finished games leave the batch.
-        let mut k = 0;
-        while k < live.len() {
-            if live[k].state.outcome().is_some() {
-                finished[ids.remove(k)] = Some(live.remove(k));
+        // Finished games leave the batch (in one pass: there may be tens of thousands).
+        let (mut still, mut still_ids) = (Vec::with_capacity(live.len()), Vec::with_capacity(ids.len()));
+        for (game, id) in live.drain(..).zip(ids.drain(..)) {
+            if game.state.outcome().is_some() {
+                finished[id] = Some(game);
             } else {
-                k += 1;
+                still.push(game);
+                still_ids.push(id);
             }
         }
+        (live, ids) = (still, still_ids);
     }
     let mut data = Data { observation_shape: start.observation_shape(), num_actions: start.num_actions(), ..Data::default() };
     for (g, game) in finished.into_iter().enumerate() {
@@ -185,7 +189,7 @@ mod tests {
     fn play(games: usize, threads: usize) -> Data<crate::reversi::Move> {
         let search = puct::Settings { simulations: 20, batch_size: games, threads, ..puct::Settings::default() };
         let settings = Settings { search, games, temperature: 1.0, temperature_moves: Some(4) };
-        selfplay(&reversi(4), 9, &settings, &mut Rollouts::new(threads), &Stop::new()).unwrap()
+        selfplay(&reversi(4), 9, &settings, &mut Rollouts, &Stop::new()).unwrap()
     }
 
     #[test]
@@ -222,7 +226,7 @@ mod tests {
         for (simulations, max_nodes) in [(0, crate::mcts::DEFAULT_MAX_NODES), (50, 2)] {
             let search = puct::Settings { simulations, max_nodes, batch_size: 4, ..puct::Settings::default() };
             let settings = Settings { search, games: 4, temperature: 1.0, temperature_moves: None };
-            let data = selfplay(&reversi(4), 3, &settings, &mut Rollouts::new(1), &Stop::new()).unwrap();
+            let data = selfplay(&reversi(4), 3, &settings, &mut Rollouts, &Stop::new()).unwrap();
             assert_eq!(data.games.len(), 4);
             assert!(data.actions.iter().enumerate().all(|(r, &a)| data.masks[r * data.num_actions + a as usize]));
         }

@@ -87,7 +87,7 @@ impl<E> Arena<E> {
     /// The subtree under `node` as a tree of its own (its root `node`), children in the same
     /// order; `moved` is called on every node carried over, in the new tree's order (so that a
     /// search can carry side data along, such as UCT's untried moves).
-    pub fn subtree(&mut self, node: u32, mut moved: impl FnMut(&mut E)) -> Arena<E>
+    pub fn subtree(&self, node: u32, mut moved: impl FnMut(&mut E)) -> Arena<E>
     where
         E: Clone,
     {

@@ -10,7 +10,7 @@ use crate::rive::PyRive;
 use crate::strands::PyStrands;
 use boardcore_engine::actions::Steps;
 use boardcore_engine::interrupt::Stop;
-use boardcore_engine::puct::{self, Batch, Encoded, Encoder, Evaluator, Gumbel, Rollouts, Settings};
+use boardcore_engine::puct::{self, Batch, Encoded, Evaluator, Gumbel, Rollouts, Settings};
 use boardcore_engine::{selfplay as engine_selfplay, Error, Outcome};
 use numpy::ndarray::{Array1, Array2, Array4};
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyArray4, PyArrayMethods, PyUntypedArrayMethods};
@@ -74,11 +74,10 @@ struct PyEvaluator {
     evaluate: Py<PyAny>,
     /// The exception that ended the search (the evaluator's own, or one about what it returned).
     raised: Option<PyErr>,
-    encoder: Encoder,
 }
 
 impl PyEvaluator {
-    fn new(evaluator: &Bound<'_, PyAny>, threads: usize) -> PyResult<Self> {
+    fn new(evaluator: &Bound<'_, PyAny>) -> PyResult<Self> {
         let evaluate = match evaluator.getattr("evaluate") {
             Ok(method) if method.is_callable() => method,
             _ if evaluator.is_callable() => evaluator.clone(),
@@ -87,7 +86,7 @@ impl PyEvaluator {
                 return Err(PyTypeError::new_err(format!("evaluator must have an evaluate(observations, masks) method or be callable, got {shown}")));
             }
         };
-        Ok(PyEvaluator { evaluate: evaluate.unbind(), raised: None, encoder: Encoder::new(threads) })
+        Ok(PyEvaluator { evaluate: evaluate.unbind(), raised: None })
     }
 
     /// Calls the evaluator on the batch's observations and masks and checks its answer into
@@ -156,7 +155,7 @@ fn check_answer(logits: &[f32], values: &[f32], masks: &[bool], num_actions: usi
 impl<S: Steps> Evaluator<S> for PyEvaluator {
     fn evaluate(&mut self, batch: &Batch<'_, S>, logits: &mut [f32], values: &mut [f32], stop: &Stop) -> Result<(), Error> {
         stop.check()?;
-        let Some(encoded) = self.encoder.encode(batch) else { return Ok(()) };
+        let Some(encoded) = puct::encode(batch) else { return Ok(()) };
         let Encoded { observations, masks, shape, num_actions } = encoded;
         let result = Python::attach(|py| self.call(py, observations, masks, shape, num_actions, logits, values));
         result.map_err(|e| {
@@ -173,11 +172,10 @@ enum AnyEvaluator {
 }
 
 impl AnyEvaluator {
-    fn new(evaluator: Option<&Bound<'_, PyAny>>, threads: usize) -> PyResult<Self> {
+    fn new(evaluator: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
         Ok(match evaluator {
-            None => AnyEvaluator::Rollouts(Rollouts::new(threads)),
-            Some(e) if e.is_none() => AnyEvaluator::Rollouts(Rollouts::new(threads)),
-            Some(e) => AnyEvaluator::Python(PyEvaluator::new(e, threads)?),
+            Some(e) if !e.is_none() => AnyEvaluator::Python(PyEvaluator::new(e)?),
+            _ => AnyEvaluator::Rollouts(Rollouts),
         })
     }
 
@@ -223,8 +221,7 @@ fn search_steps<'py>(
     threads: Option<&Bound<'py, PyAny>>,
     max_nodes: &Bound<'py, PyAny>,
 ) -> BcResult<Vec<SearchAnswer<'py>>> {
-    let threads_now = threads.map(crate::args::threads).transpose()?.unwrap_or(1);
-    let mut evaluator = AnyEvaluator::new(evaluator, threads_now)?;
+    let mut evaluator = AnyEvaluator::new(evaluator)?;
     let temperature = crate::args::number("temperature", temperature)? as f32;
     let settings = settings(iterations, batch_size_arg(batch_size)?, c_puct, dirichlet_alpha, dirichlet_fraction, gumbel, max_considered, temperature, threads, max_nodes)?;
     let seed = seed.map(crate::args::seed).transpose()?.unwrap_or(0);
@@ -234,7 +231,8 @@ fn search_steps<'py>(
             if root_of::<$Game>(first).is_some() {
                 let roots = roots_of::<$Game>(&states)?;
                 let seeds: Vec<u64> = (0..roots.len() as u64).map(|i| seed.wrapping_add(i)).collect();
-                let reports = evaluator.run(py, |e, stop| puct::search_many(roots, &seeds, &settings, e, stop))?;
+                let pool = puct::thread_pool(settings.threads);
+                let reports = evaluator.run(py, |e, stop| puct::search_many(roots, &seeds, &settings, e, pool.as_ref(), stop))?;
                 return Ok(reports
                     .into_iter()
                     .map(|report| {
@@ -313,8 +311,7 @@ fn selfplay<'py>(
     max_nodes: &Bound<'py, PyAny>,
 ) -> BcResult<SelfPlayAnswer<'py>> {
     let games = crate::args::int_in("games", games, 1..=boardcore_engine::actions::MAX_ENVS)?;
-    let threads_now = threads.map(crate::args::threads).transpose()?.unwrap_or(1);
-    let mut evaluator = AnyEvaluator::new(evaluator, threads_now)?;
+    let mut evaluator = AnyEvaluator::new(evaluator)?;
     let temperature = crate::args::number("temperature", temperature)? as f32;
     // The search's own temperature is not used in self-play (which draws by its own rule).
     let search = settings(iterations, batch_size_arg(batch_size)?, c_puct, dirichlet_alpha, dirichlet_fraction, gumbel, max_considered, 0.0, threads, max_nodes)?;

@@ -193,11 +193,7 @@ impl Steps for StrandsSteps {
         if k == cells.count_ones() {
             return Some(self.end_action());
         }
-        let mut rest = cells;
-        for _ in 0..k {
-            rest &= rest - 1;
-        }
-        Some(rest.trailing_zeros() as usize)
+        Some(usize::from(crate::bitboard::nth_bit(cells, k)))
     }
 
     fn check_action(&self, action: usize) -> Result<()> {
