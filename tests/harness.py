@@ -1,9 +1,14 @@
-"""The differential harness shared by every game: the engine and its reference twin, compared
-step by step (OpenSpiel's random-simulation test, with the twin as the oracle)."""
+"""What the tests share: the differential harness of every game (the engine and its reference
+twin, compared step by step: OpenSpiel's random-simulation test, with the twin as the oracle),
+and a loader for the repository's scripts."""
 
 from __future__ import annotations
 
+import importlib.util
 import random
+import sys
+from pathlib import Path
+from types import ModuleType
 
 import boardcore as bc
 
@@ -71,3 +76,15 @@ class SplitMix64:
             x = self.next()
             if x < zone:
                 return x % n
+
+
+def load_module(path: Path, name: str) -> ModuleType:
+    """A script of the repository (docs/make_api.py, an example) imported as module `name`."""
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # its dataclasses look their module up there
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        del sys.modules[name]
+    return module

@@ -1,13 +1,12 @@
 """docs/api.md is what docs/make_api.py writes, and it covers the public API."""
 
-import importlib.util
 import re
-import sys
 from pathlib import Path
 
 import pytest
 
 import boardcore as bc
+from harness import load_module
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 API = DOCS / "api.md"
@@ -15,14 +14,7 @@ GAMES = [bc.Reversi, bc.Cephalopod, bc.Rive, bc.Strands]
 
 
 def load_generator():
-    spec = importlib.util.spec_from_file_location("make_api", DOCS / "make_api.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclasses look their module up there
-    try:
-        spec.loader.exec_module(module)
-    finally:
-        del sys.modules[spec.name]
-    return module
+    return load_module(DOCS / "make_api.py", "make_api")
 
 
 @pytest.fixture(scope="module")

@@ -1,6 +1,5 @@
 """The examples in examples/ run (with small settings) and say what they claim."""
 
-import importlib.util
 import json
 import pathlib
 import subprocess
@@ -10,6 +9,7 @@ import numpy as np
 import pytest
 
 import boardcore as bc
+from harness import load_module
 
 EXAMPLES = pathlib.Path(__file__).resolve().parent.parent / "examples"
 
@@ -41,14 +41,7 @@ def test_the_pettingzoo_example_runs_episodes(game):
 def load_alphazero_example():
     """examples/alphazero.py as a module (it needs JAX, which the test extra installs)."""
     pytest.importorskip("jax")
-    spec = importlib.util.spec_from_file_location("alphazero_example", EXAMPLES / "alphazero.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclasses look their module up there
-    try:
-        spec.loader.exec_module(module)
-    finally:
-        del sys.modules[spec.name]
-    return module
+    return load_module(EXAMPLES / "alphazero.py", "alphazero_example")
 
 
 def test_the_alphazero_example_runs_its_loop(tmp_path):

@@ -256,10 +256,9 @@ def test_a_player_acting_several_times_in_a_row_is_credited_correctly_near_the_e
 
 def test_many_states_are_searched_together_one_leaf_each_per_call():
     env_states = [bc.Reversi(size=6).actions() for _ in range(5)]
-    for k, state in enumerate(env_states):
-        for action in state.legal_actions()[:1] * k:
-            if not state.is_over():
-                state.apply_action(state.legal_actions()[0])
+    for k, state in enumerate(env_states):  # state k is k actions into its game
+        for _ in range(k):
+            state.apply_action(state.legal_actions()[0])
     counting = Counting()
     results = bc.mcts.search_many(env_states, iterations=20, evaluator=counting, seed=4)
     assert len(results) == 5

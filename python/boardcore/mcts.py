@@ -263,22 +263,13 @@ def search(
         # Random rollouts gain nothing from batching on one thread (it only blurs the search); a
         # model gains from a few leaves per call.
         batch_size = threads if evaluator is None else 8
-    ((action, policy, value, visits, simulations, nodes, tree_full),) = search_steps(
-        [state],
-        iterations,
-        evaluator,
-        batch_size,
-        c_puct,
-        dirichlet_alpha,
-        dirichlet_fraction,
-        bool(gumbel),
-        max_considered,
-        temperature,
-        seed,
-        threads,
-        max_nodes,
-    )
-    return PolicyResult(policy, action, value, visits, simulations, nodes, tree_full)
+    (result,) = search_many(
+        [state], iterations, evaluator=evaluator, batch_size=batch_size, c_puct=c_puct,
+        dirichlet_alpha=dirichlet_alpha, dirichlet_fraction=dirichlet_fraction, gumbel=gumbel,
+        max_considered=max_considered, temperature=temperature, seed=seed, threads=threads,
+        max_nodes=max_nodes,
+    )  # fmt: skip
+    return result
 
 
 def search_many(
