@@ -13,10 +13,9 @@ import statistics
 import subprocess
 import sys
 
-from _timing import median_time
-
 import boardcore as bc
 import boardcore.reference as ref
+from _timing import median_time
 
 
 def bench_perft(args) -> None:
@@ -37,8 +36,10 @@ def bench_reference(args) -> None:
     assert leaves == reference.perft(depth)
     ours = leaves / median_time(lambda: engine.perft(depth), max(args.repeats, 5))
     theirs = leaves / median_time(lambda: reference.perft(depth), args.repeats)
-    print(f"| perft({depth}) empty 5x5, engine vs reference | {ours / 1e6:,.1f} M leaves/s | "
-          f"{theirs / 1e3:,.1f} k leaves/s | **{ours / theirs:,.0f}x** |")
+    print(
+        f"| perft({depth}) empty 5x5, engine vs reference | {ours / 1e6:,.1f} M leaves/s | "
+        f"{theirs / 1e3:,.1f} k leaves/s | **{ours / theirs:,.0f}x** |"
+    )
 
 
 CHILD = """
@@ -55,16 +56,25 @@ print(json.dumps({"seconds": seconds, "distinct": len(paths), "total": str(paths
 
 def bench_paths(args) -> None:
     """Each depth in a fresh process, so that peak memory is that depth's alone."""
-    baseline = json.loads(subprocess.run([sys.executable, "-c", CHILD, "0"], capture_output=True,
-                                         text=True, check=True).stdout)["peak_kib"]
+    baseline = json.loads(
+        subprocess.run([sys.executable, "-c", CHILD, "0"], capture_output=True, text=True, check=True).stdout
+    )["peak_kib"]
     for depth in args.paths_depths:
-        runs = [json.loads(subprocess.run([sys.executable, "-c", CHILD, str(depth)], capture_output=True,
-                                          text=True, check=True).stdout) for _ in range(args.repeats)]
+        runs = [
+            json.loads(
+                subprocess.run(
+                    [sys.executable, "-c", CHILD, str(depth)], capture_output=True, text=True, check=True
+                ).stdout
+            )
+            for _ in range(args.repeats)
+        ]
         seconds = statistics.median(r["seconds"] for r in runs)
         run = runs[0]
         per_position = (run["peak_kib"] - baseline) * 1024 / max(run["distinct"], 1)
-        print(f"| count_paths 3x3 from empty, depth {depth} | {seconds:.2f} s | {run['distinct']:,} positions, "
-              f"{int(run['total']):.3e} paths | {per_position:,.0f} bytes per distinct position (peak RSS) |")
+        print(
+            f"| count_paths 3x3 from empty, depth {depth} | {seconds:.2f} s | {run['distinct']:,} positions, "
+            f"{int(run['total']):.3e} paths | {per_position:,.0f} bytes per distinct position (peak RSS) |"
+        )
 
 
 def main() -> int:

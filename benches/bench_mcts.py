@@ -27,9 +27,8 @@ import random
 import sys
 import time
 
-from _timing import median_time
-
 import boardcore as bc
+from _timing import median_time
 
 DEFAULTS = {"reversi": bc.Reversi, "cephalopod": bc.Cephalopod, "rive": bc.Rive, "strands": bc.Strands}
 
@@ -51,8 +50,10 @@ def bench_speed(args) -> None:
     ours_1 = sims / median_time(lambda: bc.mcts.search_moves(bc.Reversi(), sims, seed=1), args.repeats)
     ours_2 = sims / median_time(lambda: bc.mcts.search_moves(bc.Reversi(), sims, seed=1, threads=2), args.repeats)
     their_rate = sims / median_time(theirs, args.repeats)
-    print(f"| MCTS iterations/s, Reversi 8x8 start, {sims:,} simulations, 1 thread | {ours_1:,.0f} | "
-          f"{their_rate:,.0f} (pyspiel.MCTSBot) | **{ours_1 / their_rate:,.0f}x** (target 100x) |")
+    print(
+        f"| MCTS iterations/s, Reversi 8x8 start, {sims:,} simulations, 1 thread | {ours_1:,.0f} | "
+        f"{their_rate:,.0f} (pyspiel.MCTSBot) | **{ours_1 / their_rate:,.0f}x** (target 100x) |"
+    )
     print(f"| the same, boardcore on 2 threads (root parallel) | {ours_2:,.0f} | | **{ours_2 / their_rate:,.0f}x** |")
 
     n_ours, n_theirs = 200_000, 300
@@ -66,8 +67,10 @@ def bench_speed(args) -> None:
                 state.apply_action(rng.choice(state.legal_actions()))
 
     their_playout_rate = n_theirs / median_time(their_playouts, args.repeats)
-    print(f"| random playouts/s, Reversi 8x8, 1 thread | {ours:,.0f} | {their_playout_rate:,.0f} (othello from Python) | "
-          f"**{ours / their_playout_rate:,.0f}x** (target 100x) |")
+    print(
+        f"| random playouts/s, Reversi 8x8, 1 thread | {ours:,.0f} | {their_playout_rate:,.0f} (othello from Python) | "
+        f"**{ours / their_playout_rate:,.0f}x** (target 100x) |"
+    )
 
 
 def play_one(job) -> int:
@@ -111,8 +114,10 @@ def bench_strength(args) -> None:
             n = args.strength_games
             low, high = wilson(wins, n)
             what = "MCTS" if args.search == "moves" else "step-form search (bc.mcts.search)"
-            print(f"| {what} (1,000 iterations) vs uniform random, {name} default | {wins}/{n} wins = **{wins / n:.1%}** "
-                  f"(95% interval {low:.1%}-{high:.1%}) | target 95% | {time.perf_counter() - started:,.0f} s |")
+            print(
+                f"| {what} (1,000 iterations) vs uniform random, {name} default | {wins}/{n} wins = **{wins / n:.1%}** "
+                f"(95% interval {low:.1%}-{high:.1%}) | target 95% | {time.perf_counter() - started:,.0f} s |"
+            )
             sys.stdout.flush()
 
 
@@ -131,7 +136,9 @@ def main() -> int:
     parser.add_argument("--strength-games", type=int, default=200, help="games per game in the strength test (0: skip)")
     parser.add_argument("--games", nargs="*", default=sorted(DEFAULTS), choices=sorted(DEFAULTS))
     parser.add_argument("--processes", type=int, default=2)
-    parser.add_argument("--search", choices=["moves", "steps"], default="moves", help="the search whose strength is measured")
+    parser.add_argument(
+        "--search", choices=["moves", "steps"], default="moves", help="the search whose strength is measured"
+    )
     parser.add_argument("--skip-speed", action="store_true")
     args = parser.parse_args()
     print(f"boardcore code path: {bc.code_path()}")

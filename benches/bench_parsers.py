@@ -11,10 +11,9 @@ from __future__ import annotations
 
 import argparse
 
-from _timing import median_time
-
 import boardcore as bc
 import boardcore.reference as ref
+from _timing import median_time
 
 GAMES = {
     "Reversi": lambda m: m.Reversi(),
@@ -43,6 +42,7 @@ def rejecting(read, text):
             read(text)
         except ValueError:
             pass
+
     return run
 
 

@@ -18,10 +18,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from _timing import median_time
-
 import boardcore as bc
 import boardcore.reference as ref
+from _timing import median_time
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -41,8 +40,12 @@ def edax_perft(binary: str, depth: int) -> tuple[int, float]:
     match the perft convention. Returns (leaves, CPU seconds of the depth-D walk).
     """
     out = subprocess.run(
-        [binary, "-n", "1"], input=f"perft {depth}\n", text=True, capture_output=True,
-        cwd=Path(binary).resolve().parent.parent, check=True,
+        [binary, "-n", "1"],
+        input=f"perft {depth}\n",
+        text=True,
+        capture_output=True,
+        cwd=Path(binary).resolve().parent.parent,
+        check=True,
     ).stdout
     ended, leaves, seconds = 0, None, None
     for line in out.splitlines():
@@ -92,8 +95,10 @@ def bench_variant_cost(args) -> None:
         return statistics.median(rates)
 
     classic, generic = rate(), rate("generic")
-    print(f"| perft(11) plain 8x8 frame vs variant frame (Rust) | {classic:,.0f} | {generic:,.0f} | "
-          f"variant support costs **{(classic / generic - 1) * 100:.1f}%** | |")
+    print(
+        f"| perft(11) plain 8x8 frame vs variant frame (Rust) | {classic:,.0f} | {generic:,.0f} | "
+        f"variant support costs **{(classic / generic - 1) * 100:.1f}%** | |"
+    )
 
 
 def walk(state, depth: int) -> int:
@@ -134,8 +139,13 @@ def bench_openspiel(args) -> None:
         root = pyspiel.load_game("othello").new_initial_state()
         assert openspiel_walk(root, depth) == 55092
         theirs = 55092 / median_time(lambda: openspiel_walk(root, depth), args.repeats)
-    row(f"Python-driven tree walk, depth {depth}, vs OpenSpiel othello", ours, theirs, "leaves/s",
-        "legal_moves/play/undo vs legal_actions/clone/apply_action")
+    row(
+        f"Python-driven tree walk, depth {depth}, vs OpenSpiel othello",
+        ours,
+        theirs,
+        "leaves/s",
+        "legal_moves/play/undo vs legal_actions/clone/apply_action",
+    )
 
 
 def bench_reference(args) -> None:

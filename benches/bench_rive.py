@@ -12,10 +12,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from _timing import median_time
-
 import boardcore as bc
 import boardcore.reference as ref
+from _timing import median_time
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -38,8 +37,10 @@ def bench_perft(args) -> None:
     assert leaves == reference.perft(depth)
     ours = leaves / median_time(lambda: engine.perft(depth), max(args.repeats, 5))
     theirs = leaves / median_time(lambda: reference.perft(depth), args.repeats)
-    print(f"| perft({depth}) empty hex3, engine vs reference | {ours / 1e6:,.2f} M leaves/s | "
-          f"{theirs / 1e3:,.1f} k leaves/s | **{ours / theirs:,.0f}x** |")
+    print(
+        f"| perft({depth}) empty hex3, engine vs reference | {ours / 1e6:,.2f} M leaves/s | "
+        f"{theirs / 1e3:,.1f} k leaves/s | **{ours / theirs:,.0f}x** |"
+    )
 
 
 def bench_playouts(args) -> None:
@@ -49,7 +50,9 @@ def bench_playouts(args) -> None:
     few = max(2, n // 1000)
     theirs = few / median_time(lambda: reference.playouts(few, seed=1), args.repeats)
     assert engine.playouts(few, seed=1) == reference.playouts(few, seed=1)
-    print(f"| random playouts from empty hex335, 1 thread | {ours:,.0f} /s | {theirs:,.2f} /s | **{ours / theirs:,.0f}x** |")
+    print(
+        f"| random playouts from empty hex335, 1 thread | {ours:,.0f} /s | {theirs:,.2f} /s | **{ours / theirs:,.0f}x** |"
+    )
     two = n / median_time(lambda: engine.playouts(n, seed=1, threads=2), args.repeats)
     print(f"| random playouts, threads=2 vs 1 | {two:,.0f} /s | {ours:,.0f} /s | **{two / ours:.2f}x** |")
 
@@ -60,11 +63,22 @@ def bench_captures(args) -> None:
         n = s.count_moves()
         counted = cold_time(text, "count_moves()", max(args.repeats, 5))
         walked = median_time(lambda: sum(1 for _ in s.moves()), args.repeats)
-        print(f"| largest capture found: {n:,} moves | count {counted * 1e3:.2f} ms | lazy walk from Python "
-              f"{walked * 1e3:.0f} ms | |")
+        print(
+            f"| largest capture found: {n:,} moves | count {counted * 1e3:.2f} ms | lazy walk from Python "
+            f"{walked * 1e3:.0f} ms | |"
+        )
     for text in LARGE_CAPTURES:
-        out = subprocess.run(["cargo", "run", "--quiet", "--release", "--example", "perft", "--", "rive-captures", text],
-                             cwd=ROOT, capture_output=True, text=True, check=True).stdout.strip().splitlines()
+        out = (
+            subprocess.run(
+                ["cargo", "run", "--quiet", "--release", "--example", "perft", "--", "rive-captures", text],
+                cwd=ROOT,
+                capture_output=True,
+                text=True,
+                check=True,
+            )
+            .stdout.strip()
+            .splitlines()
+        )
         for line in out[1:]:
             print(f"| Rust only, `{text}` | {line} | | |")
 
@@ -81,10 +95,14 @@ FORMERLY_HANGING = [
 def cold_time(text: str, call: str, repeats: int) -> float:
     """Median seconds of `call` on a fresh game in a fresh process: counts are remembered per
     thread, and a second call in the same process would time recall, not counting."""
-    code = (f"import time, boardcore as bc; s = bc.Rive.from_position({text!r}); "
-            f"t = time.perf_counter(); s.{call}; print(time.perf_counter() - t)")
-    times = sorted(float(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                                        check=True).stdout) for _ in range(repeats))
+    code = (
+        f"import time, boardcore as bc; s = bc.Rive.from_position({text!r}); "
+        f"t = time.perf_counter(); s.{call}; print(time.perf_counter() - t)"
+    )
+    times = sorted(
+        float(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout)
+        for _ in range(repeats)
+    )
     return times[len(times) // 2]
 
 
@@ -93,8 +111,10 @@ def bench_large_groups(args) -> None:
         n = bc.Rive.from_position(text).count_moves()
         counted = cold_time(text, "count_moves()", max(args.repeats, 5))
         drawn = cold_time(text, "random_move(seed=1)", max(args.repeats, 5))
-        print(f"| `{text.split()[0]}` capture position, {n:,} moves | count {counted * 1e3:.2f} ms | "
-              f"random_move {drawn * 1e3:.2f} ms | |")
+        print(
+            f"| `{text.split()[0]}` capture position, {n:,} moves | count {counted * 1e3:.2f} ms | "
+            f"random_move {drawn * 1e3:.2f} ms | |"
+        )
 
 
 def bench_compound_vs_single(args) -> None:
@@ -102,8 +122,10 @@ def bench_compound_vs_single(args) -> None:
     for board, n in (("hex5", max(2, args.playouts // 100)), ("hex7", max(1, args.playouts // 1000))):
         compound = n / median_time(lambda: bc.Rive(board=board).playouts(n, seed=1), args.repeats)
         single = n / median_time(lambda: bc.Rive(board=board, single_stones=True).playouts(n, seed=1), args.repeats)
-        print(f"| random playouts on {board}, compound vs single-stone captures | {compound:,.1f} /s | "
-              f"{single:,.1f} /s | **{single / compound:.1f}x slower** |")
+        print(
+            f"| random playouts on {board}, compound vs single-stone captures | {compound:,.1f} /s | "
+            f"{single:,.1f} /s | **{single / compound:.1f}x slower** |"
+        )
 
 
 def main() -> int:

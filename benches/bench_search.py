@@ -46,10 +46,9 @@ import subprocess  # noqa: E402
 import sys  # noqa: E402
 import time  # noqa: E402
 
+import boardcore as bc  # noqa: E402
 import numpy as np  # noqa: E402
 from peer_mctx_selfplay import mlp_weights  # noqa: E402  (one definition of the MLP's weights for both halves)
-
-import boardcore as bc  # noqa: E402
 
 HERE = pathlib.Path(__file__).resolve().parent
 DEFAULT_PEER_PYTHON = "/work/peers-venv/bin/python"
@@ -82,6 +81,7 @@ def row(name: str, ours: str, peer: str, ratio: str) -> None:
 def ours_search(sims: int, batch: int, searches: int = 20):
     """`searches` boardcore searches with the trivial evaluator (one takes a few milliseconds: a
     timing of many is not a timing of timer and scheduler noise)."""
+
     def run():
         for _ in range(searches):
             bc.mcts.search(bc.Reversi(), iterations=sims, evaluator=trivial_evaluator, batch_size=batch)
@@ -133,13 +133,23 @@ def bench_overhead(args) -> None:
             return [(action, 1.0 / len(legal)) for action in legal]
 
     game = pyspiel.load_game("othello")
-    bot = spiel_mcts.MCTSBot(game, 1.25, sims, TrivialEvaluator(), solve=False,
-                             random_state=np.random.RandomState(0),
-                             child_selection_fn=spiel_mcts.SearchNode.puct_value)
+    bot = spiel_mcts.MCTSBot(
+        game,
+        1.25,
+        sims,
+        TrivialEvaluator(),
+        solve=False,
+        random_state=np.random.RandomState(0),
+        child_selection_fn=spiel_mcts.SearchNode.puct_value,
+    )
     runs["openspiel"] = (lambda: bot.mcts_search(game.new_initial_state()), sims)
     rates, ratios = interleaved_rates(runs, args.repeats)
-    row(f"{name}, batch {batch}", f"{rates['batched']:,.0f}/s",
-        f"{rates['openspiel']:,.0f}/s (open_spiel Python MCTSBot)", f"**{ratios['batched']:,.0f}x** (target 50x)")
+    row(
+        f"{name}, batch {batch}",
+        f"{rates['batched']:,.0f}/s",
+        f"{rates['openspiel']:,.0f}/s (open_spiel Python MCTSBot)",
+        f"**{ratios['batched']:,.0f}x** (target 50x)",
+    )
     row("the same, boardcore batch 1", f"{rates['unbatched']:,.0f}/s", "", f"{ratios['unbatched']:,.0f}x")
 
 
@@ -149,8 +159,17 @@ def boardcore_selfplay(games: int, sims: int, batch: int, threads: int, repeats:
     rates, cpu_rates, counts = [], [], []
     for seed in range(1, repeats + 1):
         started, cpu_started = time.perf_counter(), time.process_time()
-        data = bc.mcts.selfplay("reversi", {"size": 8}, evaluator=mlp, games=games, iterations=sims,
-                                batch_size=batch, gumbel=True, seed=seed, threads=threads)
+        data = bc.mcts.selfplay(
+            "reversi",
+            {"size": 8},
+            evaluator=mlp,
+            games=games,
+            iterations=sims,
+            batch_size=batch,
+            gumbel=True,
+            seed=seed,
+            threads=threads,
+        )
         rates.append(len(data.actions) / (time.perf_counter() - started))
         cpu_rates.append(len(data.actions) / (time.process_time() - cpu_started))
         counts.append(len(data.actions))
@@ -159,8 +178,10 @@ def boardcore_selfplay(games: int, sims: int, batch: int, threads: int, repeats:
 
 # How XLA may use the CPU when pgx + mctx run: its default (every core), and one thread, as the
 # numpy MLP gets. The ratio is taken against the faster of the two.
-XLA_THREADS = {"XLA default threads": None,
-               "XLA 1 thread": "--xla_cpu_multi_thread_eigen=false intra_op_parallelism_threads=1"}
+XLA_THREADS = {
+    "XLA default threads": None,
+    "XLA 1 thread": "--xla_cpu_multi_thread_eigen=false intra_op_parallelism_threads=1",
+}
 
 
 def peer_selfplay(args, games: int, sims: int, xla_flags: str | None) -> dict | str:
@@ -170,8 +191,16 @@ def peer_selfplay(args, games: int, sims: int, xla_flags: str | None) -> dict | 
     python = args.peer_python
     if not python or not os.path.exists(python):
         return f"skipped: no peer Python ({python or 'none given'}; see benches/README.md)"
-    command = [python, str(HERE / "peer_mctx_selfplay.py"), "--games", str(games), "--simulations", str(sims),
-               "--repeats", str(args.repeats)]
+    command = [
+        python,
+        str(HERE / "peer_mctx_selfplay.py"),
+        "--games",
+        str(games),
+        "--simulations",
+        str(sims),
+        "--repeats",
+        str(args.repeats),
+    ]
     env = dict(os.environ, **({"XLA_FLAGS": xla_flags} if xla_flags else {}))
     try:
         done = subprocess.run(command, capture_output=True, text=True, timeout=3600, check=True, env=env)
@@ -195,35 +224,58 @@ def bench_selfplay(args) -> None:
         more, more_cpu, _ = boardcore_selfplay(games, sims, batch, 1, args.repeats)
         rates, cpu_rates = rates + more, cpu_rates + more_cpu
     ours, ours_cpu, ours_2 = statistics.median(rates), statistics.median(cpu_rates), statistics.median(rates_2)
-    name = (f"self-play positions/s, Reversi 8x8, Gumbel, {sims} simulations, {games} games (batch {batch}), "
-            f"MLP 2x128 (numpy, 1 BLAS thread)")
+    name = (
+        f"self-play positions/s, Reversi 8x8, Gumbel, {sims} simulations, {games} games (batch {batch}), "
+        f"MLP 2x128 (numpy, 1 BLAS thread)"
+    )
     if not measured:
-        row(f"{name}, boardcore 1 thread (about {positions} positions)", f"{ours:,.0f}/s",
-            next(iter(peers.values())), "")
+        row(
+            f"{name}, boardcore 1 thread (about {positions} positions)",
+            f"{ours:,.0f}/s",
+            next(iter(peers.values())),
+            "",
+        )
         row("the same, boardcore 2 threads", f"{ours_2:,.0f}/s", "", "")
         return
     best = max(peer["rate"] for peer in measured.values())
     best_cpu = max(peer["cpu_rate"] for peer in measured.values())
-    row(f"{name}, boardcore 1 thread (about {positions} positions)", f"{ours:,.0f}/s",
-        f"{best:,.0f}/s (pgx + mctx, the faster below)", f"**{ours / best:.1f}x** (target 2x)")
+    row(
+        f"{name}, boardcore 1 thread (about {positions} positions)",
+        f"{ours:,.0f}/s",
+        f"{best:,.0f}/s (pgx + mctx, the faster below)",
+        f"**{ours / best:.1f}x** (target 2x)",
+    )
     row("the same, boardcore 2 threads", f"{ours_2:,.0f}/s", "", f"**{ours_2 / best:.1f}x**")
-    row("the same, boardcore 1 thread, positions per CPU second (all threads; load-independent)",
-        f"{ours_cpu:,.0f}", f"{best_cpu:,.0f} (the better below)", f"**{ours_cpu / best_cpu:.1f}x**")
+    row(
+        "the same, boardcore 1 thread, positions per CPU second (all threads; load-independent)",
+        f"{ours_cpu:,.0f}",
+        f"{best_cpu:,.0f} (the better below)",
+        f"**{ours_cpu / best_cpu:.1f}x**",
+    )
     for label, peer in measured.items():
-        row(f"pgx {peer['pgx']} + mctx {peer['mctx']} (jax {peer['jax']} CPU, jit + vmap), {label}; "
-            f"compile {peer['compile_seconds']:.0f} s, excluded", "",
-            f"{peer['rate']:,.0f}/s, {peer['cpu_rate']:,.0f} per CPU second (about {peer['positions']} positions)", "")
+        row(
+            f"pgx {peer['pgx']} + mctx {peer['mctx']} (jax {peer['jax']} CPU, jit + vmap), {label}; "
+            f"compile {peer['compile_seconds']:.0f} s, excluded",
+            "",
+            f"{peer['rate']:,.0f}/s, {peer['cpu_rate']:,.0f} per CPU second (about {peer['positions']} positions)",
+            "",
+        )
 
 
 def bench_rollouts(args) -> None:
     sims = args.rollout_simulations
     for name, make in DEFAULTS.items():
-        runs = {"step": (lambda: bc.mcts.search(make(), iterations=sims, seed=1), sims),
-                "compound": (lambda: bc.mcts.Searcher(make(), iterations=sims, seed=1).search(), sims)}
+        runs = {
+            "step": (lambda: bc.mcts.search(make(), iterations=sims, seed=1), sims),
+            "compound": (lambda: bc.mcts.Searcher(make(), iterations=sims, seed=1).search(), sims),
+        }
         rates, ratios = interleaved_rates(runs, args.repeats)
-        row(f"random-rollout search, {name} default start, {sims:,} simulations, step form vs compound moves",
-            f"{rates['step']:,.0f}/s", f"{rates['compound']:,.0f}/s (Searcher)",
-            f"**{ratios['step']:.2f}** (target >= 0.8)")
+        row(
+            f"random-rollout search, {name} default start, {sims:,} simulations, step form vs compound moves",
+            f"{rates['step']:,.0f}/s",
+            f"{rates['compound']:,.0f}/s (Searcher)",
+            f"**{ratios['step']:.2f}** (target >= 0.8)",
+        )
 
 
 PARTS = {"overhead": bench_overhead, "selfplay": bench_selfplay, "rollouts": bench_rollouts}
@@ -234,8 +286,11 @@ def main() -> int:
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--quick", action="store_true", help="small settings everywhere (a smoke run)")
     parser.add_argument("--skip-peers", action="store_true", help="time boardcore only")
-    parser.add_argument("--peer-python", default=DEFAULT_PEER_PYTHON if os.path.exists(DEFAULT_PEER_PYTHON) else None,
-                        help="a Python with jax, pgx and mctx (default: /work/peers-venv/bin/python if it exists)")
+    parser.add_argument(
+        "--peer-python",
+        default=DEFAULT_PEER_PYTHON if os.path.exists(DEFAULT_PEER_PYTHON) else None,
+        help="a Python with jax, pgx and mctx (default: /work/peers-venv/bin/python if it exists)",
+    )
     parser.add_argument("--only", nargs="*", default=list(PARTS), choices=list(PARTS))
     parser.add_argument("--overhead-simulations", type=int, default=800)
     parser.add_argument("--games", type=int, default=64, help="self-play games played at once")

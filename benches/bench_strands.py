@@ -12,10 +12,9 @@ from __future__ import annotations
 import argparse
 import sys
 
-from _timing import median_time
-
 import boardcore as bc
 import boardcore.reference as ref
+from _timing import median_time
 
 
 def bench_playouts(args) -> None:
@@ -25,8 +24,10 @@ def bench_playouts(args) -> None:
     few = 3
     theirs = few / median_time(lambda: reference.playouts(few, seed=1), args.repeats)
     assert engine.playouts(few, seed=1) == reference.playouts(few, seed=1)
-    print(f"| uniform random playouts from the hex6 start, 1 thread | {ours:,.0f} /s | {theirs:,.1f} /s | "
-          f"**{ours / theirs:,.0f}x** (target 500,000 /s) |")
+    print(
+        f"| uniform random playouts from the hex6 start, 1 thread | {ours:,.0f} /s | {theirs:,.1f} /s | "
+        f"**{ours / theirs:,.0f}x** (target 500,000 /s) |"
+    )
     two = n / median_time(lambda: engine.playouts(n, seed=1, threads=2), args.repeats)
     print(f"| random playouts, threads=2 vs 1 | {two:,.0f} /s | | **{two / ours:.2f}x** |")
 
@@ -38,14 +39,18 @@ def bench_perft(args) -> None:
     assert leaves == reference.perft(depth)
     ours = leaves / median_time(lambda: engine.perft(depth), max(args.repeats, 5))
     theirs = leaves / median_time(lambda: reference.perft(depth), args.repeats)
-    print(f"| perft({depth}) hex5 ({leaves:,} leaves) | {ours / 1e6:,.1f} M leaves/s | {theirs / 1e3:,.1f} k leaves/s | "
-          f"**{ours / theirs:,.0f}x** |")
+    print(
+        f"| perft({depth}) hex5 ({leaves:,} leaves) | {ours / 1e6:,.1f} M leaves/s | {theirs / 1e3:,.1f} k leaves/s | "
+        f"**{ours / theirs:,.0f}x** |"
+    )
     s = bc.Strands()
     s.play(s.legal_moves()[0])
     count = median_time(s.count_moves, 7)
     listed = median_time(s.legal_moves, args.repeats)
-    print(f"| White's first turn on hex6 ({s.count_moves():,} moves) | counted in {count * 1e6:.1f} us | "
-          f"listed as Python objects in {listed * 1e3:.0f} ms | |")
+    print(
+        f"| White's first turn on hex6 ({s.count_moves():,} moves) | counted in {count * 1e6:.1f} us | "
+        f"listed as Python objects in {listed * 1e3:.0f} ms | |"
+    )
 
 
 def main() -> int:

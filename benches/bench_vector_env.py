@@ -23,9 +23,8 @@ import subprocess
 import sys
 import textwrap
 
-from _timing import median_time
-
 import boardcore as bc
+from _timing import median_time
 
 
 def boardcore_rate(envs: int, steps: int, threads: int, repeats: int) -> float:
@@ -64,7 +63,6 @@ def pettingzoo_rate(make, steps: int, repeats: int) -> float:
     return steps / median_time(run, repeats)
 
 
-
 PGX_SCRIPT = textwrap.dedent(
     """
     import json, sys, time
@@ -101,8 +99,13 @@ PGX_SCRIPT = textwrap.dedent(
 
 def pgx_rate(python: str, envs: int, steps: int, repeats: int) -> dict | None:
     try:
-        out = subprocess.run([python, "-c", PGX_SCRIPT, str(envs), str(steps), str(repeats)],
-                             capture_output=True, text=True, timeout=1800, check=True)
+        out = subprocess.run(
+            [python, "-c", PGX_SCRIPT, str(envs), str(steps), str(repeats)],
+            capture_output=True,
+            text=True,
+            timeout=1800,
+            check=True,
+        )
     except (OSError, subprocess.SubprocessError) as e:
         print(f"| pgx could not run ({type(e).__name__}) | | | |")
         return None
@@ -123,11 +126,12 @@ def main() -> int:
     ours = boardcore_rate(args.envs, args.steps, 1, args.repeats)
     ours_2 = boardcore_rate(args.envs, args.steps, 2, args.repeats)
     print(f"| boardcore VectorEnv reversi, {args.envs} envs, 1 thread | {ours:,.0f} | | |")
-    print(f"| boardcore VectorEnv reversi, {args.envs} envs, 2 threads | {ours_2:,.0f} | 1 thread | **{ours_2 / ours:.2f}x** |")
-
-    from pettingzoo.classic import chess_v6, connect_four_v3, go_v5, tictactoe_v3
+    print(
+        f"| boardcore VectorEnv reversi, {args.envs} envs, 2 threads | {ours_2:,.0f} | 1 thread | **{ours_2 / ours:.2f}x** |"
+    )
 
     from boardcore.adapters.pettingzoo import env as boardcore_env
+    from pettingzoo.classic import chess_v6, connect_four_v3, go_v5, tictactoe_v3
 
     peers = {
         "PettingZoo tictactoe_v3": tictactoe_v3.env,
@@ -138,13 +142,17 @@ def main() -> int:
     }
     for name, make in peers.items():
         rate = pettingzoo_rate(make, args.pettingzoo_steps, args.repeats)
-        print(f"| {name}, the usual AEC loop | {rate:,.0f} | VectorEnv 1 thread | **{ours / rate:,.0f}x** (target 10x) |")
+        print(
+            f"| {name}, the usual AEC loop | {rate:,.0f} | VectorEnv 1 thread | **{ours / rate:,.0f}x** (target 10x) |"
+        )
     if args.pgx_python:
         result = pgx_rate(args.pgx_python, args.envs, args.steps, args.repeats)
         if result:
             rate = result["rate"]
-            print(f"| pgx {result['pgx']} othello, jax {result['jax']} CPU, {args.envs} envs (jit + vmap) | {rate:,.0f} | "
-                  f"VectorEnv 1 thread | **{ours / rate:,.2f}x** |")
+            print(
+                f"| pgx {result['pgx']} othello, jax {result['jax']} CPU, {args.envs} envs (jit + vmap) | {rate:,.0f} | "
+                f"VectorEnv 1 thread | **{ours / rate:,.2f}x** |"
+            )
     return 0
 
 

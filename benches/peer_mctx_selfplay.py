@@ -36,10 +36,14 @@ def mlp_weights(inputs: int, actions: int, hidden: int = 128, seed: int = 0) -> 
         return (rng.standard_normal((n_in, n_out)) * np.sqrt(2.0 / n_in)).astype(np.float32)
 
     return {
-        "w1": layer(inputs, hidden), "b1": np.zeros(hidden, np.float32),
-        "w2": layer(hidden, hidden), "b2": np.zeros(hidden, np.float32),
-        "wp": layer(hidden, actions), "bp": np.zeros(actions, np.float32),
-        "wv": layer(hidden, 1), "bv": np.zeros(1, np.float32),
+        "w1": layer(inputs, hidden),
+        "b1": np.zeros(hidden, np.float32),
+        "w2": layer(hidden, hidden),
+        "b2": np.zeros(hidden, np.float32),
+        "wp": layer(hidden, actions),
+        "bp": np.zeros(actions, np.float32),
+        "wv": layer(hidden, 1),
+        "bv": np.zeros(1, np.float32),
     }
 
 
@@ -77,8 +81,9 @@ def main() -> None:
         reward = state.rewards[jnp.arange(state.rewards.shape[0]), mover]
         value = jnp.where(state.terminated, 0.0, value)
         discount = jnp.where(state.terminated, 0.0, -jnp.ones_like(value))
-        output = mctx.RecurrentFnOutput(reward=reward, discount=discount,
-                                        prior_logits=masked(logits, state.legal_action_mask), value=value)
+        output = mctx.RecurrentFnOutput(
+            reward=reward, discount=discount, prior_logits=masked(logits, state.legal_action_mask), value=value
+        )
         return output, state
 
     @jax.jit
@@ -86,10 +91,15 @@ def main() -> None:
         """One decision for every game: a Gumbel MuZero search, then the chosen action played."""
         logits, value = forward(params, state.observation)
         root = mctx.RootFnOutput(prior_logits=masked(logits, state.legal_action_mask), value=value, embedding=state)
-        policy = mctx.gumbel_muzero_policy(params=params, rng_key=key, root=root, recurrent_fn=recurrent_fn,
-                                           num_simulations=args.simulations,
-                                           invalid_actions=~state.legal_action_mask,
-                                           max_num_considered_actions=args.max_considered)
+        policy = mctx.gumbel_muzero_policy(
+            params=params,
+            rng_key=key,
+            root=root,
+            recurrent_fn=recurrent_fn,
+            num_simulations=args.simulations,
+            invalid_actions=~state.legal_action_mask,
+            max_num_considered_actions=args.max_considered,
+        )
         deciding = ~state.terminated
         state = jax.vmap(env.step)(state, policy.action)  # pgx leaves an ended game as it is
         return state, deciding.sum()
@@ -119,16 +129,22 @@ def main() -> None:
         cpu_rates.append(positions / (time.process_time() - cpu_started))
         times.append(elapsed)
         counts.append(positions)
-    print(json.dumps({
-        "rate": float(np.median(rates)),
-        "cpu_rate": float(np.median(cpu_rates)),
-        "seconds": float(np.median(times)),
-        "positions": int(np.median(counts)),
-        "first_run_seconds": first,
-        "compile_seconds": max(first - first_positions / float(np.median(rates)), 0.0),
-        "jax": jax.__version__, "pgx": pgx.__version__, "mctx": getattr(mctx, "__version__", "?"),
-        "devices": [str(d) for d in jax.devices()],
-    }))
+    print(
+        json.dumps(
+            {
+                "rate": float(np.median(rates)),
+                "cpu_rate": float(np.median(cpu_rates)),
+                "seconds": float(np.median(times)),
+                "positions": int(np.median(counts)),
+                "first_run_seconds": first,
+                "compile_seconds": max(first - first_positions / float(np.median(rates)), 0.0),
+                "jax": jax.__version__,
+                "pgx": pgx.__version__,
+                "mctx": getattr(mctx, "__version__", "?"),
+                "devices": [str(d) for d in jax.devices()],
+            }
+        )
+    )
 
 
 if __name__ == "__main__":

@@ -335,8 +335,15 @@ class Writer:
             return
         self.add("", *("  " + line if line else "" for line in markdown(summary(member.doc))), "")
 
-    def cls(self, name: str, info: ClassInfo, heading: str = "###", skip: frozenset[str] = frozenset(),
-            special: bool = True, lead: str | None = None) -> None:
+    def cls(
+        self,
+        name: str,
+        info: ClassInfo,
+        heading: str = "###",
+        skip: frozenset[str] = frozenset(),
+        special: bool = True,
+        lead: str | None = None,
+    ) -> None:
         """A class: heading, constructor, docstring, special methods, then its members (but ``skip``)."""
         self.add(f"{heading} `{name}`", "")
         short = name.rsplit(".", 1)[-1]
@@ -441,8 +448,10 @@ def games(w: Writer) -> None:
         companions = [getattr(module, n) for n in module.__all__ if getattr(module, n) is not game]
         companions = sorted(dict.fromkeys(companions), key=lambda c: c is not getattr(module, "Move", None))
         exports = join_words([f"`{module.__name__}.{n}`" for n in module.__all__])
-        w.paragraph(f"The module `{module.__name__}` exports {exports}" + (
-            f" (`Move` is `{module.Move.__name__}`)." if hasattr(module, "Move") else "."))
+        w.paragraph(
+            f"The module `{module.__name__}` exports {exports}"
+            + (f" (`Move` is `{module.Move.__name__}`)." if hasattr(module, "Move") else ".")
+        )
         for companion in companions:
             w.cls(companion.__name__, compiled_class(companion), heading="####")
 
@@ -468,7 +477,9 @@ def step_form(w: Writer) -> None:
         info = infos[c]
         own = [m for m in info.members if m.name not in shared or m.name in differs[c]]
         same_doc = (GAME_NAMES.sub("Game", info.doc or ""), info.constructor) == (
-            GAME_NAMES.sub("Game", infos[base].doc or ""), infos[base].constructor)
+            GAME_NAMES.sub("Game", infos[base].doc or ""),
+            infos[base].constructor,
+        )
         if not own and same_doc:
             plain.append(c.__name__)
             continue
@@ -479,8 +490,11 @@ def step_form(w: Writer) -> None:
         for m in own:
             w.entry(f"{c.__name__}.{m.name}", m)
     if plain:
-        w.paragraph(join_words([f"`{n}`" for n in plain]) + (" adds" if len(plain) == 1 else " add")
-                    + " nothing to the shared step protocol.")
+        w.paragraph(
+            join_words([f"`{n}`" for n in plain])
+            + (" adds" if len(plain) == 1 else " add")
+            + " nothing to the shared step protocol."
+        )
     w.cls("VectorEnv", compiled_class(bc.VectorEnv))
 
 

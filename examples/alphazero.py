@@ -33,9 +33,8 @@ import time
 from dataclasses import asdict, dataclass
 from typing import Any, Callable
 
-import numpy as np
-
 import boardcore as bc
+import numpy as np
 
 try:
     import jax
@@ -69,7 +68,9 @@ GAMES = {
 # have all 8 of the square's; the rules hold in every image, so every image is a true position.
 
 
-def augment(batch: dict[str, np.ndarray], symmetries: tuple[np.ndarray, np.ndarray], picks: np.ndarray) -> dict[str, np.ndarray]:
+def augment(
+    batch: dict[str, np.ndarray], symmetries: tuple[np.ndarray, np.ndarray], picks: np.ndarray
+) -> dict[str, np.ndarray]:
     """The rows of `batch`, row i under symmetry picks[i]."""
     observation_maps, action_maps = symmetries
     observations = batch["observations"]
@@ -90,7 +91,9 @@ def augment(batch: dict[str, np.ndarray], symmetries: tuple[np.ndarray, np.ndarr
 # a policy head (logits over the action space) and a value head (tanh, for the side to move).
 
 
-def init_network(key: jax.Array, observation_shape: tuple[int, int, int], num_actions: int, net: str, width: int, blocks: int) -> dict[str, Any]:
+def init_network(
+    key: jax.Array, observation_shape: tuple[int, int, int], num_actions: int, net: str, width: int, blocks: int
+) -> dict[str, Any]:
     channels, height, width_cells = observation_shape
     cells = height * width_cells
     keys = iter(jax.random.split(key, 2 * blocks + 8))
@@ -100,11 +103,19 @@ def init_network(key: jax.Array, observation_shape: tuple[int, int, int], num_ac
         return {"w": scale * jax.random.normal(next(keys), (outputs, inputs, size, size)), "b": jnp.zeros(outputs)}
 
     def dense(inputs: int, outputs: int, gain: float = 2.0) -> dict[str, jax.Array]:
-        return {"w": math.sqrt(gain / inputs) * jax.random.normal(next(keys), (inputs, outputs)), "b": jnp.zeros(outputs)}
+        return {
+            "w": math.sqrt(gain / inputs) * jax.random.normal(next(keys), (inputs, outputs)),
+            "b": jnp.zeros(outputs),
+        }
 
     if net == "mlp":
         trunk = [dense(channels * cells, width)] + [dense(width, width) for _ in range(blocks - 1)]
-        return {"trunk": trunk, "policy": dense(width, num_actions, 0.01), "value_hidden": dense(width, 64), "value": dense(64, 1, 0.01)}
+        return {
+            "trunk": trunk,
+            "policy": dense(width, num_actions, 0.01),
+            "value_hidden": dense(width, 64),
+            "value": dense(64, 1, 0.01),
+        }
     return {
         "stem": conv(channels, width, 3),
         "blocks": [conv(width, width, 3) for _ in range(blocks)],
@@ -161,7 +172,9 @@ class NetworkEvaluator:
         rows = len(observations)
         padded = 1 << max(0, rows - 1).bit_length()
         if padded != rows:
-            observations = np.concatenate([observations, np.zeros((padded - rows, *observations.shape[1:]), np.float32)])
+            observations = np.concatenate(
+                [observations, np.zeros((padded - rows, *observations.shape[1:]), np.float32)]
+            )
         logits, values = _forward(self.params, jnp.asarray(observations))
         return np.asarray(logits[:rows], dtype=np.float32), np.asarray(values[:rows], dtype=np.float32)
 
@@ -190,7 +203,9 @@ def make_train_step(learning_rate: float, l2: float) -> Callable[..., Any]:
     beta1, beta2, eps = 0.9, 0.999, 1e-8
 
     @jax.jit
-    def train_step(params: Any, opt: dict[str, Any], batch: dict[str, jax.Array]) -> tuple[Any, dict[str, Any], dict[str, jax.Array]]:
+    def train_step(
+        params: Any, opt: dict[str, Any], batch: dict[str, jax.Array]
+    ) -> tuple[Any, dict[str, Any], dict[str, jax.Array]]:
         grads, metrics = jax.grad(loss_fn, has_aux=True)(params, batch, l2)
         t = opt["t"] + 1
         m = jax.tree_util.tree_map(lambda m, g: beta1 * m + (1 - beta1) * g, opt["m"], grads)
@@ -235,7 +250,9 @@ class ReplayBuffer:
 # Evaluation against random-rollout MCTS
 
 
-def play_match(spec: GameSpec, evaluator: NetworkEvaluator, simulations: int, opponent_simulations: int, games: int, seed: int) -> dict[str, int]:
+def play_match(
+    spec: GameSpec, evaluator: NetworkEvaluator, simulations: int, opponent_simulations: int, games: int, seed: int
+) -> dict[str, int]:
     """The agent (PUCT guided by the network, `simulations`) against random-rollout MCTS (UCT,
     `opponent_simulations`); the agent is Black in the even-numbered games. Returns the agent's
     wins, draws and losses."""
@@ -304,7 +321,14 @@ def train(settings: Settings) -> dict[str, Any]:
     state = spec.make().actions()
     symmetries = state.symmetries()
     rng = np.random.default_rng(settings.seed)
-    params = init_network(jax.random.PRNGKey(settings.seed), state.observation_shape, state.num_actions, settings.net, settings.width, settings.blocks)
+    params = init_network(
+        jax.random.PRNGKey(settings.seed),
+        state.observation_shape,
+        state.num_actions,
+        settings.net,
+        settings.width,
+        settings.blocks,
+    )
     opt = init_adam(params)
     train_step = make_train_step(settings.learning_rate, settings.l2)
     buffer = ReplayBuffer(settings.buffer)
@@ -321,8 +345,19 @@ def train(settings: Settings) -> dict[str, Any]:
         for opponent in opponents:
             started = time.perf_counter()
             tally = play_match(spec, NetworkEvaluator(params), settings.simulations, opponent, games, seed)
-            points.append({"minutes": round(minutes, 2), "rows_seen": buffer.added, "opponent_simulations": opponent, "games": games, **tally, "score": score(tally)})
-            log(f"at {minutes:.2f} min against UCT-{opponent}: {tally}, score {score(tally):.3f} ({time.perf_counter() - started:.0f} s)")
+            points.append(
+                {
+                    "minutes": round(minutes, 2),
+                    "rows_seen": buffer.added,
+                    "opponent_simulations": opponent,
+                    "games": games,
+                    **tally,
+                    "score": score(tally),
+                }
+            )
+            log(
+                f"at {minutes:.2f} min against UCT-{opponent}: {tally}, score {score(tally):.3f} ({time.perf_counter() - started:.0f} s)"
+            )
         return points
 
     curve += checkpoint(0.0, settings.checkpoint_games, seed=10_000)
@@ -421,14 +456,22 @@ def write_results(out: pathlib.Path, results: dict[str, Any]) -> None:
     fig, ax = plt.subplots(figsize=(6.4, 3.8))
     for opponent in sorted({p["opponent_simulations"] for p in results["curve"]}):
         curve = [p for p in results["curve"] if p["opponent_simulations"] == opponent]
-        ax.plot([p["minutes"] for p in curve], [p["score"] for p in curve], marker="o", label=f"against UCT with random rollouts, {opponent} simulations")
+        ax.plot(
+            [p["minutes"] for p in curve],
+            [p["score"] for p in curve],
+            marker="o",
+            label=f"against UCT with random rollouts, {opponent} simulations",
+        )
     ax.legend(fontsize=8, loc="lower right")
     ax.axhline(0.5, color="grey", linewidth=0.8)
     ax.axhline(0.6, color="grey", linewidth=0.8, linestyle="--")
     ax.set_ylim(0, 1)
     ax.set_xlabel("training minutes (self-play + training)")
     ax.set_ylabel("score (wins + draws/2)")
-    ax.set_title(f"{settings['game']}: the agent at {settings['simulations']} simulations (last point: the final match)", fontsize=9)
+    ax.set_title(
+        f"{settings['game']}: the agent at {settings['simulations']} simulations (last point: the final match)",
+        fontsize=9,
+    )
     fig.tight_layout()
     fig.savefig(out / "curve.png", dpi=100)
 
@@ -463,7 +506,9 @@ def main() -> None:
     parser.add_argument("--selfplay-simulations", type=int, default=defaults.selfplay_simulations)
     parser.add_argument("--games-per-round", type=int, default=defaults.games_per_round)
     parser.add_argument("--temperature-moves", type=int, default=defaults.temperature_moves)
-    parser.add_argument("--gumbel", action="store_true", help="Gumbel root search in self-play instead of Dirichlet noise")
+    parser.add_argument(
+        "--gumbel", action="store_true", help="Gumbel root search in self-play instead of Dirichlet noise"
+    )
     parser.add_argument("--buffer", type=int, default=defaults.buffer)
     parser.add_argument("--batch", type=int, default=defaults.batch)
     parser.add_argument("--reuse", type=float, default=defaults.reuse, help="times each row is trained on, on average")
@@ -471,11 +516,25 @@ def main() -> None:
     parser.add_argument("--l2", type=float, default=defaults.l2)
     parser.add_argument("--net", choices=["mlp", "conv"], default=defaults.net)
     parser.add_argument("--width", type=int, default=defaults.width, help="hidden units (mlp) or channels (conv)")
-    parser.add_argument("--blocks", type=int, default=defaults.blocks, help="hidden layers (mlp) or residual conv layers (conv)")
-    parser.add_argument("--checkpoints", type=float, nargs="*", default=defaults.checkpoints, help="training minutes to evaluate at (then every 5)")
+    parser.add_argument(
+        "--blocks", type=int, default=defaults.blocks, help="hidden layers (mlp) or residual conv layers (conv)"
+    )
+    parser.add_argument(
+        "--checkpoints",
+        type=float,
+        nargs="*",
+        default=defaults.checkpoints,
+        help="training minutes to evaluate at (then every 5)",
+    )
     parser.add_argument("--checkpoint-games", type=int, default=defaults.checkpoint_games)
     parser.add_argument("--eval-games", type=int, default=defaults.eval_games, help="the final match")
-    parser.add_argument("--opponents", type=int, nargs="+", default=defaults.opponents, help="the opponents' simulations (default S and 8 S)")
+    parser.add_argument(
+        "--opponents",
+        type=int,
+        nargs="+",
+        default=defaults.opponents,
+        help="the opponents' simulations (default S and 8 S)",
+    )
     parser.add_argument("--threads", type=int, default=defaults.threads, help="self-play threads")
     parser.add_argument("--seed", type=int, default=defaults.seed)
     parser.add_argument("--out", default=defaults.out)
@@ -484,7 +543,9 @@ def main() -> None:
     if args.smoke:
         settings = smoke_settings(args.out)
     else:
-        settings = Settings(**{k: tuple(v) if isinstance(v, list) else v for k, v in vars(args).items() if k != "smoke"})
+        settings = Settings(
+            **{k: tuple(v) if isinstance(v, list) else v for k, v in vars(args).items() if k != "smoke"}
+        )
     results = train(settings)
     for final in results["finals"]:
         print(

@@ -1,6 +1,5 @@
-import pytest
-
 import boardcore.reference as ref
+import pytest
 
 try:
     import boardcore as bc

@@ -19,9 +19,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-import numpy as np
-
 import boardcore as bc
+import numpy as np
 
 GAMES: dict[str, Callable[[], Any]] = {
     "reversi4": lambda: bc.Reversi(size=4),
@@ -90,7 +89,7 @@ class Solution:
     masks: dict[bytes, bytes] = field(default_factory=dict)
 
     @classmethod
-    def of(cls, name: str) -> "Solution":
+    def of(cls, name: str) -> Solution:
         solution = cls(start=GAMES[name]().actions())
         solution.solve(solution.start)
         return solution

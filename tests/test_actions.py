@@ -6,15 +6,13 @@ from __future__ import annotations
 import copy
 import random
 
+import boardcore as bc
+import boardcore.reference as ref
+import harness
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-import boardcore as bc
-import boardcore.reference as ref
-
-import harness
 
 HEX3_LAYOUT = bc.Strands.random_layout(3, 1)
 
@@ -427,7 +425,12 @@ def test_vector_env_checks_its_arguments():
         with pytest.raises(error):
             bc.VectorEnv(*args, **kwargs)
     env = bc.VectorEnv("reversi", 2)
-    for bad, error in [([19], ValueError), ([19.0, 19.0], TypeError), (["d3", "d3"], TypeError), ([[19, 19]], ValueError)]:
+    for bad, error in [
+        ([19], ValueError),
+        ([19.0, 19.0], TypeError),
+        (["d3", "d3"], TypeError),
+        ([[19, 19]], ValueError),
+    ]:
         with pytest.raises(error):
             env.step(bad)
 

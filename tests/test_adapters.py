@@ -2,10 +2,9 @@
 
 import random
 
+import boardcore as bc
 import numpy as np
 import pytest
-
-import boardcore as bc
 
 SMALL = {
     "reversi": {"size": 6},
@@ -19,9 +18,8 @@ pettingzoo = pytest.importorskip("pettingzoo")
 
 @pytest.mark.parametrize("game", sorted(SMALL))
 def test_every_game_passes_the_pettingzoo_api_test(game):
-    from pettingzoo.test import api_test
-
     from boardcore.adapters.pettingzoo import env
+    from pettingzoo.test import api_test
 
     api_test(env(game, **SMALL[game]), num_cycles=200)
 
@@ -85,7 +83,9 @@ def test_every_game_loads_in_openspiel_and_plays_to_the_end(registered, game):
     while not state.is_terminal():
         state.apply_action(rng.choice(state.legal_actions()))
     assert sorted(state.returns()) in ([-1.0, 1.0], [0.0, 0.0])
-    assert len(state.observation_tensor(0)) == int(np.prod(bc.__dict__[game.capitalize()](**SMALL[game]).actions().observation_shape))
+    assert len(state.observation_tensor(0)) == int(
+        np.prod(bc.__dict__[game.capitalize()](**SMALL[game]).actions().observation_shape)
+    )
 
 
 def test_the_default_openspiel_games_load_by_name(registered):
@@ -102,8 +102,13 @@ def test_openspiels_own_mcts_bot_plays_every_game(registered, game):
 
     params = ",".join(f"{k}={v}" for k, v in SMALL[game].items())
     spiel_game = registered.load_game(f"boardcore_{game}({params})")
-    bot = spiel_mcts.MCTSBot(spiel_game, 2.0, 30, spiel_mcts.RandomRolloutEvaluator(1, np.random.RandomState(0)),
-                             random_state=np.random.RandomState(0))
+    bot = spiel_mcts.MCTSBot(
+        spiel_game,
+        2.0,
+        30,
+        spiel_mcts.RandomRolloutEvaluator(1, np.random.RandomState(0)),
+        random_state=np.random.RandomState(0),
+    )
     state = spiel_game.new_initial_state()
     for _ in range(4):
         if state.is_terminal():
@@ -118,7 +123,9 @@ def test_openspiel_states_clone_independently(registered):
     clone = state.clone()
     clone.apply_action(clone.legal_actions()[0])
     assert str(state) != str(clone)
-    assert state.legal_actions() == registered.load_game("boardcore_reversi(size=6)").new_initial_state().legal_actions()
+    assert (
+        state.legal_actions() == registered.load_game("boardcore_reversi(size=6)").new_initial_state().legal_actions()
+    )
 
 
 def test_openspiel_strands_states_within_a_turn_read_differently(registered):
@@ -143,8 +150,13 @@ def test_openspiels_mcts_bot_with_random_rollouts_plays_every_default_variant(re
     from open_spiel.python.algorithms import mcts as spiel_mcts
 
     spiel_game = registered.load_game(f"boardcore_{game}")
-    bot = spiel_mcts.MCTSBot(spiel_game, 2.0, 20, spiel_mcts.RandomRolloutEvaluator(1, np.random.RandomState(1)),
-                             random_state=np.random.RandomState(1))
+    bot = spiel_mcts.MCTSBot(
+        spiel_game,
+        2.0,
+        20,
+        spiel_mcts.RandomRolloutEvaluator(1, np.random.RandomState(1)),
+        random_state=np.random.RandomState(1),
+    )
     state = spiel_game.new_initial_state()
     for _ in range(3):
         action = bot.step(state)
@@ -201,8 +213,15 @@ def test_openspiels_mcts_bot_runs_a_batched_evaluator_on_every_game(openspiel_gu
     model = openspiel_guide["StandInModel"](int(np.prod(steps.observation_shape)), steps.num_actions)
     batched = openspiel_guide["AlphaZeroModelEvaluator"](model)
     evaluator = openspiel_guide["OneStateAtATime"](batched, steps.observation_shape)
-    bot = spiel_mcts.MCTSBot(spiel_game, 2.0, 30, evaluator, solve=False, random_state=np.random.RandomState(0),
-                             child_selection_fn=spiel_mcts.SearchNode.puct_value)
+    bot = spiel_mcts.MCTSBot(
+        spiel_game,
+        2.0,
+        30,
+        evaluator,
+        solve=False,
+        random_state=np.random.RandomState(0),
+        child_selection_fn=spiel_mcts.SearchNode.puct_value,
+    )
     state = spiel_game.new_initial_state()
     for _ in range(6):
         if state.is_terminal():

@@ -3,9 +3,8 @@
 import re
 from pathlib import Path
 
-import pytest
-
 import boardcore as bc
+import pytest
 from harness import load_module
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
@@ -26,8 +25,8 @@ def section(text: str, heading: str) -> str:
     """The part of ``text`` from ``heading`` (a whole line) to the next heading of its level or above."""
     level = heading.split(" ", 1)[0]
     start = text.index(f"\n{heading}\n")
-    ends = [m.start() for m in re.finditer(rf"\n#{{1,{len(level)}}} ", text[start + 1:])]
-    return text[start:start + 1 + ends[0]] if ends else text[start:]
+    ends = [m.start() for m in re.finditer(rf"\n#{{1,{len(level)}}} ", text[start + 1 :])]
+    return text[start : start + 1 + ends[0]] if ends else text[start:]
 
 
 def test_api_md_is_up_to_date(api_text):

@@ -5,10 +5,9 @@ wrapped number. (Actions and row indices follow Python's own rules: see their te
 
 from __future__ import annotations
 
+import boardcore as bc
 import numpy as np
 import pytest
-
-import boardcore as bc
 from boardcore import mcts
 
 NUMPY_INTEGERS = [np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uint32, np.uint64]
@@ -92,7 +91,9 @@ def test_the_range_is_checked_at_both_ends_and_said(label):
     name = label.split(" ")[-1]
     message = refused(call, low - 1)
     assert name in message and f"got {low - 1}" in message, message
-    assert f"from {low} to {'2**64-1' if high == 2**64 - 1 else high}" in message or label == "Reversi handicap_color", message
+    assert (
+        f"from {low} to {'2**64-1' if high == 2**64 - 1 else high}" in message or label == "Reversi handicap_color"
+    ), message
     if high < 2**16:
         refused(call, high + 1)
     for numpy_type in (np.int64, np.int8):
@@ -101,9 +102,11 @@ def test_the_range_is_checked_at_both_ends_and_said(label):
 
 def test_the_reported_cases_of_the_issue():
     assert "widening_limit must be an integer from 0 to 2**64-1, got 18446744073709551616" in refused(
-        lambda v: searcher(widening_limit=v), 2**64)
+        lambda v: searcher(widening_limit=v), 2**64
+    )
     assert "iterations must be an integer from 1 to 2**64-1, got 100000000000000000000" in refused(
-        lambda v: searcher(iterations=v), 10**20)
+        lambda v: searcher(iterations=v), 10**20
+    )
     paths = bc.Cephalopod(2, 2).count_paths(1)
     with pytest.raises(IndexError, match="row 9223372036854775808 of 4"):
         paths.position(2**63)

@@ -5,15 +5,13 @@ from __future__ import annotations
 
 import random
 
+import boardcore as bc
+import boardcore.reference as ref
+import harness
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-import boardcore as bc
-import boardcore.reference as ref
-
-import harness
 
 SIZES = [(2, 2), (2, 5), (3, 3), (3, 5), (4, 4), (5, 5), (6, 4), (8, 8)]
 
@@ -71,11 +69,14 @@ def assert_same_paths(a, b) -> None:
     assert [a.position(i) for i in range(len(a))] == [b.position(i) for i in range(len(b))]
 
 
-@pytest.mark.parametrize("start,depth", [("2x2 ../.. b", 14), ("3x3 .../.../... b", 6),
-                                          ("3x3 1b.1w/.../1w.1b w", 6), ("3x4 ..../.1b1w./.... b", 5)])
+@pytest.mark.parametrize(
+    "start,depth",
+    [("2x2 ../.. b", 14), ("3x3 .../.../... b", 6), ("3x3 1b.1w/.../1w.1b w", 6), ("3x4 ..../.1b1w./.... b", 5)],
+)
 def test_merged_path_counts_agree_with_the_reference(start, depth):
-    assert_same_paths(bc.Cephalopod.from_position(start).count_paths(depth),
-                      ref.Cephalopod.from_position(start).count_paths(depth))
+    assert_same_paths(
+        bc.Cephalopod.from_position(start).count_paths(depth), ref.Cephalopod.from_position(start).count_paths(depth)
+    )
 
 
 @pytest.mark.parametrize("depth", range(0, 9))

@@ -1,8 +1,7 @@
 """Cephalopod perft through the Python API: known counts, threads, divide."""
 
-import pytest
-
 import boardcore as bc
+import pytest
 
 # Confirmed by the pure-Python reference and by an independent brute-force counter.
 EMPTY_3X3 = [1, 9, 72, 504, 3256, 21096, 139856]

@@ -13,9 +13,7 @@ from itertools import combinations
 
 import numpy as np
 import pytest
-
 from boardcore.reference.cephalopod import IllegalMoveError, NotationError
-
 from harness import SplitMix64, record_tags, snapshot
 
 BLACK, WHITE = 0, 1
@@ -124,10 +122,20 @@ def test_every_board_from_2x2_to_8x8_is_accepted(Cephalopod, rows, cols):
 
 @pytest.mark.parametrize(
     "kwargs, argument",
-    [({"rows": 1, "cols": 5}, "rows"), ({"rows": 9, "cols": 9}, "rows"), ({"rows": 5, "cols": 1}, "cols"),
-     ({"rows": 5, "cols": 9}, "cols"), ({"rows": 0}, "rows"), ({"cols": -3}, "cols"),
-     ({"rows": True}, "rows"), ({"cols": False}, "cols"), ({"rows": 5.0}, "rows"), ({"cols": "5"}, "cols"),
-     ({"rows": [5]}, "rows"), ({"rows": 2**70}, "rows")],
+    [
+        ({"rows": 1, "cols": 5}, "rows"),
+        ({"rows": 9, "cols": 9}, "rows"),
+        ({"rows": 5, "cols": 1}, "cols"),
+        ({"rows": 5, "cols": 9}, "cols"),
+        ({"rows": 0}, "rows"),
+        ({"cols": -3}, "cols"),
+        ({"rows": True}, "rows"),
+        ({"cols": False}, "cols"),
+        ({"rows": 5.0}, "rows"),
+        ({"cols": "5"}, "cols"),
+        ({"rows": [5]}, "rows"),
+        ({"rows": 2**70}, "rows"),
+    ],
 )
 def test_other_board_sizes_raise_value_error_naming_the_argument(Cephalopod, kwargs, argument):
     with pytest.raises(ValueError, match=argument):
@@ -258,8 +266,14 @@ def test_captured_dice_of_both_colours_are_removed(Cephalopod):
 
 
 def test_the_new_die_shows_the_sum_of_the_captured_pips(Cephalopod):
-    for move, pips in [("b2xb1,a2", 3), ("b2xb1,c2", 5), ("b2xa2,b3", 2), ("b2xa2,c2,b3", 5),
-                       ("b2xb1,a2,b3", 4), ("b2xb1,a2,c2", 6)]:
+    for move, pips in [
+        ("b2xb1,a2", 3),
+        ("b2xb1,c2", 5),
+        ("b2xa2,b3", 2),
+        ("b2xa2,c2,b3", 5),
+        ("b2xb1,a2,b3", 4),
+        ("b2xb1,a2,c2", 6),
+    ]:
         s = Cephalopod.from_position("3x3 .2b./1w.3w/.1b. b")
         s.play(move)
         assert die(s, "b2") == (BLACK, pips)
@@ -307,10 +321,21 @@ def test_nobody_passes_while_a_square_is_empty(Cephalopod):
 def test_legal_moves_are_ordered_by_square_then_by_captured_squares(Cephalopod):
     s = Cephalopod.from_position(FOUR_ONES)
     assert [str(m) for m in s.legal_moves()] == [
-        "a1xb1,a2", "c1xb1,c2",
-        "b2xb1,a2", "b2xb1,a2,c2", "b2xb1,a2,c2,b3", "b2xb1,a2,b3", "b2xb1,c2", "b2xb1,c2,b3",
-        "b2xb1,b3", "b2xa2,c2", "b2xa2,c2,b3", "b2xa2,b3", "b2xc2,b3",
-        "a3xa2,b3", "c3xc2,b3",
+        "a1xb1,a2",
+        "c1xb1,c2",
+        "b2xb1,a2",
+        "b2xb1,a2,c2",
+        "b2xb1,a2,c2,b3",
+        "b2xb1,a2,b3",
+        "b2xb1,c2",
+        "b2xb1,c2,b3",
+        "b2xb1,b3",
+        "b2xa2,c2",
+        "b2xa2,c2,b3",
+        "b2xa2,b3",
+        "b2xc2,b3",
+        "a3xa2,b3",
+        "c3xc2,b3",
     ]
 
 
@@ -456,12 +481,45 @@ def test_play_accepts_a_move_or_its_notation_in_any_case_and_order(Cephalopod):
 
 @pytest.mark.parametrize(
     "text",
-    ["", " ", "c", "3c", "c0", "c03", "cc3", "c3x", "c3x,", "c3xb3,", "c3x,b3", "c3xc2,,b3", "c3xxc2,b3",
-     "c3xc2,b3x", "c3xc2xb3", "c3 xc2,b3", "c3x c2,b3", "c3xc2, b3", "c3xc2 b3", "c3xc2;b3", "c3-c2,b3",
-     "c3:c2", "pass", "é3", "c3xé2,b3", "c27", "c3xc27,b3", "c\u00a03", "x", "x" * 1000,
-     "c3x" + "c2," * 500 + "b3,",
-     # the captured squares name a set: listing one twice is not of the documented shape
-     "b2xb1,b1", "b2xb1,a2,a2", "B2XB1,b1", "b2xa1,a1", "a1xb1,a2,b1"],
+    [
+        "",
+        " ",
+        "c",
+        "3c",
+        "c0",
+        "c03",
+        "cc3",
+        "c3x",
+        "c3x,",
+        "c3xb3,",
+        "c3x,b3",
+        "c3xc2,,b3",
+        "c3xxc2,b3",
+        "c3xc2,b3x",
+        "c3xc2xb3",
+        "c3 xc2,b3",
+        "c3x c2,b3",
+        "c3xc2, b3",
+        "c3xc2 b3",
+        "c3xc2;b3",
+        "c3-c2,b3",
+        "c3:c2",
+        "pass",
+        "é3",
+        "c3xé2,b3",
+        "c27",
+        "c3xc27,b3",
+        "c\u00a03",
+        "x",
+        "x" * 1000,
+        "c3x" + "c2," * 500 + "b3,",
+        # the captured squares name a set: listing one twice is not of the documented shape
+        "b2xb1,b1",
+        "b2xb1,a2,a2",
+        "B2XB1,b1",
+        "b2xa1,a1",
+        "a1xb1,a2,b1",
+    ],
 )
 def test_text_that_is_not_a_move_raises_notation_error(Cephalopod, text):
     s = Cephalopod.from_position(THREES_AND_A_FOUR)
@@ -476,14 +534,29 @@ def test_text_that_is_not_a_move_raises_notation_error(Cephalopod, text):
 
 @pytest.mark.parametrize(
     "text, why",
-    [("d1", "off the board"), ("a4", "off the board"), ("z26", "off the board"), ("x5", "off the board"),
-     ("c3", "occupied"), ("b1", "occupied"), ("b1xa1,c1", "occupied"),
-     ("a1", "a plain placement where a capture is possible"), ("b2", "idem, on the centre"),
-     ("c1xb1,c2", "a capture where none is (3 + 4)"), ("a3xa2,b3", "a capture where none is (one die)"),
-     ("b2xb1", "a capture set of one die"), ("a1xa2", "idem, on a square with a set"),
-     ("b2xb1,b3", "an empty square"), ("b2xb1,c3", "a non-adjacent square"), ("b2xb1,b2", "the square itself"),
-     ("a1xb1,a2,z9", "a square off the board"), ("a1xb1,d1", "idem, just off"),
-     ("b2xb1,c2", "over six"), ("b2xa2,c2", "over six"), ("b2xb1,a2,c2", "over six")],
+    [
+        ("d1", "off the board"),
+        ("a4", "off the board"),
+        ("z26", "off the board"),
+        ("x5", "off the board"),
+        ("c3", "occupied"),
+        ("b1", "occupied"),
+        ("b1xa1,c1", "occupied"),
+        ("a1", "a plain placement where a capture is possible"),
+        ("b2", "idem, on the centre"),
+        ("c1xb1,c2", "a capture where none is (3 + 4)"),
+        ("a3xa2,b3", "a capture where none is (one die)"),
+        ("b2xb1", "a capture set of one die"),
+        ("a1xa2", "idem, on a square with a set"),
+        ("b2xb1,b3", "an empty square"),
+        ("b2xb1,c3", "a non-adjacent square"),
+        ("b2xb1,b2", "the square itself"),
+        ("a1xb1,a2,z9", "a square off the board"),
+        ("a1xb1,d1", "idem, just off"),
+        ("b2xb1,c2", "over six"),
+        ("b2xa2,c2", "over six"),
+        ("b2xb1,a2,c2", "over six"),
+    ],
 )
 def test_well_formed_but_illegal_moves_raise_illegal_move_error(Cephalopod, text, why):
     s = Cephalopod.from_position(THREES_AND_A_FOUR)
@@ -513,8 +586,13 @@ def test_errors_leave_state_unchanged(Cephalopod):
         with pytest.raises(ValueError):
             s.play(bad)
         assert snapshot(s) == before
-    for call in [lambda: s.perft(-1), lambda: s.perft(1, threads=0), lambda: s.divide(0),
-                 lambda: s.count_paths(-1), lambda: s.play(None)]:
+    for call in [
+        lambda: s.perft(-1),
+        lambda: s.perft(1, threads=0),
+        lambda: s.divide(0),
+        lambda: s.count_paths(-1),
+        lambda: s.play(None),
+    ]:
         with pytest.raises((ValueError, TypeError)):
             call()
         assert snapshot(s) == before
@@ -612,8 +690,12 @@ def test_position_ignores_surrounding_whitespace(Cephalopod):
 
 def test_any_arrangement_of_dice_is_accepted(Cephalopod):
     # No game reaches these: every die a 6, or a 1 next to a 1 with White to move first.
-    for text in ["3x3 6b6b6b/6b.6w/6w6w6w w", "2x2 1b1b/.. w", "3x5 ...../..6w../..... b",
-                 "8x8 " + "/".join(["1w" * 8] * 7 + ["1w" * 7 + "."]) + " b"]:
+    for text in [
+        "3x3 6b6b6b/6b.6w/6w6w6w w",
+        "2x2 1b1b/.. w",
+        "3x5 ...../..6w../..... b",
+        "8x8 " + "/".join(["1w" * 8] * 7 + ["1w" * 7 + "."]) + " b",
+    ]:
         s = Cephalopod.from_position(text)
         assert s.position() == text
 
@@ -625,15 +707,45 @@ def test_a_full_board_position_is_a_finished_game(Cephalopod):
 
 @pytest.mark.parametrize(
     "text",
-    ["", "3x3", "3x3 .../.../...", "3x3 .../.../... x", "3x3 .../.../... B", "3X3 .../.../... b",
-     "3x3 .../.../... bw", "1x3 ... b", "3x1 ./././ b", "9x9 " + "/".join(["." * 9] * 9) + " b",
-     "3x9 " + "/".join(["." * 9] * 3) + " b", "03x3 .../.../... b", "3x03 .../.../... b", "3 .../.../... b",
-     "3x3x3 .../.../... b", "3x3 .../... b", "3x3 .../.../.../... b", "3x3 .../.../.../ b",
-     "3x3 ..../.../... b", "3x3 ../.../... b", "3x3 7b../.../... b", "3x3 0b../.../... b",
-     "3x3 1x../.../... b", "3x3 1B../.../... b", "3x3 b1../.../... b", "3x3 1../.../... b",
-     "3x3 11b../.../... b", "3x3 ,../.../... b", "3x3 .../.../.1b b", "3x3 .../.../..1 b",
-     "3x3  .../.../... b", "3x3 .../.../...  b", "3x3\t.../.../...\tb", "3x3 .../.../... b w",
-     "3x3 .../.../... b 1", "3x3 ../.../... b".replace("..", "é."), "3x3 .../.../... é"],
+    [
+        "",
+        "3x3",
+        "3x3 .../.../...",
+        "3x3 .../.../... x",
+        "3x3 .../.../... B",
+        "3X3 .../.../... b",
+        "3x3 .../.../... bw",
+        "1x3 ... b",
+        "3x1 ./././ b",
+        "9x9 " + "/".join(["." * 9] * 9) + " b",
+        "3x9 " + "/".join(["." * 9] * 3) + " b",
+        "03x3 .../.../... b",
+        "3x03 .../.../... b",
+        "3 .../.../... b",
+        "3x3x3 .../.../... b",
+        "3x3 .../... b",
+        "3x3 .../.../.../... b",
+        "3x3 .../.../.../ b",
+        "3x3 ..../.../... b",
+        "3x3 ../.../... b",
+        "3x3 7b../.../... b",
+        "3x3 0b../.../... b",
+        "3x3 1x../.../... b",
+        "3x3 1B../.../... b",
+        "3x3 b1../.../... b",
+        "3x3 1../.../... b",
+        "3x3 11b../.../... b",
+        "3x3 ,../.../... b",
+        "3x3 .../.../.1b b",
+        "3x3 .../.../..1 b",
+        "3x3  .../.../... b",
+        "3x3 .../.../...  b",
+        "3x3\t.../.../...\tb",
+        "3x3 .../.../... b w",
+        "3x3 .../.../... b 1",
+        "3x3 ../.../... b".replace("..", "é."),
+        "3x3 .../.../... é",
+    ],
 )
 def test_malformed_positions_raise_notation_error(Cephalopod, text):
     with pytest.raises(NotationError):
@@ -677,12 +789,22 @@ def test_record_of_a_game_from_a_position(Cephalopod):
 
 @pytest.mark.parametrize(
     "make",
-    [lambda C: C(), lambda C: C(3, 3), lambda C: C(3, 5), lambda C: C(2, 8), lambda C: C(4, 4),
-     lambda C: C.from_position(FOUR_ONES), lambda C: C.from_position("3x3 6b6b6b/6b.6w/6w6w6w w")],
+    [
+        lambda C: C(),
+        lambda C: C(3, 3),
+        lambda C: C(3, 5),
+        lambda C: C(2, 8),
+        lambda C: C(4, 4),
+        lambda C: C.from_position(FOUR_ONES),
+        lambda C: C.from_position("3x3 6b6b6b/6b.6w/6w6w6w w"),
+    ],
 )
 def test_record_replays_exactly(Cephalopod, make):
-    for game in (play_random(make(Cephalopod), seed=6), make(Cephalopod),
-                 play_random(make(Cephalopod), seed=6, max_moves=10)):
+    for game in (
+        play_random(make(Cephalopod), seed=6),
+        make(Cephalopod),
+        play_random(make(Cephalopod), seed=6, max_moves=10),
+    ):
         t = Cephalopod.from_record(game.record())
         assert t == game
         assert [str(m) for m in t.history] == [str(m) for m in game.history]
@@ -738,8 +860,12 @@ def test_a_bad_move_in_a_record_names_its_number(Cephalopod, moves, number):
 
 
 def test_zobrist_uses_the_documented_keys(Cephalopod):
-    games = [Cephalopod(), Cephalopod.from_position(DOC_EXAMPLE), Cephalopod.from_position(FULL_2X2_DRAW),
-             Cephalopod.from_position("8x8 " + "/".join(["6b1w" * 4] * 8) + " w")]
+    games = [
+        Cephalopod(),
+        Cephalopod.from_position(DOC_EXAMPLE),
+        Cephalopod.from_position(FULL_2X2_DRAW),
+        Cephalopod.from_position("8x8 " + "/".join(["6b1w" * 4] * 8) + " w"),
+    ]
     games += [play_random(Cephalopod(r, c), seed=r + c, max_moves=25) for r, c in [(3, 5), (5, 3), (7, 8)]]
     for s in games:
         assert s.zobrist() == documented_zobrist(s.position())
@@ -822,9 +948,17 @@ def test_perft_threads_give_the_same_count(Cephalopod):
 
 @pytest.mark.parametrize(
     "kwargs",
-    [{"depth": -1}, {"depth": True}, {"depth": 1.0}, {"depth": "2"}, {"depth": None},
-     {"depth": 2, "threads": 0}, {"depth": 2, "threads": -3}, {"depth": 2, "threads": True},
-     {"depth": 2, "threads": 2.0}],
+    [
+        {"depth": -1},
+        {"depth": True},
+        {"depth": 1.0},
+        {"depth": "2"},
+        {"depth": None},
+        {"depth": 2, "threads": 0},
+        {"depth": 2, "threads": -3},
+        {"depth": 2, "threads": True},
+        {"depth": 2, "threads": 2.0},
+    ],
 )
 def test_perft_rejects_bad_arguments(Cephalopod, kwargs):
     with pytest.raises(ValueError):
@@ -850,9 +984,15 @@ def test_perft_leaves_the_game_unchanged(Cephalopod):
 
 
 def test_count_paths_totals_equal_perft(Cephalopod):
-    cases = [(Cephalopod(2, 2), 9), (Cephalopod(3, 3), 5), (Cephalopod(3, 5), 3), (Cephalopod(), 2),
-             (Cephalopod.from_position(FOUR_ONES), 3), (Cephalopod.from_position(FILLS_ON_ONE_ORDER_ONLY), 6),
-             (play_random(Cephalopod(4, 4), seed=5, max_moves=9), 3)]
+    cases = [
+        (Cephalopod(2, 2), 9),
+        (Cephalopod(3, 3), 5),
+        (Cephalopod(3, 5), 3),
+        (Cephalopod(), 2),
+        (Cephalopod.from_position(FOUR_ONES), 3),
+        (Cephalopod.from_position(FILLS_ON_ONE_ORDER_ONLY), 6),
+        (play_random(Cephalopod(4, 4), seed=5, max_moves=9), 3),
+    ]
     for s, deepest in cases:
         for depth in range(deepest + 1):
             result = s.count_paths(depth)
@@ -920,8 +1060,11 @@ def test_path_counts_arrays(Cephalopod):
 
 
 def test_path_counts_rows_are_sorted_by_side_then_square_codes(Cephalopod):
-    for s, depth in [(Cephalopod(3, 3), 4), (Cephalopod.from_position(FOUR_ONES), 2),
-                     (play_random(Cephalopod(3, 5), seed=4, max_moves=8), 2)]:
+    for s, depth in [
+        (Cephalopod(3, 3), 4),
+        (Cephalopod.from_position(FOUR_ONES), 2),
+        (play_random(Cephalopod(3, 5), seed=4, max_moves=8), 2),
+    ]:
         result = s.count_paths(depth)
         keys = [(int(side), [row_code(int(v)) for v in row]) for side, row in zip(result.to_move, result.cells)]
         assert keys == sorted(keys) and len({str(k) for k in keys}) == len(keys)

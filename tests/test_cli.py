@@ -4,7 +4,6 @@ import subprocess
 import sys
 
 import pytest
-
 from boardcore.cli import main
 
 
@@ -31,8 +30,9 @@ def test_bad_input_is_an_error_on_stderr_with_exit_code_2(capsys):
 
 
 def test_the_module_runs_as_a_script():
-    result = subprocess.run([sys.executable, "-m", "boardcore.cli", "perft", "reversi", "--depth", "3"],
-                            capture_output=True, text=True)
+    result = subprocess.run(
+        [sys.executable, "-m", "boardcore.cli", "perft", "reversi", "--depth", "3"], capture_output=True, text=True
+    )
     assert result.returncode == 0 and "perft(3) = 56" in result.stdout
 
 
@@ -41,7 +41,9 @@ def test_the_module_runs_as_a_script():
 
 def test_every_subcommand_has_help():
     for command in ("perft", "bench", "play", "selfplay", "show"):
-        result = subprocess.run([sys.executable, "-m", "boardcore.cli", command, "--help"], capture_output=True, text=True)
+        result = subprocess.run(
+            [sys.executable, "-m", "boardcore.cli", command, "--help"], capture_output=True, text=True
+        )
         assert result.returncode == 0 and "usage: boardcore " + command in result.stdout
 
 
@@ -83,8 +85,25 @@ def test_selfplay_summarises_and_writes_records_that_replay(capsys, tmp_path):
     import boardcore as bc
 
     records = tmp_path / "games.txt"
-    assert main(["selfplay", "reversi", "--size", "6", "--games", "4", "--black", "random", "--white", "mcts:20",
-                 "--records", str(records)]) == 0
+    assert (
+        main(
+            [
+                "selfplay",
+                "reversi",
+                "--size",
+                "6",
+                "--games",
+                "4",
+                "--black",
+                "random",
+                "--white",
+                "mcts:20",
+                "--records",
+                str(records),
+            ]
+        )
+        == 0
+    )
     out = capsys.readouterr().out
     assert "wins" in out and "moves/s" in out and "average length" in out
     games = bc.load_records(records.read_text())
@@ -95,8 +114,29 @@ def test_selfplay_is_the_same_on_any_number_of_threads(tmp_path):
     texts = []
     for threads in ("1", "2"):
         path = tmp_path / f"games{threads}.txt"
-        assert main(["selfplay", "cephalopod", "--rows", "3", "--cols", "3", "--games", "3", "--black", "mcts:30",
-                     "--white", "random", "--threads", threads, "--records", str(path)]) == 0
+        assert (
+            main(
+                [
+                    "selfplay",
+                    "cephalopod",
+                    "--rows",
+                    "3",
+                    "--cols",
+                    "3",
+                    "--games",
+                    "3",
+                    "--black",
+                    "mcts:30",
+                    "--white",
+                    "random",
+                    "--threads",
+                    threads,
+                    "--records",
+                    str(path),
+                ]
+            )
+            == 0
+        )
         texts.append(path.read_text())
     assert texts[0] == texts[1]
 
@@ -107,8 +147,11 @@ def test_selfplay_refuses_a_human_player(capsys):
 
 
 def test_a_bad_player_spec_is_a_usage_error():
-    result = subprocess.run([sys.executable, "-m", "boardcore.cli", "selfplay", "reversi", "--black", "robot"],
-                            capture_output=True, text=True)
+    result = subprocess.run(
+        [sys.executable, "-m", "boardcore.cli", "selfplay", "reversi", "--black", "robot"],
+        capture_output=True,
+        text=True,
+    )
     assert result.returncode == 2 and "robot" in result.stderr
 
 
@@ -134,7 +177,17 @@ def test_show_writes_an_svg_of_the_end_of_a_record_file(tmp_path):
 def test_show_writes_a_png(tmp_path):
     pytest.importorskip("cairosvg")
     picture = tmp_path / "start.png"
-    assert main(["show", "8 ......../......../......../...wb.../...bw.../......../......../........ b", "--png", str(picture)]) == 0
+    assert (
+        main(
+            [
+                "show",
+                "8 ......../......../......../...wb.../...bw.../......../......../........ b",
+                "--png",
+                str(picture),
+            ]
+        )
+        == 0
+    )
     assert picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
@@ -155,25 +208,45 @@ def test_load_records_reads_a_file_of_records_whatever_their_tag_order():
 
 
 def test_selfplay_fails_before_playing_when_the_records_file_cannot_be_written(capsys, tmp_path):
-    assert main(["selfplay", "reversi", "--games", "1", "--black", "random", "--records", str(tmp_path / "no" / "such.txt")]) == 1
+    assert (
+        main(
+            ["selfplay", "reversi", "--games", "1", "--black", "random", "--records", str(tmp_path / "no" / "such.txt")]
+        )
+        == 1
+    )
     captured = capsys.readouterr()
     assert "No such file" in captured.err and "games" not in captured.out
 
 
 def test_seeds_out_of_range_are_usage_errors():
     for command in (["play", "reversi"], ["selfplay", "reversi"]):
-        result = subprocess.run([sys.executable, "-m", "boardcore.cli", *command, "--seed", "-1"], capture_output=True, text=True)
+        result = subprocess.run(
+            [sys.executable, "-m", "boardcore.cli", *command, "--seed", "-1"], capture_output=True, text=True
+        )
         assert result.returncode == 2 and "seed" in result.stderr
 
 
 def test_show_without_the_png_extra_is_a_one_line_error(capsys, monkeypatch, tmp_path):
     monkeypatch.setitem(sys.modules, "cairosvg", None)
-    assert main(["show", "8 ......../......../......../...wb.../...bw.../......../......../........ b", "--png", str(tmp_path / "x.png")]) == 2
+    assert (
+        main(
+            [
+                "show",
+                "8 ......../......../......../...wb.../...bw.../......../......../........ b",
+                "--png",
+                str(tmp_path / "x.png"),
+            ]
+        )
+        == 2
+    )
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "[png]" in err
 
 
 def test_show_refuses_a_width_that_is_no_width():
-    result = subprocess.run([sys.executable, "-m", "boardcore.cli", "show", "hex3 .../..../...../..../... b", "--size", "-5"],
-                            capture_output=True, text=True)
+    result = subprocess.run(
+        [sys.executable, "-m", "boardcore.cli", "show", "hex3 .../..../...../..../... b", "--size", "-5"],
+        capture_output=True,
+        text=True,
+    )
     assert result.returncode == 2 and "width" in result.stderr

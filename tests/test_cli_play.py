@@ -4,7 +4,6 @@ import io
 import sys
 
 import pytest
-
 from boardcore.cli import main
 
 RESULTS = ("Black wins", "White wins", "Draw")
@@ -20,6 +19,7 @@ def play(monkeypatch, capsys, args, typed=""):
 
 # Through a pseudo-terminal, as a person would use it.
 
+
 def spawn_reversi_against_random():
     pexpect = pytest.importorskip("pexpect")
     command = ["-m", "boardcore.cli", "play", "reversi", "--black", "human", "--white", "random"]
@@ -29,7 +29,7 @@ def spawn_reversi_against_random():
 def board_before_prompt(child) -> str:
     """The board and the turn line shown before the next ``black>`` prompt."""
     child.expect_exact("black> ")
-    return child.before[child.before.index("   a b c d e f g h"):]
+    return child.before[child.before.index("   a b c d e f g h") :]
 
 
 def play_first_listed_move(child) -> str:
@@ -74,6 +74,7 @@ def test_a_person_plays_undoes_and_asks_for_a_hint_in_a_terminal():
 
 
 # Through plain stdin.
+
 
 def test_two_random_players_play_a_whole_game_to_a_result(monkeypatch, capsys):
     code, out = play(monkeypatch, capsys, ["reversi", "--black", "random", "--white", "random"])
@@ -139,12 +140,15 @@ def test_a_huge_move_list_shows_its_count_and_the_first_20(monkeypatch, capsys):
     assert code == 0 and len(listed) == 20
 
 
-@pytest.mark.parametrize("game, variant, move", [
-    ("cephalopod", ["--rows", "3", "--cols", "3"], "b2"),
-    ("reversi", [], "d3"),
-    ("rive", ["--board", "hex3"], "a1"),
-    ("strands", ["--layout", "hex4"], "b2"),
-])
+@pytest.mark.parametrize(
+    "game, variant, move",
+    [
+        ("cephalopod", ["--rows", "3", "--cols", "3"], "b2"),
+        ("reversi", [], "d3"),
+        ("rive", ["--board", "hex3"], "a1"),
+        ("strands", ["--layout", "hex4"], "b2"),
+    ],
+)
 def test_a_person_plays_the_first_move_by_notation(monkeypatch, capsys, game, variant, move):
     args = [game, *variant, "--black", "human", "--white", "human"]
     code, out = play(monkeypatch, capsys, args, f"{move}\n")

@@ -5,10 +5,9 @@ import pathlib
 import subprocess
 import sys
 
+import boardcore as bc
 import numpy as np
 import pytest
-
-import boardcore as bc
 from harness import load_module
 
 EXAMPLES = pathlib.Path(__file__).resolve().parent.parent / "examples"
@@ -66,8 +65,17 @@ def test_the_alphazero_example_augments_rows_into_the_rows_of_mapped_games(game)
     start = spec.make().actions()
     symmetries = start.symmetries()
     observation_maps, action_maps = symmetries
-    rows = {"observations": data.observations, "masks": data.masks, "policies": data.policies, "outcomes": data.outcomes}
-    keeping = [k for k in range(len(action_maps)) if np.array_equal(start.observation().reshape(-1)[observation_maps[k]], start.observation().reshape(-1))]
+    rows = {
+        "observations": data.observations,
+        "masks": data.masks,
+        "policies": data.policies,
+        "outcomes": data.outcomes,
+    }
+    keeping = [
+        k
+        for k in range(len(action_maps))
+        if np.array_equal(start.observation().reshape(-1)[observation_maps[k]], start.observation().reshape(-1))
+    ]
     assert len(keeping) == (4 if game == "reversi" else 8)
     for k in keeping:
         image = example.augment(rows, symmetries, np.full(len(data), k))

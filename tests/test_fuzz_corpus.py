@@ -45,9 +45,18 @@ def test_the_harness_runs_under_atheris(tmp_path):
     import sys
 
     result = subprocess.run(
-        [sys.executable, str(FUZZ / "python" / "fuzz_api.py"), "-runs=50", "-seed=1", f"-artifact_prefix={tmp_path}/",
-         str(tmp_path), str(FUZZ / "python" / "corpus")],  # new inputs go to tmp_path, not the corpus
-        capture_output=True, text=True, timeout=600,
+        [
+            sys.executable,
+            str(FUZZ / "python" / "fuzz_api.py"),
+            "-runs=50",
+            "-seed=1",
+            f"-artifact_prefix={tmp_path}/",
+            str(tmp_path),
+            str(FUZZ / "python" / "corpus"),
+        ],  # new inputs go to tmp_path, not the corpus
+        capture_output=True,
+        text=True,
+        timeout=600,
     )
     assert result.returncode == 0, result.stderr[-3000:]
     assert "Done 50 runs" in result.stderr

@@ -7,13 +7,11 @@ import copy
 import random
 import string
 
+import boardcore as bc
 import pytest
+from harness import snapshot
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-import boardcore as bc
-
-from harness import snapshot
 
 
 def reversi_midgame():
@@ -43,13 +41,17 @@ def strands_midgame():
     return s
 
 
-MIDGAMES = {"reversi": reversi_midgame, "cephalopod": cephalopod_midgame, "rive": rive_midgame,
-            "strands": strands_midgame}
+MIDGAMES = {
+    "reversi": reversi_midgame,
+    "cephalopod": cephalopod_midgame,
+    "rive": rive_midgame,
+    "strands": strands_midgame,
+}
 
 
 GARBAGE = st.one_of(
     st.text(max_size=40),
-    st.text(alphabet=string.ascii_letters + string.digits + " ./#-bwx,\n[]\"", max_size=120),
+    st.text(alphabet=string.ascii_letters + string.digits + ' ./#-bwx,\n[]"', max_size=120),
     st.binary(max_size=20).map(lambda b: b.decode("latin-1")),
 )
 

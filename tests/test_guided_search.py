@@ -6,10 +6,9 @@ from __future__ import annotations
 
 import random
 
+import boardcore as bc
 import numpy as np
 import pytest
-
-import boardcore as bc
 
 GAMES = {
     "reversi": {"size": 6},
@@ -134,7 +133,9 @@ def test_self_play_rows_are_the_games_played(name):
 
 def test_self_play_is_reproducible_whatever_the_threads():
     a = bc.mcts.selfplay("cephalopod", {"rows": 3, "cols": 3}, evaluator=uniform, games=4, iterations=16, seed=7)
-    b = bc.mcts.selfplay("cephalopod", {"rows": 3, "cols": 3}, evaluator=uniform, games=4, iterations=16, seed=7, threads=2)
+    b = bc.mcts.selfplay(
+        "cephalopod", {"rows": 3, "cols": 3}, evaluator=uniform, games=4, iterations=16, seed=7, threads=2
+    )
     c = bc.mcts.selfplay("cephalopod", {"rows": 3, "cols": 3}, evaluator=uniform, games=4, iterations=16, seed=8)
     assert a.records == b.records and (a.policies == b.policies).all()
     assert a.records != c.records
@@ -243,7 +244,10 @@ def test_a_player_acting_several_times_in_a_row_is_credited_correctly_near_the_e
             state = child(state, rng.choice(state.legal_actions()))
         position = line[-rng.randint(2, min(8, len(line)))]
         try:
-            values = {a: value_seen_by(position, after := child(position, a), minimax(after, 200_000)) for a in position.legal_actions()}
+            values = {
+                a: value_seen_by(position, after := child(position, a), minimax(after, 200_000))
+                for a in position.legal_actions()
+            }
         except TreeTooLarge:
             continue
         if len(set(values.values())) < 2:

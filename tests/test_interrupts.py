@@ -89,9 +89,13 @@ def long_calls(setup):
         "mcts.best_move threads=2": (setup, "bc.mcts.best_move(subject, iterations=10**18, threads=2)"),
         "mcts time_limit": (setup, "bc.mcts.best_move(subject, time_limit=10**6)"),
         "mcts.search": (setup, "bc.mcts.search(subject, iterations=10**18)"),
-        "mcts.search gumbel threads=2": (setup, "bc.mcts.search(subject, iterations=10**18, gumbel=True, batch_size=8, threads=2)"),
+        "mcts.search gumbel threads=2": (
+            setup,
+            "bc.mcts.search(subject, iterations=10**18, gumbel=True, batch_size=8, threads=2)",
+        ),
         "mcts.search with a Python evaluator": (
-            setup + "; import numpy as np; net = lambda o, m: (np.zeros(m.shape, np.float32), np.zeros(len(m), np.float32))",
+            setup
+            + "; import numpy as np; net = lambda o, m: (np.zeros(m.shape, np.float32), np.zeros(len(m), np.float32))",
             "bc.mcts.search(subject, iterations=10**18, evaluator=net, batch_size=4)",
         ),
         "Searcher.search": (
@@ -131,9 +135,7 @@ GAMES = {
 
 
 def run_child(cases):
-    done = subprocess.run(
-        [sys.executable, "-c", CHILD, json.dumps(cases)], capture_output=True, text=True, timeout=300
-    )
+    done = subprocess.run([sys.executable, "-c", CHILD, json.dumps(cases)], capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout)
 
@@ -141,7 +143,9 @@ def run_child(cases):
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_long_calls_release_the_gil_and_raise_keyboard_interrupt_leaving_the_object_unchanged(game):
     results = run_child(GAMES[game])
-    failures = {name: r for name, r in results.items() if r["outcome"] != "interrupted" or not r["unchanged"] or r["ticks"] == 0}
+    failures = {
+        name: r for name, r in results.items() if r["outcome"] != "interrupted" or not r["unchanged"] or r["ticks"] == 0
+    }
     assert not failures, failures
 
 

@@ -3,9 +3,8 @@
 import math
 import random
 
-import pytest
-
 import boardcore as bc
+import pytest
 from boardcore import mcts
 
 SMALL_GAMES = {

@@ -1,11 +1,10 @@
 """Playouts with final scores (``playouts(..., scores=True)``): the same games as the tallies,
 the same numbers as the reference twins, whatever the thread count."""
 
-import numpy as np
-import pytest
-
 import boardcore as bc
 import boardcore.reference as ref
+import numpy as np
+import pytest
 
 GAMES = {
     "reversi": (lambda m: m.Reversi(size=6), 30),

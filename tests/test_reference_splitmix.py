@@ -1,7 +1,6 @@
 """The SplitMix64 generator of the pure-Python reference (docs/reversi.md, holes step 1-2)."""
 
 import pytest
-
 from boardcore.reference._splitmix import SplitMix64
 
 
@@ -10,8 +9,11 @@ def test_next_matches_the_published_sequences():
     assert [g.next() for _ in range(3)] == [0xE220A8397B1DCDAF, 0x6E789E6AA1B965F4, 0x06C45D188009454F]
     g = SplitMix64(1234567)  # the test vector of Vigna's splitmix64.c
     assert [g.next() for _ in range(5)] == [
-        6457827717110365317, 3203168211198807973, 9817491932198370423,
-        4593380528125082431, 16408922859458223821,
+        6457827717110365317,
+        3203168211198807973,
+        9817491932198370423,
+        4593380528125082431,
+        16408922859458223821,
     ]
 
 

@@ -11,16 +11,14 @@ from __future__ import annotations
 
 import math
 
-import numpy as np
-import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
 import boardcore as bc
 import boardcore.reference as ref
+import numpy as np
+import pytest
 from boardcore import mcts
-
 from harness import snapshot
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 # ---- the games: a fresh one, one in mid-game, one finished; engine and twin ----------------
 
@@ -242,7 +240,13 @@ def test_a_refused_advance_or_search_leaves_the_searcher_and_the_game(name):
 
 
 def step_snapshot(state):
-    return state.position(), state.to_move, state.is_over(), state.action_mask().tobytes(), state.observation().tobytes()
+    return (
+        state.position(),
+        state.to_move,
+        state.is_over(),
+        state.action_mask().tobytes(),
+        state.observation().tobytes(),
+    )
 
 
 @pytest.mark.parametrize("name,lib", CASES, ids=IDS)

@@ -4,14 +4,12 @@ from __future__ import annotations
 
 import random
 
+import boardcore as bc
+import boardcore.reference as ref
+import harness
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-import boardcore as bc
-import boardcore.reference as ref
-
-import harness
 
 # (constructor keywords, number of random games): every size, the Octagon, holes given and
 # drawn from seeds, and every handicap in both colours.
@@ -137,8 +135,9 @@ def test_random_holes_are_drawn_alike(seed, size, handicap):
     assert 1 <= len(engine.blocked) <= 4
 
 
-@pytest.mark.parametrize("kwargs", [dict(size=4), dict(size=6), dict(blocked=["b2", "g7"]), dict(size="octagon")],
-                         ids=variant_id)
+@pytest.mark.parametrize(
+    "kwargs", [dict(size=4), dict(size=6), dict(blocked=["b2", "g7"]), dict(size="octagon")], ids=variant_id
+)
 def test_playouts_are_reproduced_by_the_reference(kwargs):
     engine, reference = bc.Reversi(**kwargs), ref.Reversi(**kwargs)
     n = 30 if kwargs.get("size", 8) in (4, 6) else 8

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import pytest
-
 import boardcore as bc
 import boardcore.reference as ref
-
+import pytest
 from harness import snapshot
 
 IMPLEMENTATIONS = [bc.Reversi, ref.Reversi]

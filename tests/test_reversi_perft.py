@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 import boardcore as bc
+import pytest
 
 PUBLISHED = Path(__file__).parent / "data" / "reversi_perft_8x8.txt"
 
@@ -87,7 +86,10 @@ def test_the_portable_code_path_gives_the_same_counts():
 
     script = "import boardcore as bc; s = bc.Reversi(); print(bc.code_path(), s.perft(9), s.perft(9, passes_count_as_ply=False))"
     out = subprocess.run(
-        [sys.executable, "-c", script], env={**os.environ, "BOARDCORE_PORTABLE": "1"},
-        capture_output=True, text=True, check=True,
+        [sys.executable, "-c", script],
+        env={**os.environ, "BOARDCORE_PORTABLE": "1"},
+        capture_output=True,
+        text=True,
+        check=True,
     ).stdout.split()
     assert out == ["portable", "3005288", "3005320"]

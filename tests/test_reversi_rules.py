@@ -9,9 +9,7 @@ import pickle
 import random
 
 import pytest
-
 from boardcore.reference.reversi import IllegalMoveError, NotationError
-
 from harness import SplitMix64, record_tags, snapshot
 
 BLACK, WHITE = 0, 1
@@ -49,9 +47,7 @@ def cell(game, name):
 def cells_of(game, char):
     """The names of the squares holding ``char``, in board order."""
     rows = game.position().split()[1].split("/")
-    return [
-        f"{chr(ord('a') + c)}{r + 1}" for r, row in enumerate(rows) for c, x in enumerate(row) if x == char
-    ]
+    return [f"{chr(ord('a') + c)}{r + 1}" for r, row in enumerate(rows) for c, x in enumerate(row) if x == char]
 
 
 def play_random(game, seed, max_moves=None):
@@ -115,8 +111,12 @@ def test_start_position_has_white_on_top_left_and_bottom_right(Reversi):
 
 @pytest.mark.parametrize(
     "size, white, black",
-    [(4, ["b2", "c3"], ["c2", "b3"]), (6, ["c3", "d4"], ["d3", "c4"]), (10, ["e5", "f6"], ["f5", "e6"]),
-     ("octagon", ["e5", "f6"], ["f5", "e6"])],
+    [
+        (4, ["b2", "c3"], ["c2", "b3"]),
+        (6, ["c3", "d4"], ["d3", "c4"]),
+        (10, ["e5", "f6"], ["f5", "e6"]),
+        ("octagon", ["e5", "f6"], ["f5", "e6"]),
+    ],
 )
 def test_start_position_on_every_board(Reversi, size, white, black):
     s = Reversi(size)
@@ -315,8 +315,13 @@ def test_complete_random_games_follow_the_rules(Reversi):
 
 @pytest.mark.parametrize(
     "size, corners",
-    [(4, ["a1", "d4", "d1", "a4"]), (6, ["a1", "f6", "f1", "a6"]), (8, ["a1", "h8", "h1", "a8"]),
-     (10, ["a1", "j10", "j1", "a10"]), ("octagon", ["b2", "i9", "i2", "b9"])],
+    [
+        (4, ["a1", "d4", "d1", "a4"]),
+        (6, ["a1", "f6", "f1", "a6"]),
+        (8, ["a1", "h8", "h1", "a8"]),
+        (10, ["a1", "j10", "j1", "a10"]),
+        ("octagon", ["b2", "i9", "i2", "b9"]),
+    ],
 )
 def test_handicap_corners_in_order_top_left_bottom_right_top_right_bottom_left(Reversi, size, corners):
     for k in range(5):
@@ -445,8 +450,9 @@ def test_random_holes_are_deterministic(Reversi):
 )
 def test_random_holes_follow_the_documented_splitmix_draw(Reversi, size, handicap, octagon):
     board = "octagon" if octagon else size
-    corners = (["b2", "i9", "i2", "b9"] if octagon else
-               ["a1", f"{chr(96 + size)}{size}", f"{chr(96 + size)}1", f"a{size}"])[:handicap]
+    corners = (
+        ["b2", "i9", "i2", "b9"] if octagon else ["a1", f"{chr(96 + size)}{size}", f"{chr(96 + size)}1", f"a{size}"]
+    )[:handicap]
     allowed = allowed_hole_squares(size, corners, octagon)
     for seed in range(40):
         s = Reversi.random(seed=seed, size=board, handicap=handicap)
@@ -480,10 +486,17 @@ def test_seed_needs_random_holes_and_random_holes_need_a_seed(Reversi):
 
 @pytest.mark.parametrize(
     "kwargs, name",
-    [({"size": 7}, "size"), ({"size": 12}, "size"), ({"size": 0}, "size"), ({"size": "hex"}, "size"),
-     ({"handicap": 5}, "handicap"), ({"handicap": -1}, "handicap"),
-     ({"handicap_color": 2}, "handicap_color"), ({"handicap_color": "red"}, "handicap_color"),
-     ({"blocked": "b2"}, "blocked")],
+    [
+        ({"size": 7}, "size"),
+        ({"size": 12}, "size"),
+        ({"size": 0}, "size"),
+        ({"size": "hex"}, "size"),
+        ({"handicap": 5}, "handicap"),
+        ({"handicap": -1}, "handicap"),
+        ({"handicap_color": 2}, "handicap_color"),
+        ({"handicap_color": "red"}, "handicap_color"),
+        ({"blocked": "b2"}, "blocked"),
+    ],
 )
 def test_bad_arguments_raise_value_error_naming_the_argument(Reversi, kwargs, name):
     with pytest.raises(ValueError, match=name):
@@ -536,9 +549,17 @@ def test_text_that_is_not_a_move_raises_notation_error(Reversi, text):
 
 @pytest.mark.parametrize(
     "size, text, why",
-    [(8, "i1", "off the board"), (8, "a9", "off the board"), (8, "z26", "off the board"),
-     (8, "d4", "occupied"), (8, "a1", "brackets nothing"), (8, "pass", "a placement exists"),
-     ("octagon", "a1", "cut"), ("octagon", "j10", "cut"), (10, "k1", "off the board")],
+    [
+        (8, "i1", "off the board"),
+        (8, "a9", "off the board"),
+        (8, "z26", "off the board"),
+        (8, "d4", "occupied"),
+        (8, "a1", "brackets nothing"),
+        (8, "pass", "a placement exists"),
+        ("octagon", "a1", "cut"),
+        ("octagon", "j10", "cut"),
+        (10, "k1", "off the board"),
+    ],
 )
 def test_well_formed_but_illegal_moves_raise_illegal_move_error(Reversi, size, text, why):
     s = Reversi(size)
@@ -635,8 +656,13 @@ def test_copies_are_independent(Reversi):
 
 
 def test_position_notation_round_trips(Reversi):
-    boards = [Reversi(4), Reversi(6, handicap=4), Reversi.random(seed=8), Reversi(10, blocked=["a1"]),
-              Reversi.random(seed=2, size="octagon", handicap=1)]
+    boards = [
+        Reversi(4),
+        Reversi(6, handicap=4),
+        Reversi.random(seed=8),
+        Reversi(10, blocked=["a1"]),
+        Reversi.random(seed=2, size="octagon", handicap=1),
+    ]
     for i, s in enumerate(boards):
         for _ in range(6):
             text = s.position()
@@ -661,14 +687,22 @@ def test_position_carries_holes_and_side_to_move(Reversi):
 @pytest.mark.parametrize(
     "text",
     [
-        "", "8", "8 b", START_8.replace(" b", " x"),
-        START_8.replace("8 ", "12 "), START_8.replace("8 ", "9 "),
-        START_8.replace(" b", "  b"), START_8.replace("/........ b", " b"),  # 7 rows
-        START_8.replace("...wb...", "...wb.."), START_8.replace("...wb...", "...wB..."),
-        START_8.replace("...wb...", "...wb..x"), START_8.replace("...wb...", "-..wb..."),
+        "",
+        "8",
+        "8 b",
+        START_8.replace(" b", " x"),
+        START_8.replace("8 ", "12 "),
+        START_8.replace("8 ", "9 "),
+        START_8.replace(" b", "  b"),
+        START_8.replace("/........ b", " b"),  # 7 rows
+        START_8.replace("...wb...", "...wb.."),
+        START_8.replace("...wb...", "...wB..."),
+        START_8.replace("...wb...", "...wb..x"),
+        START_8.replace("...wb...", "-..wb..."),
         START_8.replace("8 ......../", "8 #######./"),  # five holes
         START_8.replace("...wb...", "..#wb..."),  # a hole in the centre
-        "4 #.../.wb./.bw./.... b", "4 ..../.wb./.bw./.... b x",
+        "4 #.../.wb./.bw./.... b",
+        "4 ..../.wb./.bw./.... b x",
         # a cut square missing
         "octagon " + "/".join(OCTAGON_ROWS).replace("--......--", "........--", 1) + " b",
         "octagon " + "/".join(OCTAGON_ROWS).replace("-........-", "-.-......-", 1) + " b",  # extra cut square
@@ -719,7 +753,10 @@ def test_record_keeps_the_variant(Reversi):
     assert f'[Blocked "{" ".join(s.blocked)}"]' in tags
     assert '[Seed "42"]' in tags and '[Handicap "2"]' in tags and '[HandicapColor "white"]' in tags
     assert record_tags(Reversi(handicap=1).record()) == [
-        '[Game "reversi"]', '[Board "8"]', '[Handicap "1"]', '[Result "*"]'
+        '[Game "reversi"]',
+        '[Board "8"]',
+        '[Handicap "1"]',
+        '[Result "*"]',
     ]
     assert '[Blocked "b2 h8"]' in record_tags(Reversi("octagon", blocked=["h8", "b2"]).record())
 
@@ -735,10 +772,14 @@ def test_record_of_a_game_from_a_position(Reversi):
 
 @pytest.mark.parametrize(
     "make",
-    [lambda R: R(), lambda R: R(4), lambda R: R.random(seed=3, size=6, handicap=1),
-     lambda R: R(10, blocked=["j1", "a10"], handicap=2, handicap_color="white"),
-     lambda R: R.random(seed=77, size="octagon", handicap=4),
-     lambda R: R.from_position(HOLE_IN_A_LINE)],
+    [
+        lambda R: R(),
+        lambda R: R(4),
+        lambda R: R.random(seed=3, size=6, handicap=1),
+        lambda R: R(10, blocked=["j1", "a10"], handicap=2, handicap_color="white"),
+        lambda R: R.random(seed=77, size="octagon", handicap=4),
+        lambda R: R.from_position(HOLE_IN_A_LINE),
+    ],
 )
 def test_record_replays_exactly(Reversi, make):
     s = play_random(make(Reversi), seed=6)

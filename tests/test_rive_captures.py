@@ -10,16 +10,17 @@ from __future__ import annotations
 
 import threading
 
-import pytest
-
 import boardcore as bc
 import boardcore.reference as ref
+import pytest
 from harness import SplitMix64
 
 RING_HEX4 = "hex4 bbbb/bbbbb/bb..bb/bb.w.bb/bb..bb/bbbbb/bbbb b"
 MIXED_HEX5 = "hex5 .bwb./.wbbbb/b.w.bw./b.wwb..b/wbwwbbw../bwbbbbbw/.wb.w.w/...wbb/bbbwb b"
 # On hex6, two groups of 30 and 29 stones meet at 17 cells: about 16 billion moves.
-BILLIONS_HEX6 = "hex6 .w.ww./bbbb..w/.bww.b.b/bb.wwbb.b/.w....w.bb/wb.bwbb.www/b..b...bbw/.b.w..bww/bw.wb.ww/bb...bw/bwwwww b"
+BILLIONS_HEX6 = (
+    "hex6 .w.ww./bbbb..w/.bww.b.b/bb.wwbb.b/.w....w.bb/wb.bwbb.www/b..b...bbw/.b.w..bww/bw.wb.ww/bb...bw/bwwwww b"
+)
 LARGEST_HEX335 = "hex335 wbb/wwwb/wwwbb/b..../.bbbw/wwww/bbb b"
 
 

@@ -5,12 +5,10 @@ from __future__ import annotations
 
 import random
 
-import pytest
-
 import boardcore as bc
 import boardcore.reference as ref
-
 import harness
+import pytest
 
 VARIANTS = [
     (dict(board="hex3"), 15),

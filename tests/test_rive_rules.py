@@ -20,9 +20,7 @@ import random
 from itertools import combinations
 
 import pytest
-
 from boardcore.reference.rive import IllegalMoveError, NotationError
-
 from harness import SplitMix64, record_tags, snapshot
 
 BLACK, WHITE = 0, 1
@@ -188,7 +186,7 @@ def documented_zobrist(game):
         value ^= keys[(0 if colour == "b" else 128) + index[name]]
     for field in fields[3:]:
         if field.startswith("capture="):
-            cell, count = field[len("capture="):].split(":")
+            cell, count = field[len("capture=") :].split(":")
             value ^= keys[257 + index[cell]] ^ keys[385 + int(count)]
     return value
 
@@ -207,8 +205,15 @@ def test_the_default_board_is_hex335_and_empty(Rive):
 
 @pytest.mark.parametrize(
     "name, rows, count",
-    [("hex3", HEX3, 19), ("hex335", HEX335, 29), ("hex4", HEX4, 37), ("hex2", ((2, 1), (3, 0), (2, 1)), 7),
-     ("hex5", None, 61), ("hex6", None, 91), ("hex7", None, 127)],
+    [
+        ("hex3", HEX3, 19),
+        ("hex335", HEX335, 29),
+        ("hex4", HEX4, 37),
+        ("hex2", ((2, 1), (3, 0), (2, 1)), 7),
+        ("hex5", None, 61),
+        ("hex6", None, 91),
+        ("hex7", None, 127),
+    ],
 )
 def test_named_boards_have_the_documented_rows_and_cell_counts(Rive, name, rows, count):
     s = Rive(name)
@@ -226,8 +231,27 @@ def test_named_boards_have_the_documented_rows_and_cell_counts(Rive, name, rows,
 
 def test_cells_are_named_by_row_letter_and_number_in_board_order(Rive):
     s = Rive("hex3")
-    assert s.cells == ("a1", "a2", "a3", "b1", "b2", "b3", "b4", "c1", "c2", "c3", "c4", "c5",
-                       "d1", "d2", "d3", "d4", "e1", "e2", "e3")
+    assert s.cells == (
+        "a1",
+        "a2",
+        "a3",
+        "b1",
+        "b2",
+        "b3",
+        "b4",
+        "c1",
+        "c2",
+        "c3",
+        "c4",
+        "c5",
+        "d1",
+        "d2",
+        "d3",
+        "d4",
+        "e1",
+        "e2",
+        "e3",
+    )
     assert [str(m) for m in s.legal_moves()] == list(s.cells)
     s.play("c3")
     assert s.position() == "hex3 .../..../..b../..../... w"
@@ -252,20 +276,62 @@ def test_custom_boards_are_rows_of_length_and_offset(Rive):
 
 @pytest.mark.parametrize(
     "board",
-    [[(2, 0)], [(3, 0), (3, 1)], [(2, 1), (2, 0), (2, 1), (2, 0)], [(4, 0)],  # even numbers of cells
-     "hex1", "hex8", "hex0", "hex03", "Hex3", "hex 3", "hex", "", "hex335 ", "3@0,2@1", "square",
-     [], [(0, 0)], [(1, -1)], [(100, 0)], [(1, 100)], [(3, 0), (0, 1)], [(99, 0), (31, 0)],
-     [(1, 0)] * 27, [(3.0, 0)], [(3, 0.0)], [(True, 0)], [(3, False)], [("3", 0)], [(3,)], [(3, 0, 1)],
-     [3, 0], [None], (3, 0), 3, 3.5, True, {"rows": 3}, b"hex3", [(2**70, 0)]],
+    [
+        [(2, 0)],
+        [(3, 0), (3, 1)],
+        [(2, 1), (2, 0), (2, 1), (2, 0)],
+        [(4, 0)],  # even numbers of cells
+        "hex1",
+        "hex8",
+        "hex0",
+        "hex03",
+        "Hex3",
+        "hex 3",
+        "hex",
+        "",
+        "hex335 ",
+        "3@0,2@1",
+        "square",
+        [],
+        [(0, 0)],
+        [(1, -1)],
+        [(100, 0)],
+        [(1, 100)],
+        [(3, 0), (0, 1)],
+        [(99, 0), (31, 0)],
+        [(1, 0)] * 27,
+        [(3.0, 0)],
+        [(3, 0.0)],
+        [(True, 0)],
+        [(3, False)],
+        [("3", 0)],
+        [(3,)],
+        [(3, 0, 1)],
+        [3, 0],
+        [None],
+        (3, 0),
+        3,
+        3.5,
+        True,
+        {"rows": 3},
+        b"hex3",
+        [(2**70, 0)],
+    ],
 )
 def test_bad_boards_raise_value_error_naming_board(Rive, board):
     with pytest.raises(ValueError, match="board"):
         Rive(board)
 
 
-@pytest.mark.parametrize("kwargs, argument", [({"swap": 1}, "swap"), ({"swap": "yes"}, "swap"),
-                                              ({"single_stones": 0}, "single_stones"),
-                                              ({"single_stones": "no"}, "single_stones")])
+@pytest.mark.parametrize(
+    "kwargs, argument",
+    [
+        ({"swap": 1}, "swap"),
+        ({"swap": "yes"}, "swap"),
+        ({"single_stones": 0}, "single_stones"),
+        ({"single_stones": "no"}, "single_stones"),
+    ],
+)
 def test_bad_flags_raise_value_error_naming_the_argument(Rive, kwargs, argument):
     with pytest.raises(ValueError, match=argument):
         Rive("hex3", **kwargs)
@@ -287,7 +353,7 @@ def test_neighbours_are_side_by_side_or_half_a_cell_apart_in_adjacent_rows(Rive,
         cells = "".join("b" if n == name else "." for n in names)
         text, at = [], 0
         for length, _ in rows:
-            text.append(cells[at:at + length])
+            text.append(cells[at : at + length])
             at += length
         board = Rive(list(rows)).board_name
         s = Rive.from_position(f"{board} {'/'.join(text)} w")
@@ -354,10 +420,18 @@ def test_capturing_and_plain_placements_are_equally_legal_and_listed_in_order(Ri
     # of at most 2; nothing may touch the group of 3.
     s = Rive.from_position(FIGURE_3A)
     assert [str(m) for m in s.legal_moves()] == [
-        "b1xa1,a2", "b1xa2,c1", "b1xa2,c2", "b1xc1,c2",  # b1 touches a1, c1, c2
-        "b2xa1,a2", "b2xa1,c1", "b2xa2,c1", "b2xc1,c2",  # b2 touches a1, a2, c2
+        "b1xa1,a2",
+        "b1xa2,c1",
+        "b1xa2,c2",
+        "b1xc1,c2",  # b1 touches a1, c1, c2
+        "b2xa1,a2",
+        "b2xa1,c1",
+        "b2xa2,c1",
+        "b2xc1,c2",  # b2 touches a1, a2, c2
         "d1",
-        "d2xc1,c2", "d2xc1,e3", "d2xe2,e3",  # d2 touches c2 and e2
+        "d2xc1,c2",
+        "d2xc1,e3",
+        "d2xe2,e3",  # d2 touches c2 and e2
         "e1",
     ]
     for cell in ["a3", "b3", "c3", "d3", "d4"]:
@@ -420,8 +494,15 @@ def test_survivors_stay_connected(Rive):
 
 
 def test_every_distinct_survivor_set_is_a_move(Rive):
-    cases = [(THREE_TRIANGLES, "c3"), (THREE_TRIANGLES, "b3"), (THREE_TRIANGLES, "c2"), (FIGURE_3A, "b1"),
-             (FIGURE_3A, "b2"), (FIGURE_3A, "d2"), (FIGURE_3D, "d3")]
+    cases = [
+        (THREE_TRIANGLES, "c3"),
+        (THREE_TRIANGLES, "b3"),
+        (THREE_TRIANGLES, "c2"),
+        (FIGURE_3A, "b1"),
+        (FIGURE_3A, "b2"),
+        (FIGURE_3A, "d2"),
+        (FIGURE_3D, "d3"),
+    ]
     for seed in range(4):  # and the captures met in random games
         s = Rive("hex3")
         rng = random.Random(seed)
@@ -526,7 +607,6 @@ def test_swap_only_as_whites_first_move(Rive):
     assert Rive.from_position("hex3 .../..../..b../..../... w swap").is_legal("SWAP ")
 
 
-
 def test_no_swap_once_the_first_stone_fills_the_board(Rive):
     """On a one-cell board Black's first stone ends the game: over means no legal move, so White
     may not swap (which would hand White the win)."""
@@ -540,6 +620,7 @@ def test_no_swap_once_the_first_stone_fills_the_board(Rive):
         s.play("swap")
     assert snapshot(s) == before
     assert s.perft(1) == 1 and s.perft(2) == 1
+
 
 # ---- the end --------------------------------------------------------------------------------
 
@@ -576,8 +657,12 @@ def test_more_stones_wins(Rive):
 
 
 def test_legal_moves_follow_the_documented_order_in_random_games(Rive):
-    for board, seed, swap, single in [("hex3", 1, True, False), ("hex3", 2, False, True), ("hex2", 3, True, True),
-                                      ([(3, 0), (4, 1), (3, 0), (1, 1)], 4, False, False)]:
+    for board, seed, swap, single in [
+        ("hex3", 1, True, False),
+        ("hex3", 2, False, True),
+        ("hex2", 3, True, True),
+        ([(3, 0), (4, 1), (3, 0), (1, 1)], 4, False, False),
+    ]:
         s = Rive(board, swap=swap, single_stones=single)
         rng = random.Random(seed)
         while not s.is_over():
@@ -632,8 +717,11 @@ def test_moves_compare_equal_to_their_notation_in_any_case_and_order(Rive):
 
 
 def test_moves_are_immutable_and_survive_copy_and_pickle(Rive):
-    moves = [Rive.from_position(FIGURE_3A).legal_moves()[3], Rive.from_position("5@0 bwbwb b single capture=a3:2").legal_moves()[0],
-             Rive.from_position("hex3 .../..../..b../..../... w swap").legal_moves()[-1]]
+    moves = [
+        Rive.from_position(FIGURE_3A).legal_moves()[3],
+        Rive.from_position("5@0 bwbwb b single capture=a3:2").legal_moves()[0],
+        Rive.from_position("hex3 .../..../..b../..../... w swap").legal_moves()[-1],
+    ]
     for move in moves:
         with pytest.raises(AttributeError):
             move.cell = "c3"
@@ -667,12 +755,53 @@ def test_play_accepts_a_move_or_its_notation_in_any_case_and_order(Rive):
 
 @pytest.mark.parametrize(
     "text",
-    ["", " ", "c", "3c", "c0", "c03", "cc3", "c3x", "c3x,", "c3xb2,", "c3x,b2", "c3xb2,,d1", "c3xxb2",
-     "c3xb2x", "c3xb2xd1", "c3 xb2", "c3x b2", "c3xb2, d1", "c3xb2 d1", "c3xb2;d1", "c3-b2", "c3:b2",
-     "pass", "é3", "c3xé2", "c100", "c3xb100", "c\u00a03", "x", "xx", "x" * 1000, "xb2,d1", "xb2x",
-     "x b2", "swapx", "swap c3", "sw ap", "swapc3", "c3swap", "xswap", "c3x" + "b2," * 500 + "d1,",
-     # removed cells name a set: one listed twice is not of the documented shape
-     "c3xb2,b2", "c3xb2,d1,b2", "C3XB2,b2"],
+    [
+        "",
+        " ",
+        "c",
+        "3c",
+        "c0",
+        "c03",
+        "cc3",
+        "c3x",
+        "c3x,",
+        "c3xb2,",
+        "c3x,b2",
+        "c3xb2,,d1",
+        "c3xxb2",
+        "c3xb2x",
+        "c3xb2xd1",
+        "c3 xb2",
+        "c3x b2",
+        "c3xb2, d1",
+        "c3xb2 d1",
+        "c3xb2;d1",
+        "c3-b2",
+        "c3:b2",
+        "pass",
+        "é3",
+        "c3xé2",
+        "c100",
+        "c3xb100",
+        "c\u00a03",
+        "x",
+        "xx",
+        "x" * 1000,
+        "xb2,d1",
+        "xb2x",
+        "x b2",
+        "swapx",
+        "swap c3",
+        "sw ap",
+        "swapc3",
+        "c3swap",
+        "xswap",
+        "c3x" + "b2," * 500 + "d1,",
+        # removed cells name a set: one listed twice is not of the documented shape
+        "c3xb2,b2",
+        "c3xb2,d1,b2",
+        "C3XB2,b2",
+    ],
 )
 def test_text_that_is_not_a_move_raises_notation_error(Rive, text):
     s = Rive.from_position(THREE_TRIANGLES)
@@ -685,16 +814,30 @@ def test_text_that_is_not_a_move_raises_notation_error(Rive, text):
 
 @pytest.mark.parametrize(
     "text, why",
-    [("f1", "off the board"), ("a4", "off the board: row a has 3 cells"), ("z99", "off the board"),
-     ("a1", "occupied"), ("c4", "occupied"), ("a1xb1,b2", "occupied"),
-     ("b3", "a capture without removals"), ("c3", "idem, three groups"),
-     ("b3xa1,b1", "too few removals"), ("b3xa1,b1,b2,b4", "too many removals"),
-     ("c3xa1,b1,b2", "too few removals (6 are needed)"),
-     ("b3xb2,b4,c4", "survivors split"), ("c3xa1,b1,b4,c4,e1,e2", "survivors split"),
-     ("b3xa1,b1,b3", "removes the placed stone"), ("c3xa1,b1,b4,c3,c5,e1", "removes the placed stone"),
-     ("b3xa1,b1,d2", "d2 is not in the new group"), ("b3xa1,b1,c3", "an empty cell"),
-     ("b3xa1,b1,f9", "a cell off the board"), ("a2xa1", "removals on a plain placement"),
-     ("d4xc5", "removals on a plain placement"), ("xb2", "no capture under way"), ("swap", "no swap in this game")],
+    [
+        ("f1", "off the board"),
+        ("a4", "off the board: row a has 3 cells"),
+        ("z99", "off the board"),
+        ("a1", "occupied"),
+        ("c4", "occupied"),
+        ("a1xb1,b2", "occupied"),
+        ("b3", "a capture without removals"),
+        ("c3", "idem, three groups"),
+        ("b3xa1,b1", "too few removals"),
+        ("b3xa1,b1,b2,b4", "too many removals"),
+        ("c3xa1,b1,b2", "too few removals (6 are needed)"),
+        ("b3xb2,b4,c4", "survivors split"),
+        ("c3xa1,b1,b4,c4,e1,e2", "survivors split"),
+        ("b3xa1,b1,b3", "removes the placed stone"),
+        ("c3xa1,b1,b4,c3,c5,e1", "removes the placed stone"),
+        ("b3xa1,b1,d2", "d2 is not in the new group"),
+        ("b3xa1,b1,c3", "an empty cell"),
+        ("b3xa1,b1,f9", "a cell off the board"),
+        ("a2xa1", "removals on a plain placement"),
+        ("d4xc5", "removals on a plain placement"),
+        ("xb2", "no capture under way"),
+        ("swap", "no swap in this game"),
+    ],
 )
 def test_well_formed_but_illegal_moves_raise_illegal_move_error(Rive, text, why):
     s = Rive.from_position(THREE_TRIANGLES)
@@ -706,8 +849,11 @@ def test_well_formed_but_illegal_moves_raise_illegal_move_error(Rive, text, why)
 
 
 def test_cells_the_min_max_rule_forbids_raise_illegal_move_error(Rive):
-    for position, cells in [(FIGURE_1, ["a2", "b1", "d2"]), (FIGURE_2, ["a1", "b3", "b4"]),
-                            (FIGURE_3A, ["a3", "b3", "d3", "d4", "c3xb4,c4,c5"])]:
+    for position, cells in [
+        (FIGURE_1, ["a2", "b1", "d2"]),
+        (FIGURE_2, ["a1", "b3", "b4"]),
+        (FIGURE_3A, ["a3", "b3", "d3", "d4", "c3xb4,c4,c5"]),
+    ]:
         s = Rive.from_position(position)
         before = snapshot(s)
         for cell in cells:
@@ -753,8 +899,14 @@ def test_single_stone_captures_are_a_placement_then_removals(Rive):
 
 
 def test_the_single_stone_form_reaches_exactly_the_survivor_sets_of_the_compound_form(Rive):
-    cases = [(THREE_TRIANGLES, "c3"), (THREE_TRIANGLES, "b3"), (FIGURE_3A, "b1"), (FIGURE_3A, "d2"),
-             (FIGURE_3D, "d2"), (LINE, "a3")]
+    cases = [
+        (THREE_TRIANGLES, "c3"),
+        (THREE_TRIANGLES, "b3"),
+        (FIGURE_3A, "b1"),
+        (FIGURE_3A, "d2"),
+        (FIGURE_3D, "d2"),
+        (LINE, "a3"),
+    ]
     for seed in range(2):
         s = Rive("hex3")
         rng = random.Random(40 + seed)
@@ -801,23 +953,41 @@ def test_single_stone_errors_leave_the_state_unchanged(Rive):
 # ---- undo, copies, history ------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("board, seed, swap, single", [("hex3", 7, True, False), ("hex3", 8, False, True),
-                                                       ("hex2", 16, True, True), ([(5, 0)], 10, False, True)])
+@pytest.mark.parametrize(
+    "board, seed, swap, single",
+    [("hex3", 7, True, False), ("hex3", 8, False, True), ("hex2", 16, True, True), ([(5, 0)], 10, False, True)],
+)
 def test_undo_restores_exactly(Rive, board, seed, swap, single):
     s = Rive(board, swap=swap, single_stones=single)
     snapshots, moves = [], []
     rng = random.Random(seed)
     while not s.is_over():
-        snapshots.append((s.position(), s.zobrist(), s.to_move, len(s.history), s.score(), s.groups(),
-                          [str(m) for m in s.legal_moves()]))
+        snapshots.append(
+            (
+                s.position(),
+                s.zobrist(),
+                s.to_move,
+                len(s.history),
+                s.score(),
+                s.groups(),
+                [str(m) for m in s.legal_moves()],
+            )
+        )
         move = rng.choice(s.legal_moves())
         moves.append(str(move))
         s.play(move)
     assert any("x" in m for m in moves)
     while snapshots:
         assert str(s.undo()) == moves.pop()
-        assert (s.position(), s.zobrist(), s.to_move, len(s.history), s.score(), s.groups(),
-                [str(m) for m in s.legal_moves()]) == snapshots.pop()
+        assert (
+            s.position(),
+            s.zobrist(),
+            s.to_move,
+            len(s.history),
+            s.score(),
+            s.groups(),
+            [str(m) for m in s.legal_moves()],
+        ) == snapshots.pop()
     assert s == Rive(board, swap=swap, single_stones=single)
 
 
@@ -864,10 +1034,16 @@ def test_position_notation_of_the_documented_example(Rive):
 
 
 def test_position_fields_for_swap_capture_and_custom_boards(Rive):
-    for text in ["hex3 .../..../..b../..../... w swap", "hex3 .../..../..b../..../... w single",
-                 "hex3 .../..../..b../..../... w swap single", "5@0 bwbwb b single capture=a3:2",
-                 "5@0 bwbwb b swap single capture=a3:2", "5@0 bwbwb b single capture=a3:4", "3@0,2@1 b.w/.. b",
-                 "hex4 " + "/".join("." * n for n, _ in HEX4) + " w"]:
+    for text in [
+        "hex3 .../..../..b../..../... w swap",
+        "hex3 .../..../..b../..../... w single",
+        "hex3 .../..../..b../..../... w swap single",
+        "5@0 bwbwb b single capture=a3:2",
+        "5@0 bwbwb b swap single capture=a3:2",
+        "5@0 bwbwb b single capture=a3:4",
+        "3@0,2@1 b.w/.. b",
+        "hex4 " + "/".join("." * n for n, _ in HEX4) + " w",
+    ]:
         s = Rive.from_position(text)
         assert s.position() == text
         assert (s.swap, s.single_stones) == (" swap" in text, " single" in text)
@@ -878,8 +1054,13 @@ def test_position_fields_for_swap_capture_and_custom_boards(Rive):
 
 
 def test_position_round_trips(Rive):
-    for board, seed, swap, single in [("hex3", 1, False, False), ("hex3", 2, True, True), ("hex2", 3, True, False),
-                                      ([(3, 0), (4, 1), (3, 0), (1, 1)], 4, False, True), ("hex335", 5, True, False)]:
+    for board, seed, swap, single in [
+        ("hex3", 1, False, False),
+        ("hex3", 2, True, True),
+        ("hex2", 3, True, False),
+        ([(3, 0), (4, 1), (3, 0), (1, 1)], 4, False, True),
+        ("hex335", 5, True, False),
+    ]:
         s = Rive(board, swap=swap, single_stones=single)
         rng = random.Random(seed)
         while True:
@@ -900,25 +1081,74 @@ def test_position_ignores_surrounding_whitespace(Rive):
 
 @pytest.mark.parametrize(
     "text",
-    ["", "hex3", "hex3 .../..../...../..../...", "hex3 .../..../...../..../... x", "hex3 .../..../...../..../... B",
-     "Hex3 .../..../...../..../... b", "HEX3 .../..../...../..../... b", "hex3 .../..../...../..../... bw",
-     "hex8 .../..../...../..../... b", "hex1 . b", "hex03 .../..../...../..../... b", "hex .../... b",
-     "hex3 .../..../...../.... b", "hex3 .../..../...../..../.../... b", "hex3 .../..../...../..../.../ b",
-     "hex3 ..../..../...../..../... b", "hex3 ../..../...../..../... b", "hex3 x../..../...../..../... b",
-     "hex3 B../..../...../..../... b", "hex3 1../..../...../..../... b", "hex3 .../..../...../..../... b swap swap",
-     "hex3  .../..../...../..../... b", "hex3 .../..../...../..../...  b", "hex3\t.../..../...../..../...\tb",
-     "hex3 .../..../...../..../... b w", "hex3 .../..../...../..../... b SWAP", "hex3 .../..../...../..../... b 1",
-     "hex3 .../..../..b../..../... w capture=c3:0", "5@0 bwbwb b single capture=a3:02", "5@0 bwbwb b capture=a3",
-     "5@0 bwbwb b single capture=a3:", "5@0 bwbwb b capture=:2", "5@0 bwbwb b capture a3:2", "5@0 bwbwb b capture=A3:2",
-     "5@0 bwbwb b single capture=a3:2 swap", "5@0 bwbwb b single capture=a3:2 capture=a3:2", "5@0 bwbwb b single capture=a3:5",
-     "5@0 bwbwb b single capture=a3:6", "5@0 bwbwb b capture=a3:2", "5@0 bwbwb b swap capture=a3:2",
-     "5@0 bwbwb b single swap", "5@0 bwbwb b single single", "5@0 bwbwb b SINGLE", "5@0 bwbwb b singles",
-     "5@0 bwbwb b capture=a3:2 single", "5@0 bwbwb b  single", "5@0 bwbwb b single capture=a3:2 single",
-     "5@0 bwbwb b capture=a2:2", "5@0 bw.wb b single capture=a3:2", "5@0 bwbwb b capture=a6:2",
-     "5@0 bwbwb b capture=b1:2", "5@0 bwbwb b single capture=a3:-1",
-     "4@0 .... b", "2@0,2@1 ../.. b", "5@0,0@1 ...../ b", "5@00 ..... b", "05@0 ..... b", "5@-1 ..... b",
-     "5@0, ..... b", "5@0;3@1 ...../... b", "5 ..... b", "5@0@1 ..... b", "129@0 " + "." * 129 + " b",
-     "hex3 é../..../...../..../... b", "hex3 .../..../...../..../... é", "é"],
+    [
+        "",
+        "hex3",
+        "hex3 .../..../...../..../...",
+        "hex3 .../..../...../..../... x",
+        "hex3 .../..../...../..../... B",
+        "Hex3 .../..../...../..../... b",
+        "HEX3 .../..../...../..../... b",
+        "hex3 .../..../...../..../... bw",
+        "hex8 .../..../...../..../... b",
+        "hex1 . b",
+        "hex03 .../..../...../..../... b",
+        "hex .../... b",
+        "hex3 .../..../...../.... b",
+        "hex3 .../..../...../..../.../... b",
+        "hex3 .../..../...../..../.../ b",
+        "hex3 ..../..../...../..../... b",
+        "hex3 ../..../...../..../... b",
+        "hex3 x../..../...../..../... b",
+        "hex3 B../..../...../..../... b",
+        "hex3 1../..../...../..../... b",
+        "hex3 .../..../...../..../... b swap swap",
+        "hex3  .../..../...../..../... b",
+        "hex3 .../..../...../..../...  b",
+        "hex3\t.../..../...../..../...\tb",
+        "hex3 .../..../...../..../... b w",
+        "hex3 .../..../...../..../... b SWAP",
+        "hex3 .../..../...../..../... b 1",
+        "hex3 .../..../..b../..../... w capture=c3:0",
+        "5@0 bwbwb b single capture=a3:02",
+        "5@0 bwbwb b capture=a3",
+        "5@0 bwbwb b single capture=a3:",
+        "5@0 bwbwb b capture=:2",
+        "5@0 bwbwb b capture a3:2",
+        "5@0 bwbwb b capture=A3:2",
+        "5@0 bwbwb b single capture=a3:2 swap",
+        "5@0 bwbwb b single capture=a3:2 capture=a3:2",
+        "5@0 bwbwb b single capture=a3:5",
+        "5@0 bwbwb b single capture=a3:6",
+        "5@0 bwbwb b capture=a3:2",
+        "5@0 bwbwb b swap capture=a3:2",
+        "5@0 bwbwb b single swap",
+        "5@0 bwbwb b single single",
+        "5@0 bwbwb b SINGLE",
+        "5@0 bwbwb b singles",
+        "5@0 bwbwb b capture=a3:2 single",
+        "5@0 bwbwb b  single",
+        "5@0 bwbwb b single capture=a3:2 single",
+        "5@0 bwbwb b capture=a2:2",
+        "5@0 bw.wb b single capture=a3:2",
+        "5@0 bwbwb b capture=a6:2",
+        "5@0 bwbwb b capture=b1:2",
+        "5@0 bwbwb b single capture=a3:-1",
+        "4@0 .... b",
+        "2@0,2@1 ../.. b",
+        "5@0,0@1 ...../ b",
+        "5@00 ..... b",
+        "05@0 ..... b",
+        "5@-1 ..... b",
+        "5@0, ..... b",
+        "5@0;3@1 ...../... b",
+        "5 ..... b",
+        "5@0@1 ..... b",
+        "129@0 " + "." * 129 + " b",
+        "hex3 é../..../...../..../... b",
+        "hex3 .../..../...../..../... é",
+        "é",
+    ],
 )
 def test_malformed_positions_raise_notation_error(Rive, text):
     with pytest.raises(NotationError):
@@ -944,7 +1174,10 @@ def test_text_board(Rive):
 
 
 def test_repr_rebuilds_the_position(Rive):
-    for s in [play_random(Rive("hex3", swap=True), seed=1, max_moves=9), Rive.from_position("5@0 bwbwb b single capture=a3:2")]:
+    for s in [
+        play_random(Rive("hex3", swap=True), seed=1, max_moves=9),
+        Rive.from_position("5@0 bwbwb b single capture=a3:2"),
+    ]:
         assert repr(s) == f"Rive.from_position({s.position()!r})"
         assert eval(repr(s), {"Rive": Rive}) == s
 
@@ -965,8 +1198,9 @@ def test_record_tags_for_swap_single_stones_and_positions(Rive):
     s = Rive("hex3", swap=True, single_stones=True)
     s.play("c3")
     s.play("swap")
-    assert s.record() == ('[Game "rive"]\n[Board "hex3"]\n[Swap "yes"]\n[SingleStones "yes"]\n[Result "*"]\n'
-                          "\nc3 swap\n")
+    assert s.record() == (
+        '[Game "rive"]\n[Board "hex3"]\n[Swap "yes"]\n[SingleStones "yes"]\n[Result "*"]\n\nc3 swap\n'
+    )
     assert record_tags(Rive("hex3", single_stones=True).record())[2] == '[SingleStones "yes"]'
     # a game set up from a position: the position carries the swap and single-stone fields
     t = Rive.from_position(FIGURE_3A)
@@ -974,17 +1208,22 @@ def test_record_tags_for_swap_single_stones_and_positions(Rive):
     assert t.record() == f'[Game "rive"]\n[Board "hex3"]\n[Position "{FIGURE_3A}"]\n[Result "*"]\n\nb1xa2,c1\n'
     u = single_stone_game(Rive, LINE)
     u.play("a3")
-    assert record_tags(u.record()) == ['[Game "rive"]', '[Board "5@0"]', f'[Position "{LINE} single"]',
-                                       '[Result "*"]']
+    assert record_tags(u.record()) == ['[Game "rive"]', '[Board "5@0"]', f'[Position "{LINE} single"]', '[Result "*"]']
     assert Rive.from_record(u.record()).position() == "5@0 bwbwb b single capture=a3:2"
 
 
 @pytest.mark.parametrize(
     "make",
-    [lambda R: R("hex3"), lambda R: R("hex3", swap=True), lambda R: R("hex3", single_stones=True),
-     lambda R: R("hex2", swap=True, single_stones=True), lambda R: R([(3, 0), (4, 1), (3, 0), (1, 1)]),
-     lambda R: R.from_position(FIGURE_3A), lambda R: R.from_position("5@0 bwbwb b swap single capture=a3:2"),
-     lambda R: R.from_position("hex3 .../..../..b../..../... w swap")],
+    [
+        lambda R: R("hex3"),
+        lambda R: R("hex3", swap=True),
+        lambda R: R("hex3", single_stones=True),
+        lambda R: R("hex2", swap=True, single_stones=True),
+        lambda R: R([(3, 0), (4, 1), (3, 0), (1, 1)]),
+        lambda R: R.from_position(FIGURE_3A),
+        lambda R: R.from_position("5@0 bwbwb b swap single capture=a3:2"),
+        lambda R: R.from_position("hex3 .../..../..b../..../... w swap"),
+    ],
 )
 def test_records_replay_exactly(Rive, make):
     for game in (play_random(make(Rive), seed=6), make(Rive), play_random(make(Rive), seed=7, max_moves=6)):
@@ -1046,11 +1285,17 @@ def test_a_bad_move_in_a_record_names_its_number(Rive, moves, number):
 
 
 def test_zobrist_uses_the_documented_keys(Rive):
-    games = [Rive(), Rive("hex3"), Rive.from_position(DOC_EXAMPLE), Rive.from_position(FIGURE_3D),
-             Rive.from_position("5@0 bwbwb b single capture=a3:2"), Rive.from_position("5@0 bwbw. b single capture=a3:1"),
-             Rive.from_position("hex7 " + "/".join("w" * n for n, _ in Rive("hex7").rows) + " w"),
-             play_random(Rive("hex3", single_stones=True), seed=8, max_moves=14),
-             play_random(Rive("hex335", swap=True), seed=9, max_moves=12)]
+    games = [
+        Rive(),
+        Rive("hex3"),
+        Rive.from_position(DOC_EXAMPLE),
+        Rive.from_position(FIGURE_3D),
+        Rive.from_position("5@0 bwbwb b single capture=a3:2"),
+        Rive.from_position("5@0 bwbw. b single capture=a3:1"),
+        Rive.from_position("hex7 " + "/".join("w" * n for n, _ in Rive("hex7").rows) + " w"),
+        play_random(Rive("hex3", single_stones=True), seed=8, max_moves=14),
+        play_random(Rive("hex335", swap=True), seed=9, max_moves=12),
+    ]
     for s in games:
         assert s.zobrist() == documented_zobrist(s)
     assert Rive().zobrist() == Rive("hex3").zobrist() == 0
@@ -1078,9 +1323,13 @@ def test_equality_compares_positions_only(Rive):
     assert Rive("hex3") != Rive("hex3", single_stones=True)  # so is the single-stone field
     assert Rive.from_position(DOC_EXAMPLE) != Rive.from_position(DOC_EXAMPLE.replace(" b", " w"))
     assert Rive.from_position("5@0 bwbwb b single capture=a3:2") != Rive.from_position("5@0 bwbwb b single")
-    assert Rive.from_position("5@0 bwbwb b single capture=a3:2") != Rive.from_position("5@0 bwbwb b single capture=a3:1")
-    assert (Rive.from_position("5@0 bwbwb b single capture=a3:2").zobrist()
-            != Rive.from_position("5@0 bwbwb b single").zobrist())
+    assert Rive.from_position("5@0 bwbwb b single capture=a3:2") != Rive.from_position(
+        "5@0 bwbwb b single capture=a3:1"
+    )
+    assert (
+        Rive.from_position("5@0 bwbwb b single capture=a3:2").zobrist()
+        != Rive.from_position("5@0 bwbwb b single").zobrist()
+    )
     # the hash covers stones, side and capture under way only: the variant fields do not change it
     assert Rive("hex3", swap=True, single_stones=True).zobrist() == Rive("hex3").zobrist() == 0
     assert Rive("hex3") != EMPTY_HEX3 and Rive() != 3
@@ -1126,8 +1375,12 @@ def test_perft_counts_a_finished_game_as_one_leaf(Rive):
 
 
 def test_divide_sums_to_perft_in_legal_move_order(Rive):
-    for s in [Rive("hex3"), Rive.from_position(FIGURE_3A), Rive.from_position(THREE_TRIANGLES),
-              single_stone_game(Rive, THREE_TRIANGLES)]:
+    for s in [
+        Rive("hex3"),
+        Rive.from_position(FIGURE_3A),
+        Rive.from_position(THREE_TRIANGLES),
+        single_stone_game(Rive, THREE_TRIANGLES),
+    ]:
         d = s.divide(2)
         assert list(d) == [str(m) for m in s.legal_moves()]
         assert sum(d.values()) == s.perft(2)
@@ -1140,9 +1393,17 @@ def test_perft_threads_give_the_same_count(Rive):
 
 @pytest.mark.parametrize(
     "kwargs",
-    [{"depth": -1}, {"depth": True}, {"depth": 1.0}, {"depth": "2"}, {"depth": None},
-     {"depth": 2, "threads": 0}, {"depth": 2, "threads": -3}, {"depth": 2, "threads": True},
-     {"depth": 2, "threads": 2.0}],
+    [
+        {"depth": -1},
+        {"depth": True},
+        {"depth": 1.0},
+        {"depth": "2"},
+        {"depth": None},
+        {"depth": 2, "threads": 0},
+        {"depth": 2, "threads": -3},
+        {"depth": 2, "threads": True},
+        {"depth": 2, "threads": 2.0},
+    ],
 )
 def test_perft_rejects_bad_arguments(Rive, kwargs):
     with pytest.raises(ValueError):

@@ -11,10 +11,9 @@ from __future__ import annotations
 import copy
 import random
 
+import boardcore as bc
 import numpy as np
 import pytest
-
-import boardcore as bc
 from exact import GAMES, ExactEvaluator, Solution, TreeTooLarge, final_value, minimax, random_positions
 
 POSITIONS = 200
@@ -277,8 +276,18 @@ SELFPLAY = dict(variant={"size": 4}, games=4, iterations=16, batch_size=8, seed=
 
 
 def selfplay_fields(data) -> list:
-    return [data.observations, data.masks, data.policies, data.players, data.outcomes, data.game_ids,
-            data.move_numbers, data.actions, data.records, data.winners]
+    return [
+        data.observations,
+        data.masks,
+        data.policies,
+        data.players,
+        data.outcomes,
+        data.game_ids,
+        data.move_numbers,
+        data.actions,
+        data.records,
+        data.winners,
+    ]
 
 
 @pytest.mark.parametrize("broken", ["NaN values", "values one too many", "raises"])
@@ -290,7 +299,7 @@ def test_selfplay_with_a_broken_evaluator_is_a_clear_error_and_can_run_again(sol
         bc.mcts.selfplay("reversi", evaluator=evaluate, **SELFPLAY)
     after = bc.mcts.selfplay("reversi", evaluator=exact, **SELFPLAY)
     for a, b in zip(selfplay_fields(before), selfplay_fields(after)):
-        assert (np.array_equal(a, b) if isinstance(a, np.ndarray) else a == b)
+        assert np.array_equal(a, b) if isinstance(a, np.ndarray) else a == b
 
 
 PERFECT_WINNERS = {"reversi4": 1, "cephalopod2x2": None, "cephalopod2x3": 1}

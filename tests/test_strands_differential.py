@@ -5,12 +5,10 @@ from __future__ import annotations
 
 import random
 
-import pytest
-
 import boardcore as bc
 import boardcore.reference as ref
-
 import harness
+import pytest
 
 LAYOUTS = ["hex4", "hex5", "hex5-rings", "hex6", "hex6-edge4", "hex6-low", "hex7"]
 

@@ -24,7 +24,6 @@ from math import comb
 from pathlib import Path
 
 import pytest
-
 from boardcore.reference._splitmix import SplitMix64
 from boardcore.reference.strands import IllegalMoveError, NotationError
 
@@ -234,8 +233,11 @@ def test_random_layout_obeys_its_documented_shape(Strands, side):
         assert game.side == side and game.layout_name is None
         centre = game.labels[len(game.cells) // 2]
         assert centre in (1, 2)  # ring 0: level 0, label 1 + max(0, below(3) - 1)
-        edge = [(label, i) for i, (label, (_, r, _)) in enumerate(zip(game.labels, hex_places(side)))
-                if r in (0, 2 * side - 2)]  # the top and bottom rows are edge cells: level 5
+        edge = [
+            (label, i)
+            for i, (label, (_, r, _)) in enumerate(zip(game.labels, hex_places(side)))
+            if r in (0, 2 * side - 2)
+        ]  # the top and bottom rows are edge cells: level 5
         # (on side 2, a1 is also the first cell of ring 1, where a missing 2 goes)
         assert all(label in (5, 6) or (side, i, label) == (2, 0, 2) for label, i in edge)
 
@@ -452,8 +454,28 @@ def test_play_accepts_a_move_or_its_notation_in_any_case_and_order(Strands):
     assert [str(m) for m in a.history] == ["d3", "b2,e2"]
 
 
-@pytest.mark.parametrize("text", ["", " ", "d4,,e5", "d4, e5", "d4 ,e5", "d4,d4", "D4,d4", "d 4", "4d", "d04",
-                                  "d0", "d4,", ",d4", "d4;e5", "dé", "pass", "d4-e5"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        " ",
+        "d4,,e5",
+        "d4, e5",
+        "d4 ,e5",
+        "d4,d4",
+        "D4,d4",
+        "d 4",
+        "4d",
+        "d04",
+        "d0",
+        "d4,",
+        ",d4",
+        "d4;e5",
+        "dé",
+        "pass",
+        "d4-e5",
+    ],
+)
 def test_text_that_is_not_a_move_raises_notation_error(Strands, text):
     game = opened(Strands)
     assert not game.is_legal(text)
@@ -625,7 +647,9 @@ def test_zobrist_uses_the_documented_keys(Strands):
         expected ^= keys[257 + (label - 1) * 128 + i] if stone is None else keys["bw".index(stone) * 128 + i]
     assert game.zobrist() == expected
     game.undo()
-    assert game.zobrist() == expected ^ keys[256] ^ keys[128] ^ keys[131] ^ keys[257 + 3 * 128] ^ keys[257 + 3 * 128 + 3]
+    assert (
+        game.zobrist() == expected ^ keys[256] ^ keys[128] ^ keys[131] ^ keys[257 + 3 * 128] ^ keys[257 + 3 * 128 + 3]
+    )
 
 
 def test_transpositions_are_equal_and_hash_alike(Strands):

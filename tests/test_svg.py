@@ -2,10 +2,9 @@
 
 import xml.etree.ElementTree as ET
 
-import pytest
-
 import boardcore as bc
 import boardcore.reference as ref
+import pytest
 
 NS = {"s": "http://www.w3.org/2000/svg"}
 

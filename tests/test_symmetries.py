@@ -7,10 +7,9 @@ from __future__ import annotations
 import random
 import re
 
+import boardcore as bc
 import numpy as np
 import pytest
-
-import boardcore as bc
 
 # --- the maps as a user applies them ---------------------------------------------------------
 
@@ -43,7 +42,7 @@ def map_square_position(text, cell_images, cell_pattern):
     split = [re.findall(cell_pattern, row) for row in rows.split("/")]
     width = len(split[0])
     cells = map_cells([c for row in split for c in row], cell_images)
-    return " ".join([size, "/".join("".join(cells[r * width:(r + 1) * width]) for r in range(len(split))), side])
+    return " ".join([size, "/".join("".join(cells[r * width : (r + 1) * width]) for r in range(len(split))), side])
 
 
 def hex_cell_names(rows):
@@ -58,12 +57,12 @@ def map_hex_position(text, cell_images):
     names = hex_cell_names(fields[1])
     out, start = [], 0
     for row in rows:
-        out.append("".join(cells[start:start + len(row)]))
+        out.append("".join(cells[start : start + len(row)]))
         start += len(row)
     fields[1] = "/".join(out)
     for i, field in enumerate(fields):
         if field.startswith("capture="):
-            cell, remaining = field[len("capture="):].split(":")
+            cell, remaining = field[len("capture=") :].split(":")
             fields[i] = f"capture={names[cell_images[names.index(cell)]]}:{remaining}"
     return " ".join(fields)
 
@@ -89,6 +88,7 @@ GAMES = {
     "rive": (bc.Rive, hex_mapper),
     "strands": (bc.Strands, hex_mapper),
 }
+
 
 def rows(text):
     """A Strands layout written as digit rows joined by `/`."""
@@ -136,8 +136,14 @@ def square_maps(n):
     """The 8 maps of an n x n grid on (row, col), written out independently of the engine."""
     last = n - 1
     return [
-        lambda r, c: (r, c), lambda r, c: (c, last - r), lambda r, c: (last - r, last - c), lambda r, c: (last - c, r),
-        lambda r, c: (r, last - c), lambda r, c: (last - r, c), lambda r, c: (c, r), lambda r, c: (last - c, last - r),
+        lambda r, c: (r, c),
+        lambda r, c: (c, last - r),
+        lambda r, c: (last - r, last - c),
+        lambda r, c: (last - c, r),
+        lambda r, c: (r, last - c),
+        lambda r, c: (last - r, c),
+        lambda r, c: (c, r),
+        lambda r, c: (last - c, last - r),
     ]
 
 
@@ -183,7 +189,9 @@ def hex_maps_of_labels(observation, side):
         for q in range(observation.shape[2]):
             if observation[8, row, q]:
                 # A covered cell shows no label: 0.
-                labels[cube(row, q)] = int(np.argmax(observation[2:8, row, q])) + 1 if observation[2:8, row, q].any() else 0
+                labels[cube(row, q)] = (
+                    int(np.argmax(observation[2:8, row, q])) + 1 if observation[2:8, row, q].any() else 0
+                )
     turns = [lambda x, y, z: (x, y, z)]
     for _ in range(5):
         turns.append(lambda x, y, z, f=turns[-1]: (lambda a, b, c: (-c, -a, -b))(*f(x, y, z)))
@@ -256,8 +264,11 @@ def is_permutation(indices):
     return np.array_equal(np.sort(indices), np.arange(len(indices)))
 
 
-@pytest.mark.parametrize("name, variant", ALL_VARIANTS + [("strands", v) for v in STRANDS_VARIANTS],
-                         ids=lambda v: v if isinstance(v, str) else variant_id(v))
+@pytest.mark.parametrize(
+    "name, variant",
+    ALL_VARIANTS + [("strands", v) for v in STRANDS_VARIANTS],
+    ids=lambda v: v if isinstance(v, str) else variant_id(v),
+)
 def test_maps_are_a_group_of_permutations_with_the_identity_first(name, variant):
     state = GAMES[name][0](**variant).actions()
     observation_maps, action_maps = state.symmetries()
@@ -274,7 +285,9 @@ def test_maps_are_a_group_of_permutations_with_the_identity_first(name, variant)
         # One cell map applied to every plane.
         cell_map = o[: height * width]
         for plane in range(planes):
-            assert np.array_equal(o[plane * height * width:(plane + 1) * height * width], cell_map + plane * height * width)
+            assert np.array_equal(
+                o[plane * height * width : (plane + 1) * height * width], cell_map + plane * height * width
+            )
         for o2, a2 in zip(observation_maps, action_maps):
             assert (tuple(o[o2]), tuple(a[a2])) in pairs, "closed under composition"
 
@@ -382,7 +395,9 @@ def test_a_strands_turn_mapped_is_the_mapped_turn(variant):
                         probe.apply_action(cell)
                     else:
                         if probe.position() == image.position():
-                            assert np.array_equal(probe.observation(), mapped_observation(state, observation_maps[symmetry]))
+                            assert np.array_equal(
+                                probe.observation(), mapped_observation(state, observation_maps[symmetry])
+                            )
                             mid_turn_checked += 1
             play_turn(image, [forward[a] for a in turn if a != state.num_actions - 1])
         assert image.is_over() and image.returns() == state.returns()

@@ -8,12 +8,10 @@ from __future__ import annotations
 import sys
 import threading
 
-import pytest
-
 import boardcore as bc
 import boardcore.reference as ref
+import pytest
 from boardcore import mcts
-
 from harness import snapshot
 
 GAMES = ["Reversi", "Cephalopod", "Rive", "Strands"]
@@ -53,8 +51,21 @@ def outcome(call):
 TRICKY = sorted(
     {chr(c) for c in range(sys.maxunicode + 1) if chr(c).isspace()}
     | {chr(c) for c in range(0x20)}
-    | {"\x7f", "\x85", "\u00a0", "\u1680", "\u180e", "\u200b", "\u2028", "\u2029", "\u202f", "\u205f",
-       "\u3000", "\ufeff", "\x00"}
+    | {
+        "\x7f",
+        "\x85",
+        "\u00a0",
+        "\u1680",
+        "\u180e",
+        "\u200b",
+        "\u2028",
+        "\u2029",
+        "\u202f",
+        "\u205f",
+        "\u3000",
+        "\ufeff",
+        "\x00",
+    }
 )
 
 
@@ -155,9 +166,15 @@ def text_entry_points(module, name):
 def test_lone_surrogates_are_notation_errors(module, name):
     game, move, points = text_entry_points(module, name)
     before = snapshot(game)
-    valid = {"from_position": game.position(), "from_record": game.record(), "play": str(move),
-             "load_record": game.record(), "load_records": game.record(), "Move._restore": str(move),
-             "Searcher.advance": str(move)}
+    valid = {
+        "from_position": game.position(),
+        "from_record": game.record(),
+        "play": str(move),
+        "load_record": game.record(),
+        "load_records": game.record(),
+        "Move._restore": str(move),
+        "Searcher.advance": str(move),
+    }
     for label, call in points:
         text = valid[label]
         for surrogate in ("\ud800", "\udfff", "\udc80"):
@@ -172,10 +189,15 @@ def test_lone_surrogates_are_notation_errors(module, name):
 
 
 def test_other_text_arguments_with_surrogates_are_value_errors():
-    for call in (lambda: bc.Reversi(size="\ud800"), lambda: bc.Reversi(blocked=["\ud800"]),
-                 lambda: bc.Reversi(handicap_color="\ud800"), lambda: bc.Rive(board="\ud800"),
-                 lambda: bc.Strands(layout="\ud800"), lambda: bc.Strands(cover="\ud800"),
-                 lambda: bc.VectorEnv("\ud800", 1)):
+    for call in (
+        lambda: bc.Reversi(size="\ud800"),
+        lambda: bc.Reversi(blocked=["\ud800"]),
+        lambda: bc.Reversi(handicap_color="\ud800"),
+        lambda: bc.Rive(board="\ud800"),
+        lambda: bc.Strands(layout="\ud800"),
+        lambda: bc.Strands(cover="\ud800"),
+        lambda: bc.VectorEnv("\ud800", 1),
+    ):
         with pytest.raises(ValueError):
             call()
 

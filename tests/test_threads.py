@@ -3,10 +3,9 @@ budget rules (defects 3 and 7)."""
 
 import threading
 
+import boardcore as bc
 import numpy as np
 import pytest
-
-import boardcore as bc
 
 GAMES = {
     "reversi": lambda: bc.Reversi(),
@@ -25,7 +24,7 @@ def run_together(*jobs):
         try:
             start.wait()
             job()
-        except BaseException as e:  # noqa: BLE001 - reported to the test
+        except BaseException as e:
             errors[i] = e
 
     threads = [threading.Thread(target=run, args=(i, job)) for i, job in enumerate(jobs)]

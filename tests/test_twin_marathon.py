@@ -15,12 +15,10 @@ from __future__ import annotations
 import os
 import random
 
-import pytest
-
 import boardcore as bc
 import boardcore.reference as ref
-
 import harness
+import pytest
 
 GAMES_PER_VARIANT = int(os.environ.get("BOARDCORE_TWIN_GAMES", "10000"))
 
@@ -31,8 +29,12 @@ VARIANTS = [
     ("reversi-4", bc.Reversi, ref.Reversi, lambda i: {"size": 4}),
     ("reversi-octagon", bc.Reversi, ref.Reversi, lambda i: {"size": "octagon"}),
     ("reversi-8-random-holes", bc.Reversi, ref.Reversi, lambda i: {"blocked": "random", "seed": i}),
-    ("reversi-10-handicap", bc.Reversi, ref.Reversi, lambda i: {"size": 10, "handicap": 1 + i % 4,
-                                                                "handicap_color": ("black", "white")[i % 2]}),
+    (
+        "reversi-10-handicap",
+        bc.Reversi,
+        ref.Reversi,
+        lambda i: {"size": 10, "handicap": 1 + i % 4, "handicap_color": ("black", "white")[i % 2]},
+    ),
     ("cephalopod-2x2", bc.Cephalopod, ref.Cephalopod, lambda i: {"rows": 2, "cols": 2}),
     ("cephalopod-3x3", bc.Cephalopod, ref.Cephalopod, lambda i: {"rows": 3, "cols": 3}),
     ("cephalopod-3x5", bc.Cephalopod, ref.Cephalopod, lambda i: {"rows": 3, "cols": 5}),
@@ -46,8 +48,12 @@ VARIANTS = [
     ("rive-custom-7", bc.Rive, ref.Rive, lambda i: {"board": [(2, 1), (3, 0), (2, 1)], "swap": i % 2 == 1}),
     ("strands-hex4-exact", bc.Strands, ref.Strands, lambda i: {"layout": "hex4", "cover": "exact"}),
     ("strands-hex4-up-to", bc.Strands, ref.Strands, lambda i: {"layout": "hex4", "cover": "up-to"}),
-    ("strands-side3-random", bc.Strands, ref.Strands,
-     lambda i: {"layout": bc.Strands.random_layout(3, i), "cover": ("exact", "up-to")[i % 2]}),
+    (
+        "strands-side3-random",
+        bc.Strands,
+        ref.Strands,
+        lambda i: {"layout": bc.Strands.random_layout(3, i), "cover": ("exact", "up-to")[i % 2]},
+    ),
 ]
 
 

@@ -35,8 +35,12 @@ else:
     import boardcore as bc
     import boardcore.reference as ref
 
-GAME_CLASSES = [(bc.Reversi, ref.Reversi), (bc.Cephalopod, ref.Cephalopod), (bc.Rive, ref.Rive),
-                (bc.Strands, ref.Strands)]
+GAME_CLASSES = [
+    (bc.Reversi, ref.Reversi),
+    (bc.Cephalopod, ref.Cephalopod),
+    (bc.Rive, ref.Rive),
+    (bc.Strands, ref.Strands),
+]
 
 # Small variants only: the twin is pure Python, and Rive's compound captures on large groups wait
 # for issue 11's defect 1.
@@ -60,6 +64,7 @@ VARIANTS = [
 # cost time).
 MAX_OPS = 64
 
+
 def outcome(call, *args):
     """``("ok", value)`` or ``("error", class)``; anything but a ValueError (NotationError,
     IllegalMoveError) or TypeError escapes, and so does a Rust panic (a BaseException)."""
@@ -71,8 +76,16 @@ def outcome(call, *args):
 
 def state(game) -> tuple:
     """What the engine and twin must agree on, and what a refused call must not change."""
-    return (game.position(), [str(m) for m in game.history], game.to_move, game.is_over(), game.winner(),
-            [str(m) for m in game.legal_moves()], game.zobrist(), game.record())
+    return (
+        game.position(),
+        [str(m) for m in game.history],
+        game.to_move,
+        game.is_over(),
+        game.winner(),
+        [str(m) for m in game.legal_moves()],
+        game.zobrist(),
+        game.record(),
+    )
 
 
 def brief_state(game) -> tuple:

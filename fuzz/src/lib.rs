@@ -28,7 +28,8 @@ use boardcore_engine::strands::{named_layout, Cover, Strands, StrandsGame};
 use boardcore_engine::{Error, Player, Position, RecordedGame};
 
 /// Every target by name, for the replay test and the run script.
-pub const TARGETS: [(&str, fn(&[u8])); 4] = [("position", position), ("record", record), ("moves", moves), ("play", play)];
+pub const TARGETS: [(&str, fn(&[u8])); 4] =
+    [("position", position), ("record", record), ("moves", moves), ("play", play)];
 
 /// Move lists up to this long are listed whole and compared with `count_moves`; longer ones
 /// (Strands) are checked on their first moves only.
@@ -66,10 +67,7 @@ fn text(data: &[u8]) -> std::borrow::Cow<'_, str> {
 
 /// Text that is not a position or record is refused as a notation error, never anything else.
 fn assert_notation_error(what: &str, input: &str, error: &Error) {
-    assert!(
-        matches!(error, Error::Notation(_)),
-        "{what} {input:?} is refused with {error:?}, not a notation error"
-    );
+    assert!(matches!(error, Error::Notation(_)), "{what} {input:?} is refused with {error:?}, not a notation error");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -163,7 +161,11 @@ fn moves_of<G: Fuzzed>(game: G, input: &str) {
         Ok(mv) => {
             let name = position.format_move(mv);
             assert_eq!(position.parse_move(&name), Ok(mv), "{input:?} formats as {name:?}, which reads differently");
-            assert_eq!(position.is_legal(mv), position.check_move(mv).is_ok(), "is_legal and check_move disagree on {name:?}");
+            assert_eq!(
+                position.is_legal(mv),
+                position.check_move(mv).is_ok(),
+                "is_legal and check_move disagree on {name:?}"
+            );
         }
         Err(e) => assert!(!matches!(e, Error::Overflow(_)), "{input:?}: {e:?}"),
     }

@@ -18,7 +18,12 @@ fn the_committed_corpus_passes_every_property() {
         for file in files {
             let data = std::fs::read(&file).expect("a readable corpus file");
             let outcome = std::panic::catch_unwind(|| check(&data));
-            assert!(outcome.is_ok(), "{name}: {} fails (replay it with `cargo fuzz run {name} {}`)", file.display(), file.display());
+            assert!(
+                outcome.is_ok(),
+                "{name}: {} fails (replay it with `cargo fuzz run {name} {}`)",
+                file.display(),
+                file.display()
+            );
         }
     }
 }

@@ -5,41 +5,45 @@ Every game shares one protocol (``legal_moves``, ``play``, ``undo``, ``position`
 each with the same API, used to cross-check them.
 """
 
-from boardcore._boardcore import (
-    Cephalopod,
-    CephalopodMove,
-    ConcurrentUseError,
-    IllegalMoveError,
-    PathCounts,
-    NotationError,
-    Reversi,
-    ReversiMove,
-    Rive,
-    RiveMove,
-    RiveMoveIterator,
-    Strands,
-    StrandsMove,
-    StrandsMoveIterator,
-    code_path,
-)
-from boardcore.records import load_record, load_records
 from boardcore import mcts, svg
 
 # The step form and vectorized environments (docs/actions.md).
-from boardcore._boardcore import CephalopodActions, ReversiActions, RiveActions, StrandsActions, VectorEnv
+from boardcore._boardcore import (
+    Cephalopod,
+    CephalopodActions,
+    CephalopodMove,
+    ConcurrentUseError,
+    IllegalMoveError,
+    NotationError,
+    PathCounts,
+    Reversi,
+    ReversiActions,
+    ReversiMove,
+    Rive,
+    RiveActions,
+    RiveMove,
+    RiveMoveIterator,
+    Strands,
+    StrandsActions,
+    StrandsMove,
+    StrandsMoveIterator,
+    VectorEnv,
+    code_path,
+)
+from boardcore.records import load_record, load_records
 
 BLACK = 0
 WHITE = 1
 
 __all__ = [
     "BLACK",
+    "WHITE",
     "Cephalopod",
     "CephalopodMove",
-    "PathCounts",
-    "WHITE",
     "ConcurrentUseError",
     "IllegalMoveError",
     "NotationError",
+    "PathCounts",
     "Reversi",
     "ReversiMove",
     "Rive",

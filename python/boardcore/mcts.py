@@ -49,8 +49,8 @@ __all__ = [
     "Evaluator",
     "PolicyResult",
     "SearchResult",
-    "SelfPlayData",
     "Searcher",
+    "SelfPlayData",
     "best_move",
     "search",
     "search_many",
@@ -170,7 +170,9 @@ class Searcher:
         return self._inner.root_visits
 
 
-def search_moves(game: Reversi | Cephalopod | Rive | Strands, iterations: int | None = None, **settings: Any) -> SearchResult[Any]:
+def search_moves(
+    game: Reversi | Cephalopod | Rive | Strands, iterations: int | None = None, **settings: Any
+) -> SearchResult[Any]:
     """One UCT search over ``game``'s moves (settings as for ``Searcher``)."""
     return Searcher(game, iterations, **settings).search()
 
@@ -294,7 +296,9 @@ def search_many(
     State ``i`` draws from ``seed + i``. Returns one ``PolicyResult`` per state, in order."""
     states = list(states)
     if batch_size is None:
-        batch_size = max(1, min(len(states), 65536)) if evaluator is not None else max(1, min(len(states), 65536), threads)
+        batch_size = (
+            max(1, min(len(states), 65536)) if evaluator is not None else max(1, min(len(states), 65536), threads)
+        )
     answers = search_steps(
         states,
         iterations,
@@ -310,7 +314,10 @@ def search_many(
         threads,
         max_nodes,
     )
-    return [PolicyResult(policy, action, value, visits, simulations, nodes, full) for action, policy, value, visits, simulations, nodes, full in answers]
+    return [
+        PolicyResult(policy, action, value, visits, simulations, nodes, full)
+        for action, policy, value, visits, simulations, nodes, full in answers
+    ]
 
 
 @dataclass(frozen=True, eq=False)
@@ -380,7 +387,9 @@ def selfplay(
     if game == "rive":
         # Rive's step form is its single-stone form (docs/actions.md): the games recorded are too.
         if (variant or {}).get("single_stones", True) is not True:
-            raise ValueError("Rive self-play plays the step form, which is the single-stone form: single_stones must be True")
+            raise ValueError(
+                "Rive self-play plays the step form, which is the single-stone form: single_stones must be True"
+            )
         variant = {**(variant or {}), "single_stones": True}
     if batch_size is None:
         # One leaf per game per call: as many rows as games, and no virtual loss.

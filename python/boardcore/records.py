@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import re
-from typing import Iterator, Union
+from collections.abc import Iterator
+from typing import Union
 
 from boardcore._boardcore import Cephalopod, NotationError, Reversi, Rive, Strands
 
@@ -57,7 +58,7 @@ def _game_name(text: str) -> str | None:
         if count == _MAX_TAGS or not line.startswith("["):
             return None
         if line.startswith("[Game ") and line.endswith("]"):
-            value = line[len("[Game "):-1].strip(" \t")
+            value = line[len("[Game ") : -1].strip(" \t")
             if len(value) >= 2 and value[0] == value[-1] == '"' and '"' not in value[1:-1]:
                 return value[1:-1]
     return None
@@ -85,7 +86,7 @@ def split_records(text: str) -> list[str]:
 def _with_blank_line(lines: list[str]) -> list[str]:
     """A record's lines with the blank line between its tags and its moves put back."""
     tags = [line for line in lines if line.startswith("[")]
-    moves = lines[len(tags):]
+    moves = lines[len(tags) :]
     return tags + ([""] + moves if moves else [])
 
 

@@ -43,7 +43,9 @@ def render(game: Any, size: int | None = None) -> str:
     if kind not in drawers:
         raise TypeError(f"cannot draw a {kind}: expected a Reversi, Cephalopod, Rive or Strands game")
     width, height, body = drawers[kind](game)
-    shown = f' width="{size}" height="{round(size * height / width)}"' if size else f' width="{width}" height="{height}"'
+    shown = (
+        f' width="{size}" height="{round(size * height / width)}"' if size else f' width="{width}" height="{height}"'
+    )
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}"{shown} '
         f'class="boardcore {kind.lower()}" font-family="sans-serif">\n'
@@ -78,8 +80,10 @@ def _last_move(game: Any) -> tuple[set[str], set[str]]:
 
 
 def _cross(cx: float, cy: float, r: float) -> str:
-    return (f'<path class="removed" d="M{cx - r:.1f},{cy - r:.1f}L{cx + r:.1f},{cy + r:.1f}M{cx - r:.1f},{cy + r:.1f}'
-            f'L{cx + r:.1f},{cy - r:.1f}" stroke="{HIGHLIGHT}" stroke-width="3" stroke-linecap="round"/>')
+    return (
+        f'<path class="removed" d="M{cx - r:.1f},{cy - r:.1f}L{cx + r:.1f},{cy + r:.1f}M{cx - r:.1f},{cy + r:.1f}'
+        f'L{cx + r:.1f},{cy - r:.1f}" stroke="{HIGHLIGHT}" stroke-width="3" stroke-linecap="round"/>'
+    )
 
 
 def _stone(cx: float, cy: float, r: float, colour: str, cls: str) -> str:
@@ -95,14 +99,20 @@ def _square_grid(rows: int, cols: int, fill: str) -> tuple[int, int, list[str], 
     body = []
     for c in range(cols):
         x = MARGIN + (c + 0.5) * CELL
-        body.append(f'<text class="coordinate" x="{x:.0f}" y="{MARGIN - 8}" text-anchor="middle" font-size="13" fill="#444">{chr(97 + c)}</text>')
+        body.append(
+            f'<text class="coordinate" x="{x:.0f}" y="{MARGIN - 8}" text-anchor="middle" font-size="13" fill="#444">{chr(97 + c)}</text>'
+        )
     for r in range(rows):
         y = MARGIN + (r + 0.5) * CELL + 5
-        body.append(f'<text class="coordinate" x="{MARGIN - 8}" y="{y:.0f}" text-anchor="end" font-size="13" fill="#444">{r + 1}</text>')
+        body.append(
+            f'<text class="coordinate" x="{MARGIN - 8}" y="{y:.0f}" text-anchor="end" font-size="13" fill="#444">{r + 1}</text>'
+        )
 
     def square(r: int, c: int, cls: str, colour: str = fill) -> str:
-        return (f'<rect class="{cls}" x="{MARGIN + c * CELL}" y="{MARGIN + r * CELL}" width="{CELL}" height="{CELL}" '
-                f'fill="{colour}" stroke="#222" stroke-width="1"/>')
+        return (
+            f'<rect class="{cls}" x="{MARGIN + c * CELL}" y="{MARGIN + r * CELL}" width="{CELL}" height="{CELL}" '
+            f'fill="{colour}" stroke="#222" stroke-width="1"/>'
+        )
 
     return width, height, body, square
 
@@ -125,15 +135,23 @@ def _reversi(game: Any) -> tuple[int, int, list[str]]:
             cx, cy = MARGIN + (c + 0.5) * CELL, MARGIN + (r + 0.5) * CELL
             if ch == "#":
                 body.append(square(r, c, "hole", "#555"))
-                body.append(f'<path class="hole-mark" d="M{cx - 12},{cy - 12}L{cx + 12},{cy + 12}M{cx - 12},{cy + 12}L{cx + 12},{cy - 12}" stroke="#999" stroke-width="2"/>')
+                body.append(
+                    f'<path class="hole-mark" d="M{cx - 12},{cy - 12}L{cx + 12},{cy + 12}M{cx - 12},{cy + 12}L{cx + 12},{cy - 12}" stroke="#999" stroke-width="2"/>'
+                )
                 continue
             body.append(square(r, c, "square"))
             if ch in "bw":
                 body.append(_stone(cx, cy, CELL * 0.4, ch, "disc"))
             if _name(r, c) in handicap:
-                body.append(f'<circle class="handicap" cx="{cx:.1f}" cy="{cy:.1f}" r="{CELL * 0.46:.1f}" fill="none" stroke="#d4a017" stroke-width="2" stroke-dasharray="4 3"/>')
+                body.append(
+                    f'<circle class="handicap" cx="{cx:.1f}" cy="{cy:.1f}" r="{CELL * 0.46:.1f}" fill="none" stroke="#d4a017" stroke-width="2" stroke-dasharray="4 3"/>'
+                )
             if _name(r, c) in placed:
-                body.append(square(r, c, "last-move", "none").replace('stroke="#222" stroke-width="1"', f'stroke="{HIGHLIGHT}" stroke-width="3"'))
+                body.append(
+                    square(r, c, "last-move", "none").replace(
+                        'stroke="#222" stroke-width="1"', f'stroke="{HIGHLIGHT}" stroke-width="3"'
+                    )
+                )
     return width, height, body
 
 
@@ -156,13 +174,19 @@ def _cephalopod(game: Any) -> tuple[int, int, list[str]]:
             if cell is not None:
                 pips, owner = cell
                 fill, dot = (BLACK_STONE, "#f5f5f5") if owner == "b" else (WHITE_STONE, "#1b1b1b")
-                body.append(f'<rect class="die {"black" if owner == "b" else "white"}" data-pips="{pips}" x="{x + 4}" y="{y + 4}" '
-                            f'width="{CELL - 8}" height="{CELL - 8}" rx="6" fill="{fill}" stroke="#000" stroke-width="1.5"/>')
+                body.append(
+                    f'<rect class="die {"black" if owner == "b" else "white"}" data-pips="{pips}" x="{x + 4}" y="{y + 4}" '
+                    f'width="{CELL - 8}" height="{CELL - 8}" rx="6" fill="{fill}" stroke="#000" stroke-width="1.5"/>'
+                )
                 for dx, dy in PIPS[pips]:
-                    body.append(f'<circle class="pip" cx="{x + CELL / 2 + dx * 9:.1f}" cy="{y + CELL / 2 + dy * 9:.1f}" r="3" fill="{dot}"/>')
+                    body.append(
+                        f'<circle class="pip" cx="{x + CELL / 2 + dx * 9:.1f}" cy="{y + CELL / 2 + dy * 9:.1f}" r="3" fill="{dot}"/>'
+                    )
             name = _name(r, c)
             if name in placed:
-                body.append(f'<rect class="last-move" x="{x + 1}" y="{y + 1}" width="{CELL - 2}" height="{CELL - 2}" fill="none" stroke="{HIGHLIGHT}" stroke-width="3"/>')
+                body.append(
+                    f'<rect class="last-move" x="{x + 1}" y="{y + 1}" width="{CELL - 2}" height="{CELL - 2}" fill="none" stroke="{HIGHLIGHT}" stroke-width="3"/>'
+                )
             if name in removed:
                 body.append(_cross(x + CELL / 2, y + CELL / 2, CELL * 0.3))
     return width, height, body
@@ -189,8 +213,13 @@ def _hex_layout(rows: list[tuple[int, int]]) -> tuple[int, int, list[tuple[str, 
     return math.ceil(width), math.ceil(height), cells
 
 
-def _hexagon(name: str, x: float, y: float, fill: str, cls: str, stroke: str = "#333", stroke_width: float = 1.2) -> str:
-    points = " ".join(f"{x + HEX_R * math.cos(math.radians(60 * k - 30)):.1f},{y + HEX_R * math.sin(math.radians(60 * k - 30)):.1f}" for k in range(6))
+def _hexagon(
+    name: str, x: float, y: float, fill: str, cls: str, stroke: str = "#333", stroke_width: float = 1.2
+) -> str:
+    points = " ".join(
+        f"{x + HEX_R * math.cos(math.radians(60 * k - 30)):.1f},{y + HEX_R * math.sin(math.radians(60 * k - 30)):.1f}"
+        for k in range(6)
+    )
     return f'<polygon class="{cls}" data-cell="{escape(name)}" points="{points}" fill="{fill}" stroke="{stroke}" stroke-width="{stroke_width}"/>'
 
 
@@ -200,14 +229,18 @@ def _hex_board(game: Any, rows: list[tuple[int, int]], contents: list[str], fill
     body = []
     for name, x, y in cells:
         if name[1:] == "1":  # the row's letter, left of its first cell (cells are named row + number)
-            body.append(f'<text class="coordinate" x="{x - HEX_R * 1.35:.1f}" y="{y + 5:.1f}" text-anchor="middle" '
-                        f'font-size="13" fill="#444">{name[0]}</text>')
+            body.append(
+                f'<text class="coordinate" x="{x - HEX_R * 1.35:.1f}" y="{y + 5:.1f}" text-anchor="middle" '
+                f'font-size="13" fill="#444">{name[0]}</text>'
+            )
     for (name, x, y), content in zip(cells, contents):
         body.append(_hexagon(name, x, y, fill, "cell"))
         if content in ("b", "w"):
             body.append(_stone(x, y, HEX_R * 0.68, content, "stone"))
         elif content.isdigit():
-            body.append(f'<text class="label" x="{x:.1f}" y="{y + 6:.1f}" text-anchor="middle" font-size="17" fill="#6b4f1d">{content}</text>')
+            body.append(
+                f'<text class="label" x="{x:.1f}" y="{y + 6:.1f}" text-anchor="middle" font-size="17" fill="#6b4f1d">{content}</text>'
+            )
         if name in placed:
             body.append(_hexagon(name, x, y, "none", "last-move", HIGHLIGHT, 3))
         if name in removed:

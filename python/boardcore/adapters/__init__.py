@@ -18,8 +18,12 @@ GAMES = {"reversi": bc.Reversi, "cephalopod": bc.Cephalopod, "rive": bc.Rive, "s
 
 # The planes of the side to move and of its opponent in each game's observation (docs/actions.md):
 # swapping them gives the other player's view.
-PLAYER_PLANES = {"reversi": (slice(0, 1), slice(1, 2)), "cephalopod": (slice(0, 6), slice(6, 12)),
-                 "rive": (slice(0, 1), slice(1, 2)), "strands": (slice(0, 1), slice(1, 2))}
+PLAYER_PLANES = {
+    "reversi": (slice(0, 1), slice(1, 2)),
+    "cephalopod": (slice(0, 6), slice(6, 12)),
+    "rive": (slice(0, 1), slice(1, 2)),
+    "strands": (slice(0, 1), slice(1, 2)),
+}
 
 
 def new_game(name: str, variant: dict):

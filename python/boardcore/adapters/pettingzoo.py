@@ -50,10 +50,12 @@ class BoardcoreEnv(AECEnv):
         n, shape = self._start.num_actions, tuple(self._start.observation_shape)
         self.action_spaces = {a: spaces.Discrete(n) for a in AGENTS}
         self.observation_spaces = {
-            a: spaces.Dict({
-                "observation": spaces.Box(low=0.0, high=1.0, shape=shape, dtype=np.float32),
-                "action_mask": spaces.Box(low=0, high=1, shape=(n,), dtype=np.int8),
-            })
+            a: spaces.Dict(
+                {
+                    "observation": spaces.Box(low=0.0, high=1.0, shape=shape, dtype=np.float32),
+                    "action_mask": spaces.Box(low=0, high=1, shape=(n,), dtype=np.int8),
+                }
+            )
             for a in AGENTS
         }
 

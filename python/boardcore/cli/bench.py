@@ -53,8 +53,12 @@ def _measure(name: str, make, depth: int, playouts: int, iterations: int, args: 
     perft_rate = leaves / _median(lambda: game.perft(depth, threads=args.threads), args.repeats)
     playout_rate = playouts / _median(lambda: game.playouts(playouts, seed=1, threads=args.threads), args.repeats)
     mcts_rate = iterations / _median(lambda: bc.mcts.search_moves(game, iterations, seed=1), args.repeats)
-    variant = {"reversi": lambda: "octagon" if game.board_name == "octagon" else f"{game.size}x{game.size}", "cephalopod": lambda: f"{game.rows}x{game.cols}",
-               "rive": lambda: game.board_name, "strands": lambda: f"{game.layout_name} {game.cover}"}[name]()
+    variant = {
+        "reversi": lambda: "octagon" if game.board_name == "octagon" else f"{game.size}x{game.size}",
+        "cephalopod": lambda: f"{game.rows}x{game.cols}",
+        "rive": lambda: game.board_name,
+        "strands": lambda: f"{game.layout_name} {game.cover}",
+    }[name]()
     return [name, variant, f"perft({depth}) = {leaves:,}", _rate(perft_rate), _rate(playout_rate), _rate(mcts_rate)]
 
 

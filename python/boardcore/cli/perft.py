@@ -40,7 +40,7 @@ def run(args: argparse.Namespace) -> int:
                 game.undo()
                 leaves += below
                 if args.divide:
-                    print(f"{str(move):>5} {below}", flush=True)
+                    print(f"{move!s:>5} {below}", flush=True)
                 bar.advance(1, str(move))
         if not moves:
             leaves = game.perft(args.depth, threads=args.threads, passes_count_as_ply=passes)

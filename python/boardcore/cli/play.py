@@ -30,15 +30,25 @@ HELP = """\
 
 
 def register(commands) -> None:
-    parser = commands.add_parser("play", help="play a game in the terminal", description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = commands.add_parser(
+        "play",
+        help="play a game in the terminal",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     add_game_arguments(parser)
-    parser.add_argument("--black", type=parse_player, default=parse_player("human"),
-                        help="human, random, mcts or mcts:N (default human)")
-    parser.add_argument("--white", type=parse_player, default=parse_player("mcts"),
-                        help="human, random, mcts or mcts:N (default mcts)")
-    parser.add_argument("--seed", type=seed_arg, default=0,
-                        help="seed of the random and MCTS players and of hints (default 0)")
+    parser.add_argument(
+        "--black",
+        type=parse_player,
+        default=parse_player("human"),
+        help="human, random, mcts or mcts:N (default human)",
+    )
+    parser.add_argument(
+        "--white", type=parse_player, default=parse_player("mcts"), help="human, random, mcts or mcts:N (default mcts)"
+    )
+    parser.add_argument(
+        "--seed", type=seed_arg, default=0, help="seed of the random and MCTS players and of hints (default 0)"
+    )
     parser.set_defaults(run=run)
 
 

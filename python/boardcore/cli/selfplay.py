@@ -19,12 +19,20 @@ from boardcore.cli.variants import add_game_arguments, new_game
 
 
 def register(commands) -> None:
-    parser = commands.add_parser("selfplay", help="let computer players play many games", description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = commands.add_parser(
+        "selfplay",
+        help="let computer players play many games",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     add_game_arguments(parser)
     parser.add_argument("--games", type=int, default=10, help="games to play (default 10)")
-    parser.add_argument("--black", type=parse_player, default=parse_player("mcts"), help="random, mcts or mcts:N (default mcts)")
-    parser.add_argument("--white", type=parse_player, default=parse_player("random"), help="random, mcts or mcts:N (default random)")
+    parser.add_argument(
+        "--black", type=parse_player, default=parse_player("mcts"), help="random, mcts or mcts:N (default mcts)"
+    )
+    parser.add_argument(
+        "--white", type=parse_player, default=parse_player("random"), help="random, mcts or mcts:N (default random)"
+    )
     parser.add_argument("--threads", type=int, default=1, help="games played at once (default 1)")
     parser.add_argument("--seed", type=seed_arg, default=0, help="the players' seed (default 0)")
     parser.add_argument("--records", metavar="FILE", help="write every game's record to FILE")

@@ -123,4 +123,3 @@ class AxialGrid:
         """Sets the point of every cell index in ``cells`` to ``value`` in ``planes[plane]``."""
         for cell in cells:
             planes[(plane, *self.points[cell])] = value
-

@@ -266,7 +266,7 @@ class ReferenceGame:
             raise TypeError(f"a record is a string, got {type(text).__name__}")
         tags, moves = parse_record(text, cls._RECORD_TAGS)
         if tags.get("Game") != cls._GAME:
-            raise NotationError(f"record: expected the tag [Game \"{cls._GAME}\"], got {tags.get('Game')!r}")
+            raise NotationError(f'record: expected the tag [Game "{cls._GAME}"], got {tags.get("Game")!r}')
         game = cls._game_from_tags(tags)
         for number, token in enumerate(moves, start=1):
             try:

@@ -47,6 +47,9 @@ def playouts(state, n, seed=None, threads=None, scores=False) -> dict:
     if scores:
         import numpy as np
 
-        return {**tally, "outcomes": np.array(outcomes, dtype=np.int8),
-                "scores": np.array(points, dtype=np.int32).reshape(n, 2)}
+        return {
+            **tally,
+            "outcomes": np.array(outcomes, dtype=np.int8),
+            "scores": np.array(points, dtype=np.int32).reshape(n, 2),
+        }
     return tally

@@ -11,25 +11,32 @@ A cell is ``None`` (empty) or a pair ``(owner, pips)``: owner BLACK (0) or WHITE
 
 from __future__ import annotations
 
-from boardcore.reference._game import BLACK, WHITE, IllegalMoveError, NotationError, ReferenceGame, ReferenceMove, result_text
-from boardcore.reference._game import check_count as _check_count
-from boardcore.reference._game import short as _short
-from boardcore.reference._game import check_length as _check_length
-from boardcore.reference._game import lower as _lower
-from boardcore.reference._game import strip as _strip
 import re
 from collections.abc import Iterator
-from functools import lru_cache
+from functools import cache
 from itertools import combinations
 
 import numpy as np
 
+from boardcore.reference._game import (
+    BLACK,
+    WHITE,
+    IllegalMoveError,
+    NotationError,
+    ReferenceGame,
+    ReferenceMove,
+    result_text,
+)
+from boardcore.reference._game import check_count as _check_count
+from boardcore.reference._game import check_length as _check_length
+from boardcore.reference._game import lower as _lower
+from boardcore.reference._game import short as _short
+from boardcore.reference._game import strip as _strip
+
 from ._actions import StepState
 from ._splitmix import SplitMix64
 
-
-
-__all__ = ["BLACK", "WHITE", "Cephalopod", "Move", "PathCounts", "IllegalMoveError", "NotationError"]
+__all__ = ["BLACK", "WHITE", "Cephalopod", "IllegalMoveError", "Move", "NotationError", "PathCounts"]
 
 
 OWNER = ("b", "w")  # OWNER[colour] is that colour's letter in the notation
@@ -97,7 +104,7 @@ class Move(ReferenceMove):
     a question for ``Cephalopod.play``.
     """
 
-    __slots__ = ("_square", "_captures")
+    __slots__ = ("_captures", "_square")
     # Defining __eq__ below would otherwise set __hash__ to None.
     __hash__ = ReferenceMove.__hash__
     _square: str
@@ -105,9 +112,7 @@ class Move(ReferenceMove):
 
     def __init__(self, notation: str) -> None:
         if not isinstance(notation, str):
-            raise TypeError(
-                f"a move is given by its notation string, got {type(notation).__name__}"
-            )
+            raise TypeError(f"a move is given by its notation string, got {type(notation).__name__}")
         square, captures = _parse_move(notation)
         object.__setattr__(self, "_square", square)
         object.__setattr__(self, "_captures", captures)
@@ -146,7 +151,6 @@ class Move(ReferenceMove):
         return NotImplemented
 
 
-
 def _parse_move(notation: str) -> tuple[str, tuple[str, ...]]:
     """(square, captured squares in board order) of a move's notation; raises NotationError.
 
@@ -169,9 +173,7 @@ def _parse_move(notation: str) -> tuple[str, tuple[str, ...]]:
         ) from None
     for i, part in enumerate(captures):
         if part in captures[:i]:
-            raise NotationError(
-                f"expected the captured squares to be distinct, got {part} twice in {_short(notation)}"
-            )
+            raise NotationError(f"expected the captured squares to be distinct, got {part} twice in {_short(notation)}")
     return square, tuple(sorted(captures, key=_board_key))
 
 
@@ -186,7 +188,7 @@ def _check_side(name: str, value: object) -> int:
     return value
 
 
-@lru_cache(maxsize=None)
+@cache
 def _neighbours(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
     """For each cell index, the indices of its orthogonal neighbours, in board order."""
     result = []
@@ -200,7 +202,7 @@ def _neighbours(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
     return tuple(result)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _zobrist_keys() -> tuple[int, ...]:
     """12 x 64 die keys (code 1..12, then square row*8+col), then the side key (index 768)."""
     rng = SplitMix64(ZOBRIST_SEED)
@@ -291,9 +293,7 @@ class Cephalopod(ReferenceGame):
         _check_length("position", text)
         fields = _strip(text).split(" ")
         if len(fields) != 3:
-            raise NotationError(
-                f"position: expected 'RxC ROWS SIDE' separated by single spaces, got {_short(text)}"
-            )
+            raise NotationError(f"position: expected 'RxC ROWS SIDE' separated by single spaces, got {_short(text)}")
         size_text, rows_text, side = fields
         size = _SIZE_RE.fullmatch(size_text)
         if size is None:
@@ -304,9 +304,7 @@ class Cephalopod(ReferenceGame):
         rows, cols = int(size.group(1)), int(size.group(2))
         cells = cls._parse_rows(rows, cols, rows_text)
         if side not in OWNER:
-            raise NotationError(
-                f"position: expected the side to move ('b' or 'w') last, got {_short(side)}"
-            )
+            raise NotationError(f"position: expected the side to move ('b' or 'w') last, got {_short(side)}")
         game = cls.__new__(cls)
         game._setup(rows, cols, cells, OWNER.index(side))
         game._start_position = game.position()
@@ -333,9 +331,7 @@ class Cephalopod(ReferenceGame):
                 row_cells.append(None if token == "." else (OWNER.index(token[1]), int(token[0])))
                 at = match.end()
             if len(row_cells) != cols:
-                raise NotationError(
-                    f"position: expected row {row + 1} to have {cols} cells, got {_short(line)}"
-                )
+                raise NotationError(f"position: expected row {row + 1} to have {cols} cells, got {_short(line)}")
             cells.extend(row_cells)
         return cells
 
@@ -345,18 +341,14 @@ class Cephalopod(ReferenceGame):
         board = tags.get("Board")
         size = _SIZE_RE.fullmatch(board) if board is not None else None
         if size is None and not (board is None and "Position" in tags):
-            raise NotationError(
-                f"record: expected the tag Board with 'RxC' (2 to 8 each, like '5x5'), got {board!r}"
-            )
+            raise NotationError(f"record: expected the tag Board with 'RxC' (2 to 8 each, like '5x5'), got {board!r}")
         if "Position" in tags:
             try:
                 game = cls.from_position(tags["Position"])
             except NotationError as error:
                 raise NotationError(f"record: tag Position: {error}") from None
             if board is not None and board != f"{game.rows}x{game.cols}":
-                raise NotationError(
-                    f"record: tag Board is {board} but the Position is on {game.rows}x{game.cols}"
-                )
+                raise NotationError(f"record: tag Board is {board} but the Position is on {game.rows}x{game.cols}")
             return game
         assert size is not None
         return cls(int(size.group(1)), int(size.group(2)))
@@ -426,10 +418,7 @@ class Cephalopod(ReferenceGame):
     def legal_moves(self) -> list[Move]:
         """Every legal move: by the placed square in board order, then by the list of captured
         squares (board order) compared lexicographically. ``[]`` once the board is full."""
-        return [
-            Move._of(self._name(index), tuple(self._name(i) for i in subset))
-            for index, subset in self._moves()
-        ]
+        return [Move._of(self._name(index), tuple(self._name(i) for i in subset)) for index, subset in self._moves()]
 
     def is_over(self) -> bool:
         """True when the board is full."""

@@ -11,24 +11,31 @@ Cells use the position notation directly: ``.`` empty, ``b`` black, ``w`` white,
 
 from __future__ import annotations
 
-from boardcore.reference._game import BLACK, WHITE, IllegalMoveError, NotationError, ReferenceGame, ReferenceMove, result_text
-from boardcore.reference._game import check_count as _check_count
-from boardcore.reference._game import short as _short
-from boardcore.reference._game import check_length as _check_length
-from boardcore.reference._game import lower as _lower
-from boardcore.reference._game import strip as _strip
-from boardcore.reference._game import words as _words
 import re
-from functools import lru_cache
+from functools import cache
 
 import numpy as np
+
+from boardcore.reference._game import (
+    BLACK,
+    WHITE,
+    IllegalMoveError,
+    NotationError,
+    ReferenceGame,
+    ReferenceMove,
+    result_text,
+)
+from boardcore.reference._game import check_count as _check_count
+from boardcore.reference._game import check_length as _check_length
+from boardcore.reference._game import lower as _lower
+from boardcore.reference._game import short as _short
+from boardcore.reference._game import strip as _strip
+from boardcore.reference._game import words as _words
 
 from ._actions import StepState
 from ._splitmix import SplitMix64
 
-
-
-__all__ = ["BLACK", "WHITE", "Reversi", "Move", "IllegalMoveError", "NotationError"]
+__all__ = ["BLACK", "WHITE", "IllegalMoveError", "Move", "NotationError", "Reversi"]
 
 
 EMPTY = "."
@@ -89,9 +96,7 @@ class Move(ReferenceMove):
 
     def __init__(self, notation: str) -> None:
         if not isinstance(notation, str):
-            raise TypeError(
-                f"a move is given by its notation string, got {type(notation).__name__}"
-            )
+            raise TypeError(f"a move is given by its notation string, got {type(notation).__name__}")
         _check_length("move", notation)
         if _lower(_strip(notation)) == "pass":
             square = None
@@ -129,7 +134,6 @@ class Move(ReferenceMove):
         if isinstance(other, str):
             return _lower(_strip(other)) == str(self)
         return NotImplemented
-
 
 
 PASS = Move._of(None)
@@ -193,7 +197,7 @@ def _hole_problem(board_name: str, row: int, col: int, corners: list[tuple[int, 
     return None
 
 
-@lru_cache(maxsize=None)
+@cache
 def _rays(size: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
     """For each cell index, the eight lines of cell indices leading away from it to the edge."""
     rays = []
@@ -212,19 +216,19 @@ def _rays(size: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
     return tuple(rays)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _square_moves(size: int) -> tuple[Move, ...]:
     """The placement Move of each cell index of a size x size grid (made once, then shared)."""
     return tuple(Move._of(square_name(i // size, i % size)) for i in range(size * size))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _square_indices(size: int) -> dict[str, int]:
     """Cell index of each square name of a size x size grid."""
     return {str(move): i for i, move in enumerate(_square_moves(size))}
 
 
-@lru_cache(maxsize=None)
+@cache
 def _zobrist_keys() -> tuple[int, ...]:
     """300 square keys (Black, then White, then holes, each indexed row*10+col), then the side key."""
     rng = SplitMix64(ZOBRIST_SEED)
@@ -246,9 +250,7 @@ def _check_handicap_color(color: object) -> int:
         return COLOR_NAMES.index(color)
     if isinstance(color, int) and not isinstance(color, bool) and color in (BLACK, WHITE):
         return color
-    raise ValueError(
-        f"handicap_color must be BLACK (0), WHITE (1), 'black' or 'white', got {color!r}"
-    )
+    raise ValueError(f"handicap_color must be BLACK (0), WHITE (1), 'black' or 'white', got {color!r}")
 
 
 def _check_seed(seed: object) -> int:
@@ -260,9 +262,7 @@ def _check_seed(seed: object) -> int:
 def _explicit_holes(board_name: str, blocked: object, corners) -> list[tuple[int, int]]:
     """The holes of ``blocked=[...]``; raises ValueError naming the bad square and the reason."""
     if isinstance(blocked, (str, bytes)) or not hasattr(blocked, "__iter__"):
-        raise ValueError(
-            f"blocked must be None, 'random' or a list of square names, got {blocked!r}"
-        )
+        raise ValueError(f"blocked must be None, 'random' or a list of square names, got {blocked!r}")
     holes: list[tuple[int, int]] = []
     for name in blocked:
         if not isinstance(name, str):
@@ -289,15 +289,10 @@ def _random_holes(board_name: str, seed: int, corners) -> list[tuple[int, int]]:
     """
     size = BOARD_SIZES[board_name]
     allowed = [
-        (row, col)
-        for row in range(size)
-        for col in range(size)
-        if _hole_problem(board_name, row, col, corners) is None
+        (row, col) for row in range(size) for col in range(size) if _hole_problem(board_name, row, col, corners) is None
     ]
     if not allowed:
-        raise ValueError(
-            f"blocked='random': the {_describe(board_name)} board has no square where a hole may be"
-        )
+        raise ValueError(f"blocked='random': the {_describe(board_name)} board has no square where a hole may be")
     rng = SplitMix64(seed)
     count = 1 + rng.below(MAX_HOLES)
     for i in range(count):  # partial Fisher-Yates
@@ -391,9 +386,7 @@ class Reversi(ReferenceGame):
         _check_length("position", text)
         fields = _strip(text).split(" ")
         if len(fields) != 3:
-            raise NotationError(
-                f"position: expected 'BOARD ROWS SIDE' separated by single spaces, got {_short(text)}"
-            )
+            raise NotationError(f"position: expected 'BOARD ROWS SIDE' separated by single spaces, got {_short(text)}")
         board_name, rows_text, side = fields
         if board_name not in BOARD_SIZES:
             raise NotationError(
@@ -401,9 +394,7 @@ class Reversi(ReferenceGame):
             )
         cells = cls._parse_rows(board_name, rows_text)
         if side not in DISC:
-            raise NotationError(
-                f"position: expected the side to move ('b' or 'w') last, got {_short(side)}"
-            )
+            raise NotationError(f"position: expected the side to move ('b' or 'w') last, got {_short(side)}")
         game = cls.__new__(cls)
         game._setup(board_name, cells, DISC.index(side))
         game._start_position = game.position()
@@ -414,9 +405,7 @@ class Reversi(ReferenceGame):
         """The starting game a record's tags describe; raises NotationError if they are bad."""
         board_name = tags.get("Board")
         if board_name not in BOARD_SIZES and not (board_name is None and "Position" in tags):
-            raise NotationError(
-                f"record: expected the tag Board with 4, 6, 8, 10 or octagon, got {board_name!r}"
-            )
+            raise NotationError(f"record: expected the tag Board with 4, 6, 8, 10 or octagon, got {board_name!r}")
         if "Position" in tags:
             extra = [name for name in _VARIANT_TAGS if name in tags]
             if extra:
@@ -426,15 +415,11 @@ class Reversi(ReferenceGame):
             except NotationError as error:
                 raise NotationError(f"record: tag Position: {error}") from None
             if board_name is not None and game.board_name != board_name:
-                raise NotationError(
-                    f"record: tag Board is {board_name} but the Position is on {game.board_name}"
-                )
+                raise NotationError(f"record: tag Board is {board_name} but the Position is on {game.board_name}")
             return game
         color = tags.get("HandicapColor", "black")
         if color not in COLOR_NAMES:
-            raise NotationError(
-                f"record: tag HandicapColor must be 'black' or 'white', got {_short(color)}"
-            )
+            raise NotationError(f"record: tag HandicapColor must be 'black' or 'white', got {_short(color)}")
         size = board_name if board_name == "octagon" else int(board_name)
         options = {"handicap": _tag_number(tags, "Handicap", 0), "handicap_color": color}
         try:
@@ -456,9 +441,7 @@ class Reversi(ReferenceGame):
     def _start_cells(board_name: str) -> list[str]:
         """The empty board (cut squares marked) with the four starting discs in the centre."""
         size = BOARD_SIZES[board_name]
-        cells = [
-            CUT if _is_cut(board_name, row, col) else EMPTY for row in range(size) for col in range(size)
-        ]
+        cells = [CUT if _is_cut(board_name, row, col) else EMPTY for row in range(size) for col in range(size)]
         mid = size // 2
         centre = {(mid - 1, mid - 1): WHITE, (mid - 1, mid): BLACK, (mid, mid - 1): BLACK, (mid, mid): WHITE}
         for (row, col), color in centre.items():
@@ -475,22 +458,16 @@ class Reversi(ReferenceGame):
         cells: list[str] = []
         for row, line in enumerate(rows):
             if len(line) != size:
-                raise NotationError(
-                    f"position: expected row {row + 1} to have {size} cells, got {_short(line)}"
-                )
+                raise NotationError(f"position: expected row {row + 1} to have {size} cells, got {_short(line)}")
             for col, cell in enumerate(line):
                 cells.append(Reversi._check_cell(board_name, row, col, cell))
         holes = [i for i, cell in enumerate(cells) if cell == HOLE]
         if len(holes) > MAX_HOLES:
-            raise NotationError(
-                f"position: at most {MAX_HOLES} holes are allowed, got {len(holes)}"
-            )
+            raise NotationError(f"position: at most {MAX_HOLES} holes are allowed, got {len(holes)}")
         for i in holes:
             problem = _hole_problem(board_name, i // size, i % size, [])
             if problem:
-                raise NotationError(
-                    f"position: the hole at {square_name(i // size, i % size)} {problem}"
-                )
+                raise NotationError(f"position: the hole at {square_name(i // size, i % size)} {problem}")
         return cells
 
     @staticmethod
@@ -499,9 +476,7 @@ class Reversi(ReferenceGame):
         name = square_name(row, col)
         if _is_cut(board_name, row, col):
             if cell != CUT:
-                raise NotationError(
-                    f"position: expected '-' at the octagon's cut square {name}, got {cell!r}"
-                )
+                raise NotationError(f"position: expected '-' at the octagon's cut square {name}, got {cell!r}")
         elif cell not in (EMPTY, HOLE, *DISC):
             allowed = "'.', 'b', 'w' or '#'"
             raise NotationError(f"position: expected one of {allowed} at {name}, got {cell!r}")
@@ -821,7 +796,9 @@ class ReversiActions(StepState):
 
     def legal_actions(self) -> list[int]:
         squares = _square_indices(self._game.size)
-        return sorted(self.num_actions - 1 if move.is_pass else squares[move.square] for move in self._game.legal_moves())
+        return sorted(
+            self.num_actions - 1 if move.is_pass else squares[move.square] for move in self._game.legal_moves()
+        )
 
     def _apply(self, action: int) -> None:
         self._game._push(self._move(action))

@@ -24,23 +24,30 @@ from __future__ import annotations
 import re
 from collections import deque
 from collections.abc import Iterator, Sequence
-from functools import lru_cache
+from functools import cache
 from itertools import combinations
 
-from boardcore.reference._game import BLACK, WHITE, IllegalMoveError, NotationError, ReferenceGame, ReferenceMove, result_text
+import numpy as np
+
+from boardcore.reference._game import (
+    BLACK,
+    WHITE,
+    IllegalMoveError,
+    NotationError,
+    ReferenceGame,
+    ReferenceMove,
+    result_text,
+)
 from boardcore.reference._game import check_count as _check_count
-from boardcore.reference._game import short as _short
 from boardcore.reference._game import check_length as _check_length
 from boardcore.reference._game import lower as _lower
+from boardcore.reference._game import short as _short
 from boardcore.reference._game import strip as _strip
-import numpy as np
 
 from ._actions import AxialGrid, StepState
 from ._splitmix import SplitMix64
 
-
-
-__all__ = ["BLACK", "WHITE", "Rive", "Move", "IllegalMoveError", "NotationError"]
+__all__ = ["BLACK", "WHITE", "IllegalMoveError", "Move", "NotationError", "Rive"]
 
 
 STONE = ("b", "w")  # STONE[colour] is that colour's letter in the notation
@@ -108,7 +115,7 @@ class Move(ReferenceMove):
     a question for ``Rive.play``.
     """
 
-    __slots__ = ("_cell", "_removed", "_kind")
+    __slots__ = ("_cell", "_kind", "_removed")
     # Defining __eq__ below would otherwise set __hash__ to None.
     __hash__ = ReferenceMove.__hash__
     _cell: str | None
@@ -174,7 +181,6 @@ class Move(ReferenceMove):
         return NotImplemented
 
 
-
 def _parse_move(notation: str) -> tuple[str, str | None, tuple[str, ...]]:
     """(kind, placed cell, removed cells in board order) of a move's notation.
 
@@ -197,9 +203,7 @@ def _parse_move(notation: str) -> tuple[str, str | None, tuple[str, ...]]:
     removed = match.group("removed").split(",") if match.group("removed") else []
     for i, name in enumerate(removed):
         if name in removed[:i]:
-            raise NotationError(
-                f"expected the removed cells to be distinct, got {name} twice in {_short(notation)}"
-            )
+            raise NotationError(f"expected the removed cells to be distinct, got {name} twice in {_short(notation)}")
     return "place", match.group("cell"), tuple(sorted(removed, key=_name_key))
 
 
@@ -279,14 +283,11 @@ def _parse_board_name(text: str) -> Layout:
     if text in NAMED_LAYOUTS:
         return NAMED_LAYOUTS[text]
     expected = (
-        f"a board name (hex335, or hexN for {MIN_HEX} <= N <= {MAX_HEX}) or rows 'L@O' joined by ',' "
-        f"(like '3@0,2@1')"
+        f"a board name (hex335, or hexN for {MIN_HEX} <= N <= {MAX_HEX}) or rows 'L@O' joined by ',' (like '3@0,2@1')"
     )
     if _HEX_RE.fullmatch(text) or _CUSTOM_RE.fullmatch(text) is None:
         raise NotationError(f"expected {expected}, got {_short(text)}")
-    layout = tuple(
-        (int(length), int(offset)) for length, offset in (part.split("@") for part in text.split(","))
-    )
+    layout = tuple((int(length), int(offset)) for length, offset in (part.split("@") for part in text.split(",")))
     problem = _layout_problem(layout)
     if problem:
         raise NotationError(f"expected {expected}; {problem}")
@@ -317,12 +318,12 @@ class Geometry:
         self.size = len(self.names)
 
 
-@lru_cache(maxsize=None)
+@cache
 def geometry(rows: Layout) -> Geometry:
     return Geometry(rows)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _zobrist_keys() -> tuple[int, ...]:
     """128 black keys, 128 white keys, the side key, 128 capture-cell keys, 32 remaining keys."""
     rng = SplitMix64(ZOBRIST_SEED)
@@ -342,7 +343,7 @@ def _yes_no(tags: dict[str, str], name: str) -> bool | None:
     if name not in tags:
         return None
     if tags[name] not in _YES_NO:
-        raise NotationError(f"record: tag {name} must be \"yes\" or \"no\", got {tags[name]!r}")
+        raise NotationError(f'record: tag {name} must be "yes" or "no", got {tags[name]!r}')
     return _YES_NO[tags[name]]
 
 
@@ -387,8 +388,15 @@ class Rive(ReferenceGame):
         geo = geometry(rows)
         self._setup(geo, [None] * geo.size, BLACK, swap, single_stones, None)
 
-    def _setup(self, geo: Geometry, cells: list[Cell], to_move: int, swap: bool, single_stones: bool,
-               capture: tuple[int, int] | None) -> None:
+    def _setup(
+        self,
+        geo: Geometry,
+        cells: list[Cell],
+        to_move: int,
+        swap: bool,
+        single_stones: bool,
+        capture: tuple[int, int] | None,
+    ) -> None:
         """Sets every field."""
         self._geo = geo
         self._cells = cells
@@ -620,8 +628,9 @@ class Rive(ReferenceGame):
         and the game not over (on a one-cell board that stone fills it: the game is over, and over
         means no legal move, the swap included)."""
         stones = [c for c in self._cells if c is not None]
-        return (self._swap and self._capture is None and self._to_move == WHITE and stones == [BLACK]
-                and not self.is_over())
+        return (
+            self._swap and self._capture is None and self._to_move == WHITE and stones == [BLACK] and not self.is_over()
+        )
 
     def _move_parts(self) -> Iterator[tuple[str, int | None, tuple[int, ...]]]:
         """(kind, placed cell, removed cells) of every legal move, in legal move order."""
@@ -703,9 +712,8 @@ class Rive(ReferenceGame):
         m = min(value for value, _ in values.values())
         value, touched = values[index]
         if value != m:
-            return (
-                f"{move} is not allowed: {move.cell} touches a group of {value}, but a placement "
-                + ("in isolation is possible" if m == 0 else f"touching groups of at most {m} is possible")
+            return f"{move} is not allowed: {move.cell} touches a group of {value}, but a placement " + (
+                "in isolation is possible" if m == 0 else f"touching groups of at most {m} is possible"
             )
         if len(touched) < 2:
             if move.removed:

@@ -22,24 +22,31 @@ import math
 import re
 from collections import deque
 from collections.abc import Iterator
-from functools import lru_cache
+from functools import cache
 from importlib import resources
 from itertools import combinations
 
-from boardcore.reference._game import BLACK, WHITE, IllegalMoveError, NotationError, ReferenceGame, ReferenceMove, result_text
+import numpy as np
+
+from boardcore.reference._game import (
+    BLACK,
+    WHITE,
+    IllegalMoveError,
+    NotationError,
+    ReferenceGame,
+    ReferenceMove,
+    result_text,
+)
 from boardcore.reference._game import check_count as _check_count
-from boardcore.reference._game import short as _short
 from boardcore.reference._game import check_length as _check_length
 from boardcore.reference._game import lower as _lower
+from boardcore.reference._game import short as _short
 from boardcore.reference._game import strip as _strip
-import numpy as np
 
 from ._actions import AxialGrid, StepState
 from ._splitmix import MASK64, SplitMix64
 
-
-
-__all__ = ["BLACK", "WHITE", "Strands", "Move", "IllegalMoveError", "NotationError"]
+__all__ = ["BLACK", "WHITE", "IllegalMoveError", "Move", "NotationError", "Strands"]
 
 
 STONE = ("b", "w")  # STONE[colour] is that colour's letter in the notation
@@ -97,11 +104,13 @@ class Geometry:
         self.size = len(self.names)
         self.neighbours: list[tuple[int, ...]] = []
         for row, x in self.places:
-            self.neighbours.append(tuple(
-                j
-                for j, (r, y) in enumerate(self.places)
-                if (r == row and abs(y - x) == 2) or (abs(r - row) == 1 and abs(y - x) == 1)
-            ))
+            self.neighbours.append(
+                tuple(
+                    j
+                    for j, (r, y) in enumerate(self.places)
+                    if (r == row and abs(y - x) == 2) or (abs(r - row) == 1 and abs(y - x) == 1)
+                )
+            )
         # ring distance: in these doubled coordinates, |dr| + max(0, (|dx| - |dr|) / 2)
         centre_row, centre_x = side - 1, 2 * (side - 1)
         self.rings: list[int] = []
@@ -118,7 +127,7 @@ class Geometry:
         return rows
 
 
-@lru_cache(maxsize=None)
+@cache
 def geometry(side: int) -> Geometry:
     return Geometry(side)
 
@@ -126,7 +135,7 @@ def geometry(side: int) -> Geometry:
 _SIDE_OF_CELLS = {sum(row_lengths(n)): n for n in range(MIN_SIDE, MAX_SIDE + 1)}
 
 
-@lru_cache(maxsize=None)
+@cache
 def _zobrist_keys() -> tuple[int, ...]:
     """128 black keys, 128 white keys, the side key, then 6 x 128 empty-cell keys by label."""
     rng = SplitMix64(ZOBRIST_SEED)
@@ -137,12 +146,14 @@ def _zobrist_keys() -> tuple[int, ...]:
 # Layouts
 
 
-@lru_cache(maxsize=None)
+@cache
 def named_layouts() -> dict[str, tuple[tuple[int, ...], ...]]:
     """The named layouts of data/strands_layouts.json: name -> rows of labels."""
     text = (resources.files("boardcore") / "data" / "strands_layouts.json").read_text(encoding="utf-8")
     data = json.loads(text)["layouts"]
-    return {name: tuple(tuple(int(c) for c in row if c != " ") for row in entry["rows"]) for name, entry in data.items()}
+    return {
+        name: tuple(tuple(int(c) for c in row if c != " ") for row in entry["rows"]) for name, entry in data.items()
+    }
 
 
 def _rows_problem(rows: tuple[tuple[int, ...], ...]) -> str | None:
@@ -183,9 +194,7 @@ def _check_layout(layout: object) -> tuple[str | None, tuple[tuple[int, ...], ..
             if not digits.isascii() or not digits.isdigit():
                 raise ValueError(f"layout must be {allowed}; got the row {_short(row)}")
             rows.append(tuple(int(c) for c in digits))
-        elif isinstance(row, (list, tuple)) and all(
-            isinstance(v, int) and not isinstance(v, bool) for v in row
-        ):
+        elif isinstance(row, (list, tuple)) and all(isinstance(v, int) and not isinstance(v, bool) for v in row):
             rows.append(tuple(row))
         else:
             raise ValueError(f"layout must be {allowed}; got the row {row!r}")
@@ -256,7 +265,6 @@ class Move(ReferenceMove):
         return NotImplemented
 
 
-
 def _parse_move(notation: str) -> tuple[str, ...]:
     """The cells of a move's notation, in board order; NotationError for anything malformed."""
     _check_length("move", notation)
@@ -321,8 +329,7 @@ class Strands(ReferenceGame):
         labels = [label for row in rows for label in row]
         self._setup(geo, labels, [None] * geo.size, BLACK, cover, name)
 
-    def _setup(self, geo: Geometry, labels: list[int], cells: list, to_move: int, cover: str,
-               name: str | None) -> None:
+    def _setup(self, geo: Geometry, labels: list[int], cells: list, to_move: int, cover: str, name: str | None) -> None:
         """Sets every field."""
         self._geo = geo
         self._labels = labels  # never mutated: shared by copies
@@ -369,9 +376,7 @@ class Strands(ReferenceGame):
         _check_length("position", text)
         fields = _strip(text).split(" ")
         if len(fields) != 3:
-            raise NotationError(
-                f"position: expected 'RULE ROWS SIDE' separated by single spaces, got {_short(text)}"
-            )
+            raise NotationError(f"position: expected 'RULE ROWS SIDE' separated by single spaces, got {_short(text)}")
         cover, rows_text, side = fields
         if cover not in COVERS:
             raise NotationError(f"position: expected the rule 'up-to' or 'exact' first, got {_short(cover)}")
@@ -414,7 +419,9 @@ class Strands(ReferenceGame):
     def _game_from_tags(cls, tags: dict[str, str]) -> Strands:
         if "Position" in tags:
             if "Layout" in tags or "Cover" in tags:
-                raise NotationError("record: a Position tag excludes the tags Layout and Cover (the position says both)")
+                raise NotationError(
+                    "record: a Position tag excludes the tags Layout and Cover (the position says both)"
+                )
             try:
                 return cls.from_position(tags["Position"])
             except NotationError as error:
@@ -561,9 +568,7 @@ class Strands(ReferenceGame):
         remaining = sum(1 for i, c in enumerate(self._cells) if c is None and self._labels[i] == label)
         sizes = self._sizes(label, remaining)
         if len(indices) not in sizes:
-            rule = (
-                f"1 to {sizes[-1]}" if self._cover == "up-to" else f"exactly {sizes[0]}"
-            )
+            rule = f"1 to {sizes[-1]}" if self._cover == "up-to" else f"exactly {sizes[0]}"
             return (
                 f"{move} is not allowed: {len(indices)} cells labelled {label}, the rule {self._cover} "
                 f"allows {rule} ({remaining} empty)"
@@ -648,9 +653,9 @@ class Strands(ReferenceGame):
     # ---- notation --------------------------------------------------------------------------
 
     def _row_texts(self) -> list[list[str]]:
-        return self._geo.split_rows([
-            str(label) if cell is None else STONE[cell] for label, cell in zip(self._labels, self._cells)
-        ])
+        return self._geo.split_rows(
+            [str(label) if cell is None else STONE[cell] for label, cell in zip(self._labels, self._cells)]
+        )
 
     def position(self) -> str:
         """``RULE ROWS SIDE``, e.g. ``up-to 4334/32223/322223/42b1224/322223/32223/4334 w``."""
@@ -673,9 +678,7 @@ class Strands(ReferenceGame):
 
     def __str__(self) -> str:
         side = self._geo.side
-        return "\n".join(
-            " " * abs(side - 1 - r) + " ".join(row) for r, row in enumerate(self._row_texts())
-        )
+        return "\n".join(" " * abs(side - 1 - r) + " ".join(row) for r, row in enumerate(self._row_texts()))
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}.from_position({self.position()!r})"

@@ -48,9 +48,9 @@ fn main() {
             report(&format!("rive {name}"), depth, leaves as u128, t);
         }
         Some("rive-captures") => match args.get(1) {
-            Some(text) if text.starts_with("hex") => time_captures(
-                boardcore_engine::rive::Rive::from_notation(text).expect("a rive position"),
-            ),
+            Some(text) if text.starts_with("hex") => {
+                time_captures(boardcore_engine::rive::Rive::from_notation(text).expect("a rive position"))
+            }
             _ => largest_captures(depth_at(1) as u64),
         },
         Some("mcts") => {
@@ -60,7 +60,11 @@ fn main() {
             let t = Instant::now();
             let report = boardcore_engine::mcts::search(&start, config);
             let secs = t.elapsed().as_secs_f64();
-            println!("reversi 8x8 mcts {iterations} iterations in {secs:.3} s: {:.0}/s, {} nodes", iterations as f64 / secs, report.nodes);
+            println!(
+                "reversi 8x8 mcts {iterations} iterations in {secs:.3} s: {:.0}/s, {} nodes",
+                iterations as f64 / secs,
+                report.nodes
+            );
         }
         Some("strands-playouts") => {
             let n = depth_at(1) as u64 * 1000;
@@ -131,12 +135,16 @@ fn time_captures(position: boardcore_engine::rive::Rive) {
     };
     // Counts are remembered per thread: forget them, to time counting rather than recall.
     let time = |f: &dyn Fn() -> u64| {
-        median((0..7).map(|_| {
-            boardcore_engine::rive::survivors::forget_remembered_sizes();
-            let t = Instant::now();
-            std::hint::black_box(f());
-            t.elapsed().as_secs_f64() * 1e3
-        }).collect())
+        median(
+            (0..7)
+                .map(|_| {
+                    boardcore_engine::rive::survivors::forget_remembered_sizes();
+                    let t = Instant::now();
+                    std::hint::black_box(f());
+                    t.elapsed().as_secs_f64() * 1e3
+                })
+                .collect(),
+        )
     };
     let listed = time(&|| position.legal_moves().count() as u64);
     let counted = time(&|| position.count_moves());

@@ -128,7 +128,12 @@ pub trait Steps: Clone + Send + Sync {
             let Some(action) = state.sample_action(rng) else { break };
             state.apply_action_unchecked(action);
         }
-        let outcome = crate::playout::playout(state.position(), rng, #[inline(always)] |end| end.outcome());
+        let outcome = crate::playout::playout(
+            state.position(),
+            rng,
+            #[inline(always)]
+            |end| end.outcome(),
+        );
         returns_of(outcome)[me as usize]
     }
 
@@ -228,7 +233,13 @@ impl<'a> StepOutputs<'a> {
             .chunks_mut(observation_len)
             .zip(masks.chunks_mut(num_actions))
             .zip(rewards.iter_mut().zip(terminated.iter_mut()).zip(to_move.iter_mut()))
-            .map(|((observation, mask), ((reward, terminated), to_move))| EnvRow { observation, mask, reward, terminated, to_move })
+            .map(|((observation, mask), ((reward, terminated), to_move))| EnvRow {
+                observation,
+                mask,
+                reward,
+                terminated,
+                to_move,
+            })
             .collect()
     }
 }
@@ -246,7 +257,12 @@ fn check_len(name: &str, actual: usize, expected: usize) -> Result<()> {
 /// every item owns its env and its generator, so nothing depends on the number of threads.
 /// `Err(Interrupted)` soon after `stop` is requested (items are checked in turn, every 64th
 /// looks at the stop).
-fn run<T: Send, R: Send>(pool: Option<&rayon::ThreadPool>, stop: &Stop, items: Vec<T>, f: impl Fn(T) -> R + Sync + Send) -> Result<Vec<R>> {
+fn run<T: Send, R: Send>(
+    pool: Option<&rayon::ThreadPool>,
+    stop: &Stop,
+    items: Vec<T>,
+    f: impl Fn(T) -> R + Sync + Send,
+) -> Result<Vec<R>> {
     let one = |(i, item): (usize, T)| {
         if every(i as u64, 64) {
             stop.check()?;
@@ -337,7 +353,10 @@ impl<S: Steps> VectorEnv<S> {
         check_len("terminated", out.terminated.len(), n)?;
         check_len("to_move", out.to_move.len(), n)?;
         let checked = run(self.pool.as_ref(), stop, self.envs.iter().zip(actions).collect(), |(env, &action)| {
-            let index = usize::try_from(action).ok().filter(|&a| a < num_actions).ok_or_else(|| out_of_range(action, num_actions))?;
+            let index = usize::try_from(action)
+                .ok()
+                .filter(|&a| a < num_actions)
+                .ok_or_else(|| out_of_range(action, num_actions))?;
             env.check_action(index).map(|()| index)
         })?;
         let mut indices = Vec::with_capacity(n);

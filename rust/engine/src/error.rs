@@ -37,9 +37,11 @@ impl Error {
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Error::Notation(m) | Error::IllegalMove(m) | Error::InvalidArgument(m) | Error::Overflow(m) | Error::TooLarge(m) => {
-                f.write_str(m)
-            }
+            Error::Notation(m)
+            | Error::IllegalMove(m)
+            | Error::InvalidArgument(m)
+            | Error::Overflow(m)
+            | Error::TooLarge(m) => f.write_str(m),
             Error::Interrupted => f.write_str("interrupted"),
         }
     }

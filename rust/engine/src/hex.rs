@@ -154,7 +154,12 @@ impl HexBoard {
             .map(|row| {
                 let (l, o) = row.split_once('@')?;
                 // Canonical numbers only (no leading zeros), so that a board has one name.
-                let canonical = |t: &str| !t.is_empty() && t.len() <= 2 && t.bytes().all(|b| b.is_ascii_digit()) && (t == "0" || !t.starts_with('0'));
+                let canonical = |t: &str| {
+                    !t.is_empty()
+                        && t.len() <= 2
+                        && t.bytes().all(|b| b.is_ascii_digit())
+                        && (t == "0" || !t.starts_with('0'))
+                };
                 let number = |t: &str| canonical(t).then(|| t.parse::<u8>().ok()).flatten();
                 Some((number(l)?, number(o)?))
             })
@@ -203,7 +208,11 @@ impl HexBoard {
             .map(|&(r, x)| {
                 places.iter().enumerate().fold(0u128, |set, (j, &(r2, x2))| {
                     let adjacent = (r == r2 && (x - x2).abs() == 2) || ((r - r2).abs() == 1 && (x - x2).abs() == 1);
-                    if adjacent { set | 1u128 << j } else { set }
+                    if adjacent {
+                        set | 1u128 << j
+                    } else {
+                        set
+                    }
                 })
             })
             .collect();
@@ -256,8 +265,12 @@ impl HexBoard {
     /// separated by spaces, so that neighbours sit diagonally next to each other.
     /// The rows as in position notation: one character per cell, rows joined by `/`.
     pub fn notation_rows(&self, cell: impl Fn(u8) -> char) -> String {
-        let rows: Vec<String> =
-            self.rows.iter().enumerate().map(|(r, &(length, _))| (0..length).map(|i| cell(self.row_start[r] + i)).collect()).collect();
+        let rows: Vec<String> = self
+            .rows
+            .iter()
+            .enumerate()
+            .map(|(r, &(length, _))| (0..length).map(|i| cell(self.row_start[r] + i)).collect())
+            .collect();
         rows.join("/")
     }
 
@@ -292,7 +305,9 @@ impl HexBoard {
         (0..HEX_MAPS)
             .filter_map(|index| {
                 let image = |cell: usize| hex_map(index, centred(places[cell])).and_then(|p| cell_at.get(&p).copied());
-                (0..places.len()).map(|cell| image(cell).filter(|&to| kind(to) == kind(cell as u8))).collect::<Option<Vec<u8>>>()
+                (0..places.len())
+                    .map(|cell| image(cell).filter(|&to| kind(to) == kind(cell as u8)))
+                    .collect::<Option<Vec<u8>>>()
             })
             .collect()
     }
@@ -318,7 +333,11 @@ impl HexBoard {
         }
         // Callers mostly grow from one cell: its first ring is one lookup, with no loop over a
         // frontier of one (groups of one are common at the end of a Strands game).
-        let mut frontier = if group.is_power_of_two() { self.neighbours[group.trailing_zeros() as usize] & within & !group } else { group };
+        let mut frontier = if group.is_power_of_two() {
+            self.neighbours[group.trailing_zeros() as usize] & within & !group
+        } else {
+            group
+        };
         group |= frontier;
         while frontier != 0 {
             let grown = self.dilate(frontier) & within & !group;

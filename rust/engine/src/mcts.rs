@@ -148,7 +148,13 @@ struct Tree<P: Position> {
 impl<P: Position> Tree<P> {
     fn new(root: &P, rng: SplitMix64, budget: usize) -> Self {
         // The root's mover is the opponent of the player to move: its reward is never used.
-        Tree { nodes: Arena::new(Uct::new(None), root.to_move().other()), untried: Vec::new(), rng, path: Vec::new(), budget }
+        Tree {
+            nodes: Arena::new(Uct::new(None), root.to_move().other()),
+            untried: Vec::new(),
+            rng,
+            path: Vec::new(),
+            budget,
+        }
     }
 
     /// Whether the tree holds its budget: then it no longer adds nodes nor lists moves.
@@ -328,7 +334,12 @@ impl<P: Position> Searcher<P> {
 
     /// `search`, returning `Err(Interrupted)` soon after `stop` is requested (the trees keep the
     /// iterations completed). Several threads run on scoped threads while this one polls `stop`.
-    pub fn search_interruptible(&mut self, iterations: Option<u64>, time_limit: Option<Duration>, stop: &Stop) -> Result<Report<P::Move>> {
+    pub fn search_interruptible(
+        &mut self,
+        iterations: Option<u64>,
+        time_limit: Option<Duration>,
+        stop: &Stop,
+    ) -> Result<Report<P::Move>> {
         let iterations = iterations.or(if time_limit.is_some() { None } else { self.config.iterations });
         let time_limit = time_limit.or(self.config.time_limit);
         let threads = self.trees.len() as u64;
@@ -378,7 +389,11 @@ impl<P: Position> Searcher<P> {
         }
         let stats = moves
             .into_iter()
-            .map(|(mv, visits, wins)| MoveStats { mv, visits, value: if visits == 0 { 0.0 } else { wins / visits as f64 } })
+            .map(|(mv, visits, wins)| MoveStats {
+                mv,
+                visits,
+                value: if visits == 0 { 0.0 } else { wins / visits as f64 },
+            })
             .collect();
         Report {
             best: best.map(|(mv, _)| mv),
@@ -501,7 +516,8 @@ mod tests {
     #[test]
     fn a_tiny_time_limit_still_runs_an_iteration_per_tree() {
         for threads in [1, 3] {
-            let tiny = Config { iterations: None, time_limit: Some(Duration::from_nanos(1)), threads, ..Config::default() };
+            let tiny =
+                Config { iterations: None, time_limit: Some(Duration::from_nanos(1)), threads, ..Config::default() };
             let report = search(&reversi(6), tiny);
             assert!(report.iterations >= threads as u64, "{threads}: {report:?}");
             assert!(report.best.is_some_and(|mv| reversi(6).is_legal(mv)));
@@ -524,7 +540,8 @@ mod tests {
     #[test]
     fn an_interrupted_search_stops_and_keeps_its_iterations() {
         for threads in [1, 2] {
-            let mut searcher = Searcher::new(reversi(6), Config { iterations: Some(u64::MAX), threads, ..Config::default() });
+            let mut searcher =
+                Searcher::new(reversi(6), Config { iterations: Some(u64::MAX), threads, ..Config::default() });
             let stop = Stop::new();
             stop.request();
             assert_eq!(searcher.search_interruptible(None, None, &stop), Err(crate::Error::Interrupted));

@@ -63,9 +63,7 @@ type Layer = HashMap<u128, u128, BuildHasherDefault<KeyHasher>>;
 
 fn add(layer: &mut Layer, key: u128, count: u128) -> Result<()> {
     let slot = layer.entry(key).or_insert(0);
-    *slot = slot
-        .checked_add(count)
-        .ok_or_else(|| Error::Overflow("a path count passed 2**128".into()))?;
+    *slot = slot.checked_add(count).ok_or_else(|| Error::Overflow("a path count passed 2**128".into()))?;
     Ok(())
 }
 
@@ -90,7 +88,12 @@ pub fn count_paths_interruptible<P: CompactKey>(root: &P, depth: u32, stop: &Sto
     count_paths_within(root, depth, stop, MAX_POSITIONS)
 }
 
-fn count_paths_within<P: CompactKey>(root: &P, depth: u32, stop: &Stop, max_positions: usize) -> Result<Vec<(u128, u128)>> {
+fn count_paths_within<P: CompactKey>(
+    root: &P,
+    depth: u32,
+    stop: &Stop,
+    max_positions: usize,
+) -> Result<Vec<(u128, u128)>> {
     root.key_fits()?;
     let mut layer = Layer::default();
     layer.insert(root.compact_key(), 1);
@@ -159,7 +162,11 @@ mod tests {
         type Move = bool;
         type Moves<'a> = std::array::IntoIter<bool, 2>;
         fn to_move(&self) -> Player {
-            if self.key & 1 == 0 || self.bits { Player::Black } else { Player::White }
+            if self.key & 1 == 0 || self.bits {
+                Player::Black
+            } else {
+                Player::White
+            }
         }
         fn legal_moves(&self) -> Self::Moves<'_> {
             [false, true].into_iter()

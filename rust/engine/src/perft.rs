@@ -98,7 +98,12 @@ pub fn perft_interruptible<P: Position>(pos: &P, depth: u32, plies: Plies, stop:
 }
 
 /// `divide`, returning `Err(Interrupted)` soon after `stop` is requested.
-pub fn divide_interruptible<P: Position>(pos: &P, depth: u32, plies: Plies, stop: &Stop) -> Result<Vec<(P::Move, u64)>> {
+pub fn divide_interruptible<P: Position>(
+    pos: &P,
+    depth: u32,
+    plies: Plies,
+    stop: &Stop,
+) -> Result<Vec<(P::Move, u64)>> {
     if depth == 0 {
         return Ok(Vec::new());
     }
@@ -118,7 +123,13 @@ pub fn divide_interruptible<P: Position>(pos: &P, depth: u32, plies: Plies, stop
 /// Perft on `threads` threads: the tree is cut a few plies down into many subtrees (enough to
 /// keep every thread busy to the end), which a rayon pool then counts.
 /// Every thread checks `stop`, and this one polls it while the pool works.
-pub fn perft_parallel_interruptible<P: Position>(pos: &P, depth: u32, plies: Plies, threads: usize, stop: &Stop) -> Result<u64> {
+pub fn perft_parallel_interruptible<P: Position>(
+    pos: &P,
+    depth: u32,
+    plies: Plies,
+    threads: usize,
+    stop: &Stop,
+) -> Result<u64> {
     if threads <= 1 || depth < 4 {
         return perft_interruptible(pos, depth, plies, stop);
     }

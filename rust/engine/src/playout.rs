@@ -91,19 +91,41 @@ pub fn random_playouts<P: Position>(position: &P, n: u64, seed: u64, threads: us
 }
 
 /// `random_playout_endings`, returning `Err(Interrupted)` soon after `stop` is requested.
-pub fn random_playout_endings_interruptible<P: Position>(position: &P, n: u64, seed: u64, threads: usize, stop: &Stop) -> Result<Vec<Ending>> {
+pub fn random_playout_endings_interruptible<P: Position>(
+    position: &P,
+    n: u64,
+    seed: u64,
+    threads: usize,
+    stop: &Stop,
+) -> Result<Vec<Ending>> {
     let one = |i: u64| {
         checked(stop, i)?;
-        Ok(playout(position, &mut playout_rng(seed, i), #[inline(always)] |end: &P| Ending { outcome: end.outcome(), points: end.points() }))
+        Ok(playout(
+            position,
+            &mut playout_rng(seed, i),
+            #[inline(always)]
+            |end: &P| Ending { outcome: end.outcome(), points: end.points() },
+        ))
     };
     on_threads(threads, stop, || (0..n).into_par_iter().map(one).collect(), || (0..n).map(one).collect())
 }
 
 /// `random_playouts`, returning `Err(Interrupted)` soon after `stop` is requested.
-pub fn random_playouts_interruptible<P: Position>(position: &P, n: u64, seed: u64, threads: usize, stop: &Stop) -> Result<Tally> {
+pub fn random_playouts_interruptible<P: Position>(
+    position: &P,
+    n: u64,
+    seed: u64,
+    threads: usize,
+    stop: &Stop,
+) -> Result<Tally> {
     let one = |i: u64| {
         checked(stop, i)?;
-        Ok(playout(position, &mut playout_rng(seed, i), #[inline(always)] |end: &P| Tally::of(end.outcome())))
+        Ok(playout(
+            position,
+            &mut playout_rng(seed, i),
+            #[inline(always)]
+            |end: &P| Tally::of(end.outcome()),
+        ))
     };
     let add = |a: Tally, b: Tally| Ok(a.add(b));
     on_threads(

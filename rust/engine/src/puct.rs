@@ -85,7 +85,16 @@ pub struct Settings {
 
 impl Default for Settings {
     fn default() -> Self {
-        Settings { simulations: 800, batch_size: 1, c_puct: 1.25, dirichlet: None, gumbel: None, temperature: 0.0, threads: 1, max_nodes: crate::mcts::DEFAULT_MAX_NODES }
+        Settings {
+            simulations: 800,
+            batch_size: 1,
+            c_puct: 1.25,
+            dirichlet: None,
+            gumbel: None,
+            temperature: 0.0,
+            threads: 1,
+            max_nodes: crate::mcts::DEFAULT_MAX_NODES,
+        }
     }
 }
 
@@ -319,7 +328,16 @@ impl<S: Steps> Tree<S> {
             None => Stage::New,
         };
         // The root keeps its statistics for its own side to move: its mean is its value.
-        let step = Step { action: u32::MAX, prior: 1.0, edge: 0, stage, to_move, raw_value: 0.0, first_edge: 0, edge_count: 0 };
+        let step = Step {
+            action: u32::MAX,
+            prior: 1.0,
+            edge: 0,
+            stage,
+            to_move,
+            raw_value: 0.0,
+            first_edge: 0,
+            edge_count: 0,
+        };
         let target = if matches!(stage, Stage::Over(_)) { 0 } else { simulations };
         Tree {
             root,
@@ -348,7 +366,8 @@ impl<S: Steps> Tree<S> {
 
     /// Each edge's statistics, in edge order (for Gumbel and the report).
     fn edge_stats(&self, node: u32) -> Vec<EdgeStats> {
-        let mut stats: Vec<EdgeStats> = self.edges_of(node).iter().map(|e| EdgeStats { prior: e.prior, visits: 0, mean: None }).collect();
+        let mut stats: Vec<EdgeStats> =
+            self.edges_of(node).iter().map(|e| EdgeStats { prior: e.prior, visits: 0, mean: None }).collect();
         for c in self.nodes.children(node) {
             let child = &self.nodes[c];
             let entry = &mut stats[child.data.edge as usize];
@@ -360,7 +379,16 @@ impl<S: Steps> Tree<S> {
     /// The child of `node` for its edge `k`, made now.
     fn make_child(&mut self, node: u32, k: u32, mover: Player) -> u32 {
         let edge = self.edges_of(node)[k as usize];
-        let step = Step { action: edge.action, prior: edge.prior, edge: k, stage: Stage::New, to_move: mover, raw_value: 0.0, first_edge: 0, edge_count: 0 };
+        let step = Step {
+            action: edge.action,
+            prior: edge.prior,
+            edge: k,
+            stage: Stage::New,
+            to_move: mover,
+            raw_value: 0.0,
+            first_edge: 0,
+            edge_count: 0,
+        };
         self.nodes.add_child(node, step, mover)
     }
 
@@ -488,7 +516,10 @@ impl<S: Steps> Tree<S> {
         let step = self.nodes[ROOT].data;
         let range = step.first_edge as usize..(step.first_edge + step.edge_count) as usize;
         if let Some(gumbel) = settings.gumbel {
-            let scores = range.clone().map(|k| self.rng.gumbel() as f32 + self.edges[k].prior.max(f32::MIN_POSITIVE).ln()).collect();
+            let scores = range
+                .clone()
+                .map(|k| self.rng.gumbel() as f32 + self.edges[k].prior.max(f32::MIN_POSITIVE).ln())
+                .collect();
             let considered = gumbel.max_considered.min(range.len());
             self.gumbel = Some(GumbelRoot { scores, considered: considered as u64 });
         } else if let Some((alpha, fraction)) = settings.dirichlet {
@@ -567,7 +598,11 @@ impl<S: Steps> Tree<S> {
     }
 
     fn gumbel_root_edge(&self, root: &GumbelRoot, gumbel: &Gumbel, simulation: u64) -> u32 {
-        let wanted = if simulation < self.target { u64::from(considered_visit(root.considered, self.target, simulation)) } else { u64::MAX };
+        let wanted = if simulation < self.target {
+            u64::from(considered_visit(root.considered, self.target, simulation))
+        } else {
+            u64::MAX
+        };
         let (stats, sigma) = self.sigma(ROOT, gumbel);
         let best_with = |eligible: &dyn Fn(u64) -> bool| {
             let mut best = (None, f64::NEG_INFINITY);
@@ -633,19 +668,32 @@ impl<S: Steps> Tree<S> {
             for (p, &v) in policy.iter_mut().zip(&visits) {
                 *p = v as f32 / total as f32;
             }
-            action = Some(if settings.temperature > 0.0 { draw(&visits, settings.temperature, &mut self.rng) } else { most_visited(&visits) });
+            action = Some(if settings.temperature > 0.0 {
+                draw(&visits, settings.temperature, &mut self.rng)
+            } else {
+                most_visited(&visits)
+            });
         } else if let Some(first) = edges.first().filter(|_| !self.is_over()) {
             // No simulation ran (a search of 0): the highest prior.
             action = Some(first.action as usize);
             policy[first.action as usize] = 1.0;
         }
-        Report { action, visits, policy, value, simulations: self.started, nodes: self.nodes.len(), tree_full: self.full }
+        Report {
+            action,
+            visits,
+            policy,
+            value,
+            simulations: self.started,
+            nodes: self.nodes.len(),
+            tree_full: self.full,
+        }
     }
 }
 
 /// `softmax(l + sigma)` over a node's edges.
 fn improved_policy(stats: &[EdgeStats], sigma: &[f64]) -> Vec<f64> {
-    let scores: Vec<f64> = stats.iter().zip(sigma).map(|(s, sg)| f64::from(s.prior.max(f32::MIN_POSITIVE)).ln() + sg).collect();
+    let scores: Vec<f64> =
+        stats.iter().zip(sigma).map(|(s, sg)| f64::from(s.prior.max(f32::MIN_POSITIVE)).ln() + sg).collect();
     let top = scores.iter().copied().fold(f64::NEG_INFINITY, f64::max);
     let weights: Vec<f64> = scores.iter().map(|s| (s - top).exp()).collect();
     let sum: f64 = weights.iter().sum();
@@ -656,7 +704,10 @@ fn improved_policy(stats: &[EdgeStats], sigma: &[f64]) -> Vec<f64> {
 /// some action visited).
 pub fn draw(visits: &[u64], temperature: f32, rng: &mut SplitMix64) -> usize {
     let most = *visits.iter().max().unwrap_or(&1) as f64;
-    let weights: Vec<f64> = visits.iter().map(|&v| if v == 0 { 0.0 } else { (v as f64 / most).powf(1.0 / f64::from(temperature)) }).collect();
+    let weights: Vec<f64> = visits
+        .iter()
+        .map(|&v| if v == 0 { 0.0 } else { (v as f64 / most).powf(1.0 / f64::from(temperature)) })
+        .collect();
     let mut x = rng.uniform() * weights.iter().sum::<f64>();
     for (a, w) in weights.iter().enumerate() {
         if *w > 0.0 {
@@ -740,7 +791,9 @@ pub fn check(settings: &Settings) -> Result<()> {
             return Err(Error::invalid("dirichlet_alpha does not apply with gumbel=True (the Gumbel noise explores)"));
         }
         if settings.temperature > 0.0 {
-            return Err(Error::invalid("temperature does not apply with gumbel=True (the action is the sequential-halving winner)"));
+            return Err(Error::invalid(
+                "temperature does not apply with gumbel=True (the action is the sequential-halving winner)",
+            ));
         }
     }
     Ok(())
@@ -766,7 +819,8 @@ pub fn search_many<S: Steps>(
         }
     }
     let budget = (settings.max_nodes / roots.len().max(1) as u64).max(1);
-    let mut trees: Vec<Tree<S>> = roots.into_iter().zip(seeds).map(|(root, &seed)| Tree::new(root, seed, settings.simulations, budget)).collect();
+    let mut trees: Vec<Tree<S>> =
+        roots.into_iter().zip(seeds).map(|(root, &seed)| Tree::new(root, seed, settings.simulations, budget)).collect();
     let num_actions = trees.first().map_or(0, |t| t.root.num_actions());
     let mut round = Round::default();
     // The roots first, in batches.
@@ -794,7 +848,9 @@ pub fn search_many<S: Steps>(
             }
         };
         match pool {
-            Some(pool) if trees.len() > 1 => pool.install(|| trees.par_iter_mut().zip(quotas.par_iter()).for_each(select)),
+            Some(pool) if trees.len() > 1 => {
+                pool.install(|| trees.par_iter_mut().zip(quotas.par_iter()).for_each(select))
+            }
             _ => trees.iter_mut().zip(quotas.iter()).for_each(select),
         }
         evaluate_waiting(&mut trees, num_actions, settings, evaluator, pool, &mut round, stop)?;
@@ -844,7 +900,12 @@ fn evaluate_waiting<S: Steps>(
     for start in (0..count).step_by(settings.batch_size) {
         let end = (start + settings.batch_size).min(count);
         let batch = Batch { states: &round.states[start..end], seeds: &round.seeds[start..end], pool };
-        evaluator.evaluate(&batch, &mut logits[start * num_actions..end * num_actions], &mut values[start..end], stop)?;
+        evaluator.evaluate(
+            &batch,
+            &mut logits[start * num_actions..end * num_actions],
+            &mut values[start..end],
+            stop,
+        )?;
     }
     let (logits, values) = (&round.logits, &round.values);
     let absorb = |(tree, start): (&mut Tree<S>, usize)| {
@@ -877,7 +938,13 @@ fn evaluate_waiting<S: Steps>(
 }
 
 /// One search from `root`.
-pub fn search<S: Steps>(root: S, seed: u64, settings: &Settings, evaluator: &mut dyn Evaluator<S>, stop: &Stop) -> Result<Report> {
+pub fn search<S: Steps>(
+    root: S,
+    seed: u64,
+    settings: &Settings,
+    evaluator: &mut dyn Evaluator<S>,
+    stop: &Stop,
+) -> Result<Report> {
     let pool = thread_pool(settings.threads);
     Ok(search_many(vec![root], &[seed], settings, evaluator, pool.as_ref(), stop)?.remove(0))
 }
@@ -923,7 +990,11 @@ mod tests {
 
     #[test]
     fn gumbel_visits_follow_sequential_halving() {
-        let report = run(reversi(8), 5, &Settings { gumbel: Some(Gumbel { max_considered: 4, ..Gumbel::default() }), ..settings(32, 1) });
+        let report = run(
+            reversi(8),
+            5,
+            &Settings { gumbel: Some(Gumbel { max_considered: 4, ..Gumbel::default() }), ..settings(32, 1) },
+        );
         // Reversi's start has 4 moves: 2 phases; 32 / (2 * 4) = 4 visits each, then the best two
         // share the rest.
         let mut visits: Vec<u64> = report.visits.iter().copied().filter(|&v| v > 0).collect();

@@ -40,17 +40,15 @@ impl Record {
             }
             if line.starts_with('[') {
                 if in_moves {
-                    return Err(Error::notation(format!(
-                        "record line {}: a tag after the moves began",
-                        number + 1
-                    )));
+                    return Err(Error::notation(format!("record line {}: a tag after the moves began", number + 1)));
                 }
-                let (name, value) = parse_tag(line)
-                    .ok_or_else(|| Error::notation(format!(
+                let (name, value) = parse_tag(line).ok_or_else(|| {
+                    Error::notation(format!(
                         "record line {}: expected a tag like [Name \"value\"], got {:?}",
                         number + 1,
                         truncate(line)
-                    )))?;
+                    ))
+                })?;
                 if !names.insert(name.clone()) {
                     return Err(Error::notation(format!("record: tag {name} given twice")));
                 }
@@ -111,10 +109,13 @@ pub fn read(text: &str, game_name: &str, always: &[&str], variant_tags: &[&str])
     let r = Record::parse(text)?;
     match r.tag("Game") {
         Some(name) if name == game_name => {}
-        Some(other) => return Err(Error::notation(format!("{game_name} record: Game is {other:?}, not {game_name:?}"))),
+        Some(other) => {
+            return Err(Error::notation(format!("{game_name} record: Game is {other:?}, not {game_name:?}")))
+        }
         None => return Err(Error::notation("record: the Game tag is missing")),
     }
-    let known = |k: &str| ["Game", "Position", "Result"].contains(&k) || always.contains(&k) || variant_tags.contains(&k);
+    let known =
+        |k: &str| ["Game", "Position", "Result"].contains(&k) || always.contains(&k) || variant_tags.contains(&k);
     if let Some((k, _)) = r.tags.iter().find(|(k, _)| !known(k)) {
         return Err(Error::notation(format!("{game_name} record: unknown tag {k}")));
     }

@@ -86,7 +86,13 @@ struct Live<S: Steps> {
 
 /// Plays `settings.games` games from `start`. `Err(Interrupted)` soon after `stop` is requested;
 /// an evaluator's error ends self-play with that error.
-pub fn selfplay<S: Steps>(start: &S, seed: u64, settings: &Settings, evaluator: &mut dyn Evaluator<S>, stop: &Stop) -> Result<Data<<S::Position as Position>::Move>> {
+pub fn selfplay<S: Steps>(
+    start: &S,
+    seed: u64,
+    settings: &Settings,
+    evaluator: &mut dyn Evaluator<S>,
+    stop: &Stop,
+) -> Result<Data<<S::Position as Position>::Move>> {
     puct::check(&settings.search)?;
     // Each game's share of a batch stays what it is with every game live: as games finish, the
     // batches shrink rather than the survivors' searches taking more leaves per call (under
@@ -95,14 +101,24 @@ pub fn selfplay<S: Steps>(start: &S, seed: u64, settings: &Settings, evaluator: 
     // One pool for the whole run (every decision round searches again).
     let pool = puct::thread_pool(settings.search.threads);
     let mut live: Vec<Live<S>> = (0..settings.games as u64)
-        .map(|g| Live { state: start.clone(), rng: crate::playout::playout_rng(seed, g), decisions: 0, rows: Data::default(), moves: Vec::new() })
+        .map(|g| Live {
+            state: start.clone(),
+            rng: crate::playout::playout_rng(seed, g),
+            decisions: 0,
+            rows: Data::default(),
+            moves: Vec::new(),
+        })
         .collect();
     let mut finished: Vec<Option<Live<S>>> = (0..settings.games).map(|_| None).collect();
     let mut ids: Vec<usize> = (0..settings.games).collect();
     while !live.is_empty() {
         let roots: Vec<S> = live.iter().map(|g| g.state.clone()).collect();
         let seeds: Vec<u64> = live.iter_mut().map(|g| g.rng.next_u64()).collect();
-        let search = puct::Settings { temperature: 0.0, batch_size: (per_game * live.len()).min(settings.search.batch_size), ..settings.search };
+        let search = puct::Settings {
+            temperature: 0.0,
+            batch_size: (per_game * live.len()).min(settings.search.batch_size),
+            ..settings.search
+        };
         let reports = puct::search_many(roots, &seeds, &search, evaluator, pool.as_ref(), stop)?;
         for (game, report) in live.iter_mut().zip(reports) {
             let action = choose(game, &report, settings);
@@ -120,7 +136,8 @@ pub fn selfplay<S: Steps>(start: &S, seed: u64, settings: &Settings, evaluator: 
         }
         (live, ids) = (still, still_ids);
     }
-    let mut data = Data { observation_shape: start.observation_shape(), num_actions: start.num_actions(), ..Data::default() };
+    let mut data =
+        Data { observation_shape: start.observation_shape(), num_actions: start.num_actions(), ..Data::default() };
     for (g, game) in finished.into_iter().enumerate() {
         let game = game.expect("every game finishes");
         let outcome = game.state.outcome();

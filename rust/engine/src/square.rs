@@ -74,9 +74,7 @@ impl Rect {
             }
         }
         let all = ALL.get_or_init(|| {
-            (2..=Self::MAX_SIDE)
-                .flat_map(|r| (2..=Self::MAX_SIDE).map(move |c| Rect::build(r, c)))
-                .collect()
+            (2..=Self::MAX_SIDE).flat_map(|r| (2..=Self::MAX_SIDE).map(move |c| Rect::build(r, c))).collect()
         });
         let side = (Self::MAX_SIDE - 1) as usize;
         Ok(&all[(rows - 2) as usize * side + (cols - 2) as usize])
@@ -224,7 +222,8 @@ mod tests {
     #[test]
     fn grid_maps_form_a_group() {
         for (rows, cols, expected) in [(4, 4, 8), (8, 8, 8), (5, 5, 8), (3, 5, 4), (2, 7, 4)] {
-            let maps: Vec<Vec<usize>> = GridMap::keeping(rows, cols, |_| 0).iter().map(|m| m.permutation(rows, cols)).collect();
+            let maps: Vec<Vec<usize>> =
+                GridMap::keeping(rows, cols, |_| 0).iter().map(|m| m.permutation(rows, cols)).collect();
             assert_eq!(maps.len(), expected, "{rows}x{cols}");
             assert_eq!(maps[0], (0..rows as usize * cols as usize).collect::<Vec<_>>());
             for a in &maps {

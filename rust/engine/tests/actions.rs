@@ -319,7 +319,8 @@ fn strands_turns_take_cells_in_board_order_and_end_as_documented() {
         // White starts a turn on a 4 (a1): then only later 4s are legal, never an earlier cell.
         s.apply_action(0).unwrap();
         let legal = s.legal_actions();
-        let labels: Vec<u8> = legal.iter().filter(|&&a| a != end).map(|&a| s.position().label(a as u8).unwrap()).collect();
+        let labels: Vec<u8> =
+            legal.iter().filter(|&&a| a != end).map(|&a| s.position().label(a as u8).unwrap()).collect();
         assert!(labels.iter().all(|&l| l == 4) && legal.iter().all(|&a| a > 0));
         assert_eq!(s.is_legal_action(end), cover == Cover::UpTo);
         assert_eq!(plane_sum(&s, 9), 1.0);
@@ -425,7 +426,11 @@ fn vector_env_checks_every_action_before_stepping() {
     let mut env = VectorEnv::new(start, 3, 0, 1).unwrap();
     let mut written = Written::new(&env);
     let d3 = 2 * 8 + 3;
-    for (bad, message) in [([d3, 0, d3], "env 1: "), ([d3, d3, 65], "env 2: action 65 is out of range"), ([-1, d3, d3], "env 0: action -1")] {
+    for (bad, message) in [
+        ([d3, 0, d3], "env 1: "),
+        ([d3, d3, 65], "env 2: action 65 is out of range"),
+        ([-1, d3, d3], "env 0: action -1"),
+    ] {
         match env.step(&bad, written.outputs()) {
             Err(Error::IllegalMove(m)) => assert!(m.starts_with(message), "{m}"),
             other => panic!("{:?}", other.err()),

@@ -77,7 +77,8 @@ fn single_stone_captures_reach_exactly_the_compound_survivor_sets() {
                     .collect();
                 let single = Rive::from_notation(&format!("{} single", s.to_notation())).unwrap();
                 let mut placed = single;
-                let place = single.parse_move(&s.format_move(boardcore_engine::rive::Move { cell, removed: 0 })).unwrap();
+                let place =
+                    single.parse_move(&s.format_move(boardcore_engine::rive::Move { cell, removed: 0 })).unwrap();
                 placed.play_unchecked(place);
                 assert_eq!(single_stone_results(&placed), compound);
                 captures_checked += 1;

@@ -62,9 +62,11 @@ fn every_index_unranks_to_its_move_in_generation_order() {
 
 #[test]
 fn layouts_match_the_data_file() {
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/data/strands_layouts.json")).unwrap();
+    let text =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/data/strands_layouts.json")).unwrap();
     for (name, rows) in LAYOUTS {
-        let joined: Vec<String> = rows.iter().map(|r| r.chars().map(String::from).collect::<Vec<_>>().join(" ")).collect();
+        let joined: Vec<String> =
+            rows.iter().map(|r| r.chars().map(String::from).collect::<Vec<_>>().join(" ")).collect();
         let block = format!("\"{name}\": {{");
         let at = text.find(&block).unwrap_or_else(|| panic!("{name} not in the data file"));
         for row in joined {

@@ -9,17 +9,17 @@ use crate::rive::PyRive;
 use crate::strands::PyStrands;
 use boardcore_engine::actions::{out_of_range, StepOutputs, Steps, VectorEnv, MAX_ENVS};
 use boardcore_engine::cephalopod::CephalopodSteps;
+use boardcore_engine::interrupt::Stop;
 use boardcore_engine::reversi::ReversiSteps;
 use boardcore_engine::rive::RiveSteps;
 use boardcore_engine::strands::StrandsSteps;
-use boardcore_engine::interrupt::Stop;
 use boardcore_engine::{Error, Outcome, Position};
 use numpy::ndarray::{Dimension, IntoDimension};
 use numpy::{Element, PyArray, PyArray1, PyArray2, PyArray3, PyArray4, PyArrayMethods};
 use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::PyClass;
 use pyo3::types::{PyBool, PyDict, PyString, PyTuple};
+use pyo3::PyClass;
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyReversiActions>()?;
@@ -37,13 +37,19 @@ fn engine_error(e: Error) -> PyErr {
 /// An action: an integer (Python or numpy) in `0..num_actions`. Other types (`bool` included) are
 /// a TypeError; integers out of range an IllegalMoveError, as illegal actions are.
 fn action_arg(value: &Bound<'_, PyAny>, num_actions: usize) -> BcResult<usize> {
-    let not_an_integer = || BcError::type_error(format!("an action is an integer, got {}", crate::args::type_name(value)));
+    let not_an_integer =
+        || BcError::type_error(format!("an action is an integer, got {}", crate::args::type_name(value)));
     if value.is_instance_of::<PyBool>() {
         return Err(not_an_integer());
     }
     match value.extract::<i64>() {
-        Ok(action) => usize::try_from(action).ok().filter(|&a| a < num_actions).ok_or_else(|| out_of_range(action, num_actions).into()),
-        Err(e) if e.is_instance_of::<PyOverflowError>(value.py()) => Err(out_of_range(crate::args::shown(value), num_actions).into()),
+        Ok(action) => usize::try_from(action)
+            .ok()
+            .filter(|&a| a < num_actions)
+            .ok_or_else(|| out_of_range(action, num_actions).into()),
+        Err(e) if e.is_instance_of::<PyOverflowError>(value.py()) => {
+            Err(out_of_range(crate::args::shown(value), num_actions).into())
+        }
         Err(_) => Err(not_an_integer()),
     }
 }
@@ -63,14 +69,19 @@ fn new_array<'py, T: Element, D: Dimension>(
 /// released for a moment (a reader building its numpy array); then this thread lets it finish
 /// rather than fail. A borrow that does not come back (this thread's own, held by an outer call
 /// while a signal handler runs) is a ConcurrentUseError, never a panic.
-pub fn exclusive<'py, T: PyClass<Frozen = pyo3::pyclass::boolean_struct::False>>(slf: &Bound<'py, T>, what: &str) -> BcResult<pyo3::PyRefMut<'py, T>> {
+pub fn exclusive<'py, T: PyClass<Frozen = pyo3::pyclass::boolean_struct::False>>(
+    slf: &Bound<'py, T>,
+    what: &str,
+) -> BcResult<pyo3::PyRefMut<'py, T>> {
     for _ in 0..100_000 {
         if let Ok(borrowed) = slf.try_borrow_mut() {
             return Ok(borrowed);
         }
         slf.py().detach(std::thread::yield_now);
     }
-    Err(BcError::Raised(crate::errors::ConcurrentUseError::new_err(format!("{what} was called while another call on the same object is under way"))))
+    Err(BcError::Raised(crate::errors::ConcurrentUseError::new_err(format!(
+        "{what} was called while another call on the same object is under way"
+    ))))
 }
 
 /// A game class whose positions have a step form.
@@ -206,14 +217,19 @@ macro_rules! bind_actions {
             /// `(K, num_actions)`, the identity first. The image of a state under symmetry `k`
             /// has observation `observation().reshape(-1)[observation_maps[k]]` (reshaped back)
             /// and mask `action_mask()[action_maps[k]]`.
-            fn symmetries<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyArray2<i64>>, Bound<'py, PyArray2<i64>>)> {
+            fn symmetries<'py>(
+                &self,
+                py: Python<'py>,
+            ) -> PyResult<(Bound<'py, PyArray2<i64>>, Bound<'py, PyArray2<i64>>)> {
                 let symmetries = self.state.symmetries();
-                let (count, cells, actions) = (symmetries.len(), self.state.observation_len(), self.state.num_actions());
-                let gather = |rows: &mut [i64], width: usize, row: fn(&boardcore_engine::actions::Symmetry) -> &[u32]| {
-                    for (out, symmetry) in rows.chunks_mut(width).zip(&symmetries) {
-                        out.iter_mut().zip(row(symmetry)).for_each(|(o, &i)| *o = i as i64);
-                    }
-                };
+                let (count, cells, actions) =
+                    (symmetries.len(), self.state.observation_len(), self.state.num_actions());
+                let gather =
+                    |rows: &mut [i64], width: usize, row: fn(&boardcore_engine::actions::Symmetry) -> &[u32]| {
+                        for (out, symmetry) in rows.chunks_mut(width).zip(&symmetries) {
+                            out.iter_mut().zip(row(symmetry)).for_each(|(o, &i)| *o = i as i64);
+                        }
+                    };
                 let observation_maps = new_array(py, [count, cells], |rows| gather(rows, cells, |s| &s.observation))?;
                 let action_maps = new_array(py, [count, actions], |rows| gather(rows, actions, |s| &s.action))?;
                 Ok((observation_maps, action_maps))
@@ -407,7 +423,9 @@ impl PyVectorEnv {
             Ok("strands") => vector_env::<PyStrands>(py, variant, n, seed, threads)?,
             _ => {
                 let shown = crate::args::shown(game);
-                return Err(invalid(format!("game must be 'reversi', 'cephalopod', 'rive' or 'strands', got {shown}")).into());
+                return Err(
+                    invalid(format!("game must be 'reversi', 'cephalopod', 'rive' or 'strands', got {shown}")).into()
+                );
             }
         };
         let (n, num_actions, observation_shape) = (env.n(), env.num_actions(), env.observation_shape());

@@ -65,7 +65,8 @@ where
     let (Ok(low), Ok(high)) = ((*allowed.start()).try_into(), (*allowed.end()).try_into()) else {
         return Err(invalid(format!("{name}: range not representable")));
     };
-    let refused = || invalid(format!("{name} must be an integer from {} to {}, got {}", bound(low), bound(high), shown(value)));
+    let refused =
+        || invalid(format!("{name} must be an integer from {} to {}, got {}", bound(low), bound(high), shown(value)));
     match read_integer(value) {
         Integer::Fits(n) if (low..=high).contains(&n) => T::try_from(n).map_err(|_| refused()),
         _ => Err(refused()),
@@ -82,7 +83,9 @@ pub fn number(name: &str, value: &Bound<'_, PyAny>) -> BcResult<f64> {
     match value.extract::<f64>() {
         Ok(x) => Ok(x),
         // An int beyond the largest float: out of range of every setting, say it as a number.
-        Err(e) if e.is_instance_of::<PyOverflowError>(value.py()) => Err(invalid(format!("{name} must be a finite number, got {}", shown(value)))),
+        Err(e) if e.is_instance_of::<PyOverflowError>(value.py()) => {
+            Err(invalid(format!("{name} must be a finite number, got {}", shown(value))))
+        }
         Err(_) => Err(refused()),
     }
 }
@@ -94,7 +97,9 @@ pub fn index(value: &Bound<'_, PyAny>, len: usize) -> PyResult<usize> {
     match read_integer(value) {
         Integer::Fits(i) if (-len..len).contains(&i) => Ok((if i < 0 { i + len } else { i }) as usize),
         Integer::Fits(_) | Integer::Huge => Err(PyIndexError::new_err(format!("row {} of {len}", shown(value)))),
-        Integer::NotAnInteger => Err(pyo3::exceptions::PyTypeError::new_err(format!("a row index is an integer, got {}", shown(value)))),
+        Integer::NotAnInteger => {
+            Err(pyo3::exceptions::PyTypeError::new_err(format!("a row index is an integer, got {}", shown(value))))
+        }
     }
 }
 

@@ -59,7 +59,13 @@ pub struct PyCephalopod {
 }
 
 bind_game!(PyCephalopod, PyCephalopodMove, CephalopodGame, Naming);
-crate::search::bind_searcher!(PyCephalopodSearcher, "CephalopodSearcher", PyCephalopod, PyCephalopodMove, CephalopodGame);
+crate::search::bind_searcher!(
+    PyCephalopodSearcher,
+    "CephalopodSearcher",
+    PyCephalopod,
+    PyCephalopodMove,
+    CephalopodGame
+);
 
 #[pymethods]
 impl PyCephalopodMove {

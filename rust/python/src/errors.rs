@@ -2,7 +2,9 @@
 
 use boardcore_engine::Error;
 use pyo3::create_exception;
-use pyo3::exceptions::{PyKeyboardInterrupt, PyMemoryError, PyOverflowError, PyRuntimeError, PyTypeError, PyValueError};
+use pyo3::exceptions::{
+    PyKeyboardInterrupt, PyMemoryError, PyOverflowError, PyRuntimeError, PyTypeError, PyValueError,
+};
 use pyo3::PyErr;
 
 create_exception!(
@@ -11,12 +13,7 @@ create_exception!(
     PyValueError,
     "A well-formed move that the rules do not allow in this position."
 );
-create_exception!(
-    boardcore,
-    NotationError,
-    PyValueError,
-    "Text (a move, a position, a record) that cannot be parsed."
-);
+create_exception!(boardcore, NotationError, PyValueError, "Text (a move, a position, a record) that cannot be parsed.");
 
 create_exception!(
     boardcore,

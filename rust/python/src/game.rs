@@ -105,7 +105,10 @@ macro_rules! bind_game {
                 let naming = <$Naming>::from_board(board)
                     .ok_or_else(|| invalid(format!("unknown board {:?}", boardcore_engine::square::truncate(board))))?;
                 let mv = naming.parse(notation).ok_or_else(|| {
-                    BcError::from(boardcore_engine::Error::notation(format!("bad move {:?}", boardcore_engine::square::truncate(notation))))
+                    BcError::from(boardcore_engine::Error::notation(format!(
+                        "bad move {:?}",
+                        boardcore_engine::square::truncate(notation)
+                    )))
                 })?;
                 Ok($PyMove { mv, naming })
             }
@@ -151,10 +154,7 @@ macro_rules! bind_game {
             }
 
             /// A move of this game, or its notation.
-            fn to_move_arg(
-                &self,
-                mv: &Bound<'_, PyAny>,
-            ) -> BcResult<<<$Game as RecordedGame>::P as Position>::Move> {
+            fn to_move_arg(&self, mv: &Bound<'_, PyAny>) -> BcResult<<<$Game as RecordedGame>::P as Position>::Move> {
                 if let Ok(m) = mv.cast::<$PyMove>() {
                     let m = m.get();
                     if m.naming != <$Naming>::of(self.position()) {
@@ -163,7 +163,10 @@ macro_rules! bind_game {
                     return Ok(m.mv);
                 }
                 if !mv.is_instance_of::<PyString>() {
-                    return Err(BcError::type_error(format!("move must be a Move or a string, got {}", crate::args::type_name(mv))));
+                    return Err(BcError::type_error(format!(
+                        "move must be a Move or a string, got {}",
+                        crate::args::type_name(mv)
+                    )));
                 }
                 Ok(self.position().parse_move(crate::args::text("move", mv)?)?)
             }
@@ -319,7 +322,9 @@ macro_rules! bind_game {
                 // keeping the game borrowed: other threads may play on while this counts.
                 let position = *slf.borrow().position();
                 let plies = crate::args::plies(passes_count_as_ply);
-                crate::interrupt::run_interruptible(slf.py(), |stop| <$Game>::perft(&position, depth, plies, threads, stop))
+                crate::interrupt::run_interruptible(slf.py(), |stop| {
+                    <$Game>::perft(&position, depth, plies, threads, stop)
+                })
             }
 
             /// `{move notation: perft(depth - 1) of the child}` in move order. Releases the GIL.
@@ -336,7 +341,8 @@ macro_rules! bind_game {
                 }
                 let position = *slf.borrow().position();
                 let plies = crate::args::plies(passes_count_as_ply);
-                let parts = crate::interrupt::run_interruptible(py, |stop| <$Game>::divide(&position, depth, plies, stop))?;
+                let parts =
+                    crate::interrupt::run_interruptible(py, |stop| <$Game>::divide(&position, depth, plies, stop))?;
                 let dict = PyDict::new(py);
                 for (mv, n) in parts {
                     dict.set_item(position.format_move(mv), n).map_err(|_| invalid("divide: internal error"))?;
@@ -361,10 +367,14 @@ macro_rules! bind_game {
                 let threads = threads.map(crate::args::threads).transpose()?.unwrap_or(1);
                 let (py, position) = (slf.py(), *slf.borrow().position());
                 let dict = PyDict::new(py);
-                let set = |key: &str, value: Bound<'py, PyAny>| dict.set_item(key, value).map_err(|_| invalid("playouts: internal error"));
+                let set = |key: &str, value: Bound<'py, PyAny>| {
+                    dict.set_item(key, value).map_err(|_| invalid("playouts: internal error"))
+                };
                 if !scores {
                     let tally = crate::interrupt::run_interruptible(py, |stop| {
-                        boardcore_engine::playout::random_playouts_interruptible(&position, n as u64, seed, threads, stop)
+                        boardcore_engine::playout::random_playouts_interruptible(
+                            &position, n as u64, seed, threads, stop,
+                        )
                     })?;
                     for (key, value) in [("black", tally.black), ("white", tally.white), ("draws", tally.draws)] {
                         set(key, value.into_pyobject(py).map_err(|_| invalid("playouts: internal error"))?.into_any())?;
@@ -373,15 +383,23 @@ macro_rules! bind_game {
                 }
                 if n > crate::game::MAX_SCORED_PLAYOUTS {
                     // One ending is kept per playout: refuse what would not fit rather than abort.
-                    return Err(invalid(format!("playouts with scores=True: n must be at most {}, got {n}", crate::game::MAX_SCORED_PLAYOUTS)));
+                    return Err(invalid(format!(
+                        "playouts with scores=True: n must be at most {}, got {n}",
+                        crate::game::MAX_SCORED_PLAYOUTS
+                    )));
                 }
                 let endings = crate::interrupt::run_interruptible(py, |stop| {
-                    boardcore_engine::playout::random_playout_endings_interruptible(&position, n as u64, seed, threads, stop)
+                    boardcore_engine::playout::random_playout_endings_interruptible(
+                        &position, n as u64, seed, threads, stop,
+                    )
                 })?;
                 let outcomes: Vec<i8> = endings.iter().map(|e| crate::game::outcome_sign(e.outcome)).collect();
                 let count = |sign: i8| outcomes.iter().filter(|&&o| o == sign).count();
                 for (key, sign) in [("black", 1), ("white", -1), ("draws", 0)] {
-                    set(key, count(sign).into_pyobject(py).map_err(|_| invalid("playouts: internal error"))?.into_any())?;
+                    set(
+                        key,
+                        count(sign).into_pyobject(py).map_err(|_| invalid("playouts: internal error"))?.into_any(),
+                    )?;
                 }
                 let points: Vec<[i32; 2]> = endings.iter().map(|e| [e.points.0 as i32, e.points.1 as i32]).collect();
                 set("outcomes", numpy::PyArray1::from_vec(py, outcomes).into_any())?;
@@ -398,7 +416,9 @@ macro_rules! bind_game {
                 let mut rng = boardcore_engine::rng::SplitMix64::new(seed);
                 let position = *slf.borrow().position();
                 let mv = if <$Game>::HUGE_MOVE_LISTS {
-                    crate::interrupt::run_interruptible(slf.py(), |stop| position.sample_move_interruptible(&mut rng, stop))?
+                    crate::interrupt::run_interruptible(slf.py(), |stop| {
+                        position.sample_move_interruptible(&mut rng, stop)
+                    })?
                 } else {
                     position.sample_move(&mut rng)
                 };
@@ -409,7 +429,9 @@ macro_rules! bind_game {
             fn count_moves(slf: &Bound<'_, Self>) -> BcResult<u64> {
                 let position = *slf.borrow().position();
                 if <$Game>::HUGE_MOVE_LISTS {
-                    return crate::interrupt::run_interruptible(slf.py(), |stop| position.count_moves_interruptible(stop));
+                    return crate::interrupt::run_interruptible(slf.py(), |stop| {
+                        position.count_moves_interruptible(stop)
+                    });
                 }
                 Ok(position.count_moves())
             }

@@ -13,7 +13,10 @@ use std::thread::ThreadId;
 /// takes the GIL back for a moment to run Python's signal handlers; if one raises (Ctrl-C's
 /// `KeyboardInterrupt`), the work is stopped (every thread of it) and that exception is
 /// returned. The work runs on the calling thread: no thread is started for it.
-pub fn run_interruptible<T: Send>(py: Python<'_>, work: impl FnOnce(&Stop<'_>) -> Result<T, Error> + Send) -> BcResult<T> {
+pub fn run_interruptible<T: Send>(
+    py: Python<'_>,
+    work: impl FnOnce(&Stop<'_>) -> Result<T, Error> + Send,
+) -> BcResult<T> {
     let raised: Mutex<Option<PyErr>> = Mutex::new(None);
     let go_on = || {
         Python::attach(|py| match py.check_signals() {

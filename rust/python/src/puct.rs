@@ -47,7 +47,10 @@ fn settings(
     let simulations = crate::args::count("iterations", iterations, 0)?;
     let c_puct = crate::args::number("c_puct", c_puct)? as f32;
     let dirichlet = match dirichlet_alpha {
-        Some(alpha) => Some((crate::args::number("dirichlet_alpha", alpha)? as f32, crate::args::number("dirichlet_fraction", dirichlet_fraction)? as f32)),
+        Some(alpha) => Some((
+            crate::args::number("dirichlet_alpha", alpha)? as f32,
+            crate::args::number("dirichlet_fraction", dirichlet_fraction)? as f32,
+        )),
         None => None,
     };
     let max_considered = crate::args::int_in("max_considered", max_considered, 1..=MAX_BATCH)?;
@@ -83,7 +86,9 @@ impl PyEvaluator {
             _ if evaluator.is_callable() => evaluator.clone(),
             _ => {
                 let shown = crate::args::type_name(evaluator);
-                return Err(PyTypeError::new_err(format!("evaluator must have an evaluate(observations, masks) method or be callable, got {shown}")));
+                return Err(PyTypeError::new_err(format!(
+                    "evaluator must have an evaluate(observations, masks) method or be callable, got {shown}"
+                )));
             }
         };
         Ok(PyEvaluator { evaluate: evaluate.unbind(), raised: None })
@@ -91,15 +96,30 @@ impl PyEvaluator {
 
     /// Calls the evaluator on the batch's observations and masks and checks its answer into
     /// `logits` and `values`.
-    fn call(&self, py: Python<'_>, observations: Vec<f32>, masks: Vec<bool>, shape: [usize; 4], num_actions: usize, logits: &mut [f32], values: &mut [f32]) -> PyResult<()> {
+    fn call(
+        &self,
+        py: Python<'_>,
+        observations: Vec<f32>,
+        masks: Vec<bool>,
+        shape: [usize; 4],
+        num_actions: usize,
+        logits: &mut [f32],
+        values: &mut [f32],
+    ) -> PyResult<()> {
         let rows = shape[0];
-        let observations = Array4::from_shape_vec(shape, observations).expect("the batch's observations fill their shape").into_pyarray(py);
-        let mask_array = Array2::from_shape_vec([rows, num_actions], masks.clone()).expect("the batch's masks fill their shape").into_pyarray(py);
+        let observations = Array4::from_shape_vec(shape, observations)
+            .expect("the batch's observations fill their shape")
+            .into_pyarray(py);
+        let mask_array = Array2::from_shape_vec([rows, num_actions], masks.clone())
+            .expect("the batch's masks fill their shape")
+            .into_pyarray(py);
         let answer = self.evaluate.bind(py).call1((observations, mask_array))?;
         let pair = answer.cast::<PyTuple>().ok().filter(|t| t.len() == 2).map(|t| (t.get_item(0), t.get_item(1)));
         let Some((Ok(policy), Ok(value))) = pair else {
             let shown = crate::args::type_name(&answer);
-            return Err(PyTypeError::new_err(format!("the evaluator must return a tuple (policy_logits, values), got {shown}")));
+            return Err(PyTypeError::new_err(format!(
+                "the evaluator must return a tuple (policy_logits, values), got {shown}"
+            )));
         };
         // float32 C-contiguous arrays (what a numpy model returns) are read as they are; anything
         // else goes through numpy's conversion first.
@@ -109,11 +129,15 @@ impl PyEvaluator {
         };
         let policy = policy.cast_into::<PyArray2<f32>>().ok().filter(|a| a.shape() == [rows, num_actions]);
         let Some(policy) = policy else {
-            return Err(PyValueError::new_err(format!("the evaluator's policy_logits must have shape ({rows}, {num_actions})")));
+            return Err(PyValueError::new_err(format!(
+                "the evaluator's policy_logits must have shape ({rows}, {num_actions})"
+            )));
         };
         logits.copy_from_slice(policy.try_readonly()?.as_slice()?);
         match value.cast::<PyArray1<f32>>() {
-            Ok(array) if array.is_c_contiguous() && array.len() == rows => values.copy_from_slice(array.try_readonly()?.as_slice()?),
+            Ok(array) if array.is_c_contiguous() && array.len() == rows => {
+                values.copy_from_slice(array.try_readonly()?.as_slice()?)
+            }
             _ => {
                 // A value head's (B, 1) is as good as (B,).
                 let value = float32_array(py, &value, "values")?.call_method1("reshape", (-1,))?;
@@ -131,7 +155,10 @@ impl PyEvaluator {
 /// `np.ascontiguousarray(value, dtype=np.float32)`, or a TypeError naming `what`.
 fn float32_array<'py>(py: Python<'py>, value: &Bound<'py, PyAny>, what: &str) -> PyResult<Bound<'py, PyAny>> {
     py.import("numpy")?.call_method1("ascontiguousarray", (value, "float32")).map_err(|e| {
-        PyTypeError::new_err(format!("the evaluator's {what} must be an array of numbers (float32), got {}: {e}", crate::args::type_name(value)))
+        PyTypeError::new_err(format!(
+            "the evaluator's {what} must be an array of numbers (float32), got {}: {e}",
+            crate::args::type_name(value)
+        ))
     })
 }
 
@@ -143,17 +170,27 @@ fn check_answer(logits: &[f32], values: &[f32], masks: &[bool], num_actions: usi
     for (row, (logits, mask)) in logits.chunks(num_actions).zip(masks.chunks(num_actions)).enumerate() {
         let legal = || logits.iter().zip(mask).filter(|(_, &m)| m).map(|(&l, _)| l);
         if let Some(bad) = legal().find(|l| l.is_nan() || *l == f32::INFINITY) {
-            return Err(PyValueError::new_err(format!("the evaluator's policy_logits must be finite for legal actions, got {bad} in row {row}")));
+            return Err(PyValueError::new_err(format!(
+                "the evaluator's policy_logits must be finite for legal actions, got {bad} in row {row}"
+            )));
         }
         if legal().all(|l| l == f32::NEG_INFINITY) {
-            return Err(PyValueError::new_err(format!("the evaluator's policy_logits are -inf for every legal action in row {row}")));
+            return Err(PyValueError::new_err(format!(
+                "the evaluator's policy_logits are -inf for every legal action in row {row}"
+            )));
         }
     }
     Ok(())
 }
 
 impl<S: Steps> Evaluator<S> for PyEvaluator {
-    fn evaluate(&mut self, batch: &Batch<'_, S>, logits: &mut [f32], values: &mut [f32], stop: &Stop) -> Result<(), Error> {
+    fn evaluate(
+        &mut self,
+        batch: &Batch<'_, S>,
+        logits: &mut [f32],
+        values: &mut [f32],
+        stop: &Stop,
+    ) -> Result<(), Error> {
         stop.check()?;
         let Some(encoded) = puct::encode(batch) else { return Ok(()) };
         let Encoded { observations, masks, shape, num_actions } = encoded;
@@ -181,7 +218,11 @@ impl AnyEvaluator {
 
     /// Runs `work` with the evaluator, the GIL released and Ctrl-C heard; an exception from the
     /// evaluator is raised as it is.
-    fn run<S: Steps, T: Send>(&mut self, py: Python<'_>, work: impl FnOnce(&mut dyn Evaluator<S>, &Stop) -> Result<T, Error> + Send) -> BcResult<T> {
+    fn run<S: Steps, T: Send>(
+        &mut self,
+        py: Python<'_>,
+        work: impl FnOnce(&mut dyn Evaluator<S>, &Stop) -> Result<T, Error> + Send,
+    ) -> BcResult<T> {
         match self {
             AnyEvaluator::Rollouts(rollouts) => crate::interrupt::run_interruptible(py, |stop| work(rollouts, stop)),
             AnyEvaluator::Python(evaluator) => {
@@ -223,7 +264,18 @@ fn search_steps<'py>(
 ) -> BcResult<Vec<SearchAnswer<'py>>> {
     let mut evaluator = AnyEvaluator::new(evaluator)?;
     let temperature = crate::args::number("temperature", temperature)? as f32;
-    let settings = settings(iterations, batch_size_arg(batch_size)?, c_puct, dirichlet_alpha, dirichlet_fraction, gumbel, max_considered, temperature, threads, max_nodes)?;
+    let settings = settings(
+        iterations,
+        batch_size_arg(batch_size)?,
+        c_puct,
+        dirichlet_alpha,
+        dirichlet_fraction,
+        gumbel,
+        max_considered,
+        temperature,
+        threads,
+        max_nodes,
+    )?;
     let seed = seed.map(crate::args::seed).transpose()?.unwrap_or(0);
     let Some(first) = states.first() else { return Ok(Vec::new()) };
     macro_rules! search_game {
@@ -232,12 +284,21 @@ fn search_steps<'py>(
                 let roots = roots_of::<$Game>(&states)?;
                 let seeds: Vec<u64> = (0..roots.len() as u64).map(|i| seed.wrapping_add(i)).collect();
                 let pool = puct::thread_pool(settings.threads);
-                let reports = evaluator.run(py, |e, stop| puct::search_many(roots, &seeds, &settings, e, pool.as_ref(), stop))?;
+                let reports =
+                    evaluator.run(py, |e, stop| puct::search_many(roots, &seeds, &settings, e, pool.as_ref(), stop))?;
                 return Ok(reports
                     .into_iter()
                     .map(|report| {
                         let visits: Vec<i64> = report.visits.iter().map(|&v| v as i64).collect();
-                        (report.action, report.policy.into_pyarray(py), report.value, visits.into_pyarray(py), report.simulations, report.nodes, report.tree_full)
+                        (
+                            report.action,
+                            report.policy.into_pyarray(py),
+                            report.value,
+                            visits.into_pyarray(py),
+                            report.simulations,
+                            report.nodes,
+                            report.tree_full,
+                        )
                     })
                     .collect());
             }
@@ -247,7 +308,10 @@ fn search_steps<'py>(
     search_game!(PyCephalopod);
     search_game!(PyRive);
     search_game!(PyStrands);
-    Err(BcError::type_error(format!("a state must be a boardcore game or its step form (game.actions()), got {}", crate::args::type_name(first))))
+    Err(BcError::type_error(format!(
+        "a state must be a boardcore game or its step form (game.actions()), got {}",
+        crate::args::type_name(first)
+    )))
 }
 
 /// The step states of `states`, every one of game class `G` (or its step form).
@@ -257,7 +321,10 @@ fn roots_of<G: ActionsOf>(states: &[Bound<'_, PyAny>]) -> BcResult<Vec<G::Steps>
         .enumerate()
         .map(|(i, state)| {
             root_of::<G>(state).ok_or_else(|| {
-                BcError::type_error(format!("the states must all be of one game: state {i} is {}", crate::args::type_name(state)))
+                BcError::type_error(format!(
+                    "the states must all be of one game: state {i} is {}",
+                    crate::args::type_name(state)
+                ))
             })
         })
         .collect()
@@ -314,7 +381,18 @@ fn selfplay<'py>(
     let mut evaluator = AnyEvaluator::new(evaluator)?;
     let temperature = crate::args::number("temperature", temperature)? as f32;
     // The search's own temperature is not used in self-play (which draws by its own rule).
-    let search = settings(iterations, batch_size_arg(batch_size)?, c_puct, dirichlet_alpha, dirichlet_fraction, gumbel, max_considered, 0.0, threads, max_nodes)?;
+    let search = settings(
+        iterations,
+        batch_size_arg(batch_size)?,
+        c_puct,
+        dirichlet_alpha,
+        dirichlet_fraction,
+        gumbel,
+        max_considered,
+        0.0,
+        threads,
+        max_nodes,
+    )?;
     if !(temperature.is_finite() && temperature >= 0.0) {
         return Err(invalid(format!("temperature must be a finite number >= 0, got {temperature}")));
     }
@@ -329,7 +407,10 @@ fn selfplay<'py>(
         Ok("cephalopod") => play::<PyCephalopod>(py, variant, &settings, seed, &mut evaluator),
         Ok("rive") => play::<PyRive>(py, variant, &settings, seed, &mut evaluator),
         Ok("strands") => play::<PyStrands>(py, variant, &settings, seed, &mut evaluator),
-        _ => Err(invalid(format!("game must be 'reversi', 'cephalopod', 'rive' or 'strands', got {}", crate::args::shown(game)))),
+        _ => Err(invalid(format!(
+            "game must be 'reversi', 'cephalopod', 'rive' or 'strands', got {}",
+            crate::args::shown(game)
+        ))),
     }
 }
 

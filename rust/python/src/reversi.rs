@@ -74,7 +74,8 @@ fn shape_arg(size: &Bound<'_, PyAny>) -> BcResult<Shape> {
     } else {
         args::int_in("size", size, 0u8..=10).map(|n| n.to_string()).unwrap_or_default()
     };
-    Shape::parse(&text).map_err(|_| invalid(format!("size must be 4, 6, 8, 10 or 'octagon', got {}", args::shown(size))))
+    Shape::parse(&text)
+        .map_err(|_| invalid(format!("size must be 4, 6, 8, 10 or 'octagon', got {}", args::shown(size))))
 }
 
 fn handicap_arg(handicap: &Bound<'_, PyAny>) -> BcResult<u8> {
@@ -90,7 +91,8 @@ fn blocked_arg(blocked: &Bound<'_, PyAny>) -> BcResult<Vec<Coord>> {
     for item in blocked.try_iter().map_err(|_| bad())? {
         let item = item.map_err(|_| invalid("blocked: could not iterate"))?;
         let text = item.cast::<PyString>().ok().and_then(|s| s.to_str().ok());
-        let text = text.ok_or_else(|| invalid(format!("blocked: squares are strings like 'b2', got {}", args::shown(&item))))?;
+        let text =
+            text.ok_or_else(|| invalid(format!("blocked: squares are strings like 'b2', got {}", args::shown(&item))))?;
         squares.push(Coord::parse(text).map_err(|e| invalid(format!("blocked: {e}")))?);
     }
     Ok(squares)
@@ -114,7 +116,8 @@ impl PyReversi {
         let shape = size.map(shape_arg).transpose()?.unwrap_or(Shape::Square(8));
         let handicap = handicap.map(handicap_arg).transpose()?.unwrap_or(0);
         let color = handicap_color.map(|c| args::player("handicap_color", c)).transpose()?.unwrap_or(Player::Black);
-        let random = blocked.is_some_and(|b| b.cast::<PyString>().is_ok_and(|s| s.to_str().is_ok_and(|s| s == "random")));
+        let random =
+            blocked.is_some_and(|b| b.cast::<PyString>().is_ok_and(|s| s.to_str().is_ok_and(|s| s == "random")));
         let variant = match (random, seed) {
             (true, Some(seed)) => Variant::random(shape, args::seed(seed)?, handicap, color)?,
             (true, None) => return Err(invalid("blocked='random' needs a seed")),
@@ -175,7 +178,11 @@ impl PyReversi {
     /// game set up from a position, which carries no handicap).
     #[getter]
     fn handicap_squares<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        let squares = self.inner.variant.as_ref().map_or(Vec::new(), |v| v.shape.handicap_corners()[..v.handicap as usize].to_vec());
+        let squares = self
+            .inner
+            .variant
+            .as_ref()
+            .map_or(Vec::new(), |v| v.shape.handicap_corners()[..v.handicap as usize].to_vec());
         PyTuple::new(py, squares.into_iter().map(Coord::name))
     }
 

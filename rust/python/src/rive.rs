@@ -86,11 +86,17 @@ fn board_arg(board: &Bound<'_, PyAny>) -> BcResult<&'static HexBoard> {
     if let Ok(name) = board.cast::<PyString>() {
         return Ok(HexBoard::by_name(name.to_str().map_err(|_| invalid("board: not valid text"))?)?);
     }
-    let bad = || invalid(format!("board must be a name like 'hex335' or a list of (length, offset) rows, got {}", args::shown(board)));
+    let bad = || {
+        invalid(format!(
+            "board must be a name like 'hex335' or a list of (length, offset) rows, got {}",
+            args::shown(board)
+        ))
+    };
     let mut rows = Vec::new();
     for row in board.try_iter().map_err(|_| bad())? {
         let row = row.map_err(|_| bad())?;
-        let pair: Vec<Bound<'_, PyAny>> = row.try_iter().map_err(|_| bad())?.collect::<PyResult<_>>().map_err(|_| bad())?;
+        let pair: Vec<Bound<'_, PyAny>> =
+            row.try_iter().map_err(|_| bad())?.collect::<PyResult<_>>().map_err(|_| bad())?;
         if pair.len() != 2 {
             return Err(bad());
         }
@@ -103,7 +109,9 @@ fn board_arg(board: &Bound<'_, PyAny>) -> BcResult<&'static HexBoard> {
 fn flag(name: &str, value: Option<&Bound<'_, PyAny>>) -> BcResult<bool> {
     match value {
         None => Ok(false),
-        Some(v) => v.extract::<bool>().map_err(|_| invalid(format!("{name} must be True or False, got {}", args::shown(v)))),
+        Some(v) => {
+            v.extract::<bool>().map_err(|_| invalid(format!("{name} must be True or False, got {}", args::shown(v))))
+        }
     }
 }
 

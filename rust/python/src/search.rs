@@ -81,8 +81,8 @@ macro_rules! bind_searcher {
         impl $Searcher {
             #[new]
             #[pyo3(signature = (game, *, iterations = None, time_limit = None, exploration = std::f64::consts::SQRT_2,
-                                seed = None, threads = None, widening_limit = 512, widening_coefficient = 2.0,
-                                widening_exponent = 0.5, max_nodes = None))]
+                                        seed = None, threads = None, widening_limit = 512, widening_coefficient = 2.0,
+                                        widening_exponent = 0.5, max_nodes = None))]
             #[allow(clippy::too_many_arguments)]
             fn new(
                 game: &Bound<'_, $Py>,
@@ -97,7 +97,14 @@ macro_rules! bind_searcher {
                 max_nodes: Option<&Bound<'_, PyAny>>,
             ) -> BcResult<Self> {
                 let config = crate::search::config(
-                    iterations, time_limit, exploration, seed, threads, widening_limit, widening_coefficient, widening_exponent,
+                    iterations,
+                    time_limit,
+                    exploration,
+                    seed,
+                    threads,
+                    widening_limit,
+                    widening_coefficient,
+                    widening_exponent,
                     max_nodes,
                 )?;
                 let game = game.borrow().clone();
@@ -128,7 +135,9 @@ macro_rules! bind_searcher {
                 let time_limit = time_limit.map(crate::search::duration).transpose()?;
                 let mut state = self.state.take(py, concat!($name, ".search"))?;
                 let (game, search) = &mut *state;
-                let report = crate::interrupt::run_interruptible(py, |stop| search.search_interruptible(iterations, time_limit, stop))?;
+                let report = crate::interrupt::run_interruptible(py, |stop| {
+                    search.search_interruptible(iterations, time_limit, stop)
+                })?;
                 let visits: Vec<u64> = report.moves.iter().map(|m| m.visits).collect();
                 let values: Vec<f64> = report.moves.iter().map(|m| m.value).collect();
                 Ok((

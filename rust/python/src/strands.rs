@@ -44,7 +44,8 @@ impl PyStrandsMove {
     #[getter]
     fn cells<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         let b = self.naming.0;
-        let names: Vec<String> = (0..b.len() as u8).filter(|&c| self.mv.cells >> c & 1 == 1).map(|c| b.cell_name(c)).collect();
+        let names: Vec<String> =
+            (0..b.len() as u8).filter(|&c| self.mv.cells >> c & 1 == 1).map(|c| b.cell_name(c)).collect();
         PyTuple::new(py, names)
     }
 }
@@ -111,7 +112,10 @@ impl PyStrands {
         };
         let cover = match cover {
             None => Cover::UpTo,
-            Some(c) => Cover::parse(&c.extract::<String>().map_err(|_| invalid(format!("cover must be 'up-to' or 'exact', got {}", args::shown(c))))?)?,
+            Some(c) => Cover::parse(
+                &c.extract::<String>()
+                    .map_err(|_| invalid(format!("cover must be 'up-to' or 'exact', got {}", args::shown(c))))?,
+            )?,
         };
         Ok(PyStrands { inner: StrandsGame::new(&rows, name.as_deref(), cover)? })
     }

@@ -6,9 +6,7 @@ use std::sync::OnceLock;
 
 /// Neighbour slots are in board order: up, left, right, down (bits 0-3). The subsets of two or
 /// more slots, ordered by their lists of squares compared lexicographically (docs/cephalopod.md).
-pub const SUBSETS: [u8; 11] = [
-    0b0011, 0b0111, 0b1111, 0b1011, 0b0101, 0b1101, 0b1001, 0b0110, 0b1110, 0b1010, 0b1100,
-];
+pub const SUBSETS: [u8; 11] = [0b0011, 0b0111, 0b1111, 0b1011, 0b0101, 0b1101, 0b1001, 0b0110, 0b1110, 0b1010, 0b1100];
 
 /// For each neighbour key, a bit per entry of `SUBSETS` that is a capture set, and how many
 /// moves the square offers (the number of capture sets, or 1 for a plain placement).

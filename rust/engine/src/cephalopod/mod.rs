@@ -118,7 +118,6 @@ impl Cephalopod {
         (self.occupied.count_ones() - white, white)
     }
 
-
     /// Why a move is illegal, or None.
     fn why_illegal(&self, mv: Move) -> Option<String> {
         let name = self.rect.name(mv.square);
@@ -207,11 +206,11 @@ impl Position for Cephalopod {
         self.side = self.side.other();
     }
 
-fn points(&self) -> (u32, u32) {
+    fn points(&self) -> (u32, u32) {
         self.score()
     }
 
-        fn outcome(&self) -> Option<Outcome> {
+    fn outcome(&self) -> Option<Outcome> {
         if self.empties() != 0 {
             return None;
         }
@@ -340,7 +339,11 @@ impl CompactKey for Cephalopod {
         let squares = self.rect.len();
         let shift = |square: usize| 120 - 4 * square as u32;
         let code = |square: u8| -> u8 {
-            if square as usize >= squares { 0 } else { (key >> shift(square as usize) & 0xF) as u8 }
+            if square as usize >= squares {
+                0
+            } else {
+                (key >> shift(square as usize) & 0xF) as u8
+            }
         };
         let pips_of = |c: u8| if c > 6 { c - 6 } else { c };
         let side = (key >> 127) as u8;

@@ -10,10 +10,7 @@ use crate::text;
 /// that are not neighbours of the placed one are illegal moves.
 pub fn parse_move(rect: &Rect, text: &str) -> Result<Move> {
     let bad = || {
-        Error::notation(format!(
-            "expected a square like 'c3', or a capture like 'c3xc2,b3', got {:?}",
-            truncate(text)
-        ))
+        Error::notation(format!("expected a square like 'c3', or a capture like 'c3xc2,b3', got {:?}", truncate(text)))
     };
     text::check_length("move", text)?;
     let lower = text::trim(text).to_ascii_lowercase();
@@ -29,7 +26,8 @@ pub fn parse_move(rect: &Rect, text: &str) -> Result<Move> {
         None => return Err(bad()),
     };
     let placed = Coord::parse(placed).map_err(|_| bad())?;
-    let captured: Vec<Coord> = captured.into_iter().map(|c| Coord::parse(c).map_err(|_| bad())).collect::<Result<_>>()?;
+    let captured: Vec<Coord> =
+        captured.into_iter().map(|c| Coord::parse(c).map_err(|_| bad())).collect::<Result<_>>()?;
     if let Some(twice) = captured.iter().enumerate().find(|(i, c)| captured[..*i].contains(c)) {
         return Err(Error::notation(format!("{} is listed twice in {:?}", twice.1.name(), truncate(text))));
     }
@@ -37,9 +35,10 @@ pub fn parse_move(rect: &Rect, text: &str) -> Result<Move> {
     let mut capture = 0u8;
     for target in captured {
         let target = on_board(rect, target)?;
-        let slot = rect.neighbours[square as usize].iter().position(|&n| n == target).ok_or_else(|| {
-            Error::illegal(format!("{} is not next to {}", rect.name(target), rect.name(square)))
-        })?;
+        let slot = rect.neighbours[square as usize]
+            .iter()
+            .position(|&n| n == target)
+            .ok_or_else(|| Error::illegal(format!("{} is not next to {}", rect.name(target), rect.name(square))))?;
         capture |= 1 << slot;
     }
     Ok(Move { square, capture })

@@ -302,8 +302,7 @@ impl<F: Frame> Position for Board<F> {
     /// A position of this frame, or an error if the notation describes a board of another one.
     fn from_notation(text: &str) -> Result<Self> {
         let any = super::notation::read(text)?;
-        super::with_board!(&any, b => b.notation_frame::<F>()).ok_or_else(|| {
-            Error::invalid("this position belongs to another board frame; use Reversi::from_notation")
-        })
+        super::with_board!(&any, b => b.notation_frame::<F>())
+            .ok_or_else(|| Error::invalid("this position belongs to another board frame; use Reversi::from_notation"))
     }
 }

@@ -5,9 +5,9 @@
 //! simply never empty-and-playable and never hold a disc, so every line stops at them with no
 //! extra work in move generation.
 
-use super::moves::{flips_generic, mobility_generic};
 #[cfg(target_arch = "x86_64")]
 use super::moves::avx2;
+use super::moves::{flips_generic, mobility_generic};
 use crate::bitboard::Bits;
 use std::fmt::Debug;
 

@@ -1,12 +1,12 @@
 //! A Reversi game: the variant it was set up with, and the moves played; its records.
 
 use super::variant::Variant;
+use super::Move;
 use super::{Reversi, Shape};
 use crate::error::{Error, Result};
 use crate::game::{Game, Player, Position, RecordedGame};
 use crate::interrupt::Stop;
 use crate::perft::Plies;
-use super::Move;
 use crate::record::{self, Record};
 use crate::square::Coord;
 
@@ -100,8 +100,9 @@ impl RecordedGame for ReversiGame {
 
 fn variant_from_tags(r: &Record) -> Result<Variant> {
     let as_notation = |e: Error| Error::notation(format!("reversi record: {e}"));
-    let shape = Shape::parse(r.tag("Board").ok_or_else(|| Error::notation("reversi record: the Board tag is missing"))?)
-        .map_err(as_notation)?;
+    let shape =
+        Shape::parse(r.tag("Board").ok_or_else(|| Error::notation("reversi record: the Board tag is missing"))?)
+            .map_err(as_notation)?;
     let handicap = match r.tag("Handicap") {
         None => 0,
         Some(h) => h.parse::<u8>().map_err(|_| Error::notation(format!("reversi record: bad Handicap {h:?}")))?,

@@ -41,10 +41,7 @@ impl Shape {
             "6" => Ok(Shape::Square(6)),
             "8" => Ok(Shape::Square(8)),
             "10" => Ok(Shape::Square(10)),
-            _ => Err(Error::invalid(format!(
-                "board must be 4, 6, 8, 10 or 'octagon', got {:?}",
-                truncate(text)
-            ))),
+            _ => Err(Error::invalid(format!("board must be 4, 6, 8, 10 or 'octagon', got {:?}", truncate(text)))),
         }
     }
 
@@ -148,9 +145,8 @@ impl Move {
         if crate::text::trim(text).eq_ignore_ascii_case("pass") {
             return Ok(Move::PASS);
         }
-        let c = Coord::parse(text).map_err(|_| {
-            Error::notation(format!("expected a square like 'd3' or 'pass', got {:?}", truncate(text)))
-        })?;
+        let c = Coord::parse(text)
+            .map_err(|_| Error::notation(format!("expected a square like 'd3' or 'pass', got {:?}", truncate(text))))?;
         if !shape.contains(c) {
             let n = shape.size();
             return Err(Error::illegal(format!("{} is off the {n}x{n} board", c.name())));
@@ -265,7 +261,6 @@ impl Reversi {
     pub fn divide_interruptible(&self, depth: u32, plies: Plies, stop: &Stop) -> Result<Vec<(Move, u64)>> {
         with_fast_board!(self, b => perft::divide_interruptible(&b, depth, plies, stop))
     }
-
 }
 
 impl Position for Reversi {

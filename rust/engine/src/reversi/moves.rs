@@ -105,10 +105,7 @@ pub(super) mod avx2 {
         // Lanes: east (1), south (8), south-east (9), south-west (7).
         let shift = _mm256_set_epi64x(7, 9, 8, 1);
         let shift2 = _mm256_add_epi64(shift, shift);
-        let through = _mm256_and_si256(
-            _mm256_set1_epi64x(opponent as i64),
-            _mm256_set_epi64x(INNER, INNER, -1, INNER),
-        );
+        let through = _mm256_and_si256(_mm256_set1_epi64x(opponent as i64), _mm256_set_epi64x(INNER, INNER, -1, INNER));
         let from = _mm256_set1_epi64x(me as i64);
         let mut up = _mm256_and_si256(through, _mm256_sllv_epi64(from, shift));
         let mut down = _mm256_and_si256(through, _mm256_srlv_epi64(from, shift));

@@ -21,10 +21,7 @@ pub(super) fn read(text: &str) -> Result<Reversi> {
     text::check_length("position", text)?;
     let fields: Vec<&str> = text::trim(text).split(' ').collect();
     if fields.len() != 3 {
-        return Err(bad(format!(
-            "expected 'BOARD ROWS SIDE' separated by single spaces, got {:?}",
-            truncate(text)
-        )));
+        return Err(bad(format!("expected 'BOARD ROWS SIDE' separated by single spaces, got {:?}", truncate(text))));
     }
     let shape = Shape::parse(fields[0]).map_err(|e| bad(e.to_string()))?;
     let side = Player::from_letter(fields[2])

@@ -103,7 +103,14 @@ impl Plan {
             if next.len() > MAX_FRONTIER {
                 return Err(Unavailable::TooLarge);
             }
-            steps.push(Step { cell, is_placed: i == placed_index, neighbour_slots, width: frontier.len(), next, placed_decided: i >= placed_index });
+            steps.push(Step {
+                cell,
+                is_placed: i == placed_index,
+                neighbour_slots,
+                width: frontier.len(),
+                next,
+                placed_decided: i >= placed_index,
+            });
             frontier = next_frontier;
         }
         Ok(Plan { steps, remove: cells.len() as u32 - keep, keep })
@@ -350,7 +357,9 @@ impl Table {
                 for r in 0..stride {
                     let removed = low + r as u32;
                     here[p * stride + r] = (0..2)
-                        .map(|choice| weight(&plan, &ranges, &completions, index, pattern_links[choice], choice, removed))
+                        .map(|choice| {
+                            weight(&plan, &ranges, &completions, index, pattern_links[choice], choice, removed)
+                        })
                         .fold(0u128, u128::wrapping_add);
                 }
             }
@@ -414,7 +423,15 @@ impl Table {
 
 /// Survivor sets below a link from a state with `removed` stones removed (as `Table::below`,
 /// while the table is being built).
-fn weight(plan: &Plan, ranges: &[(u32, u32)], completions: &[Vec<u128>], index: usize, link: Link, choice: usize, removed: u32) -> u128 {
+fn weight(
+    plan: &Plan,
+    ranges: &[(u32, u32)],
+    completions: &[Vec<u128>],
+    index: usize,
+    link: Link,
+    choice: usize,
+    removed: u32,
+) -> u128 {
     let removed_after = removed + (choice == 0) as u32;
     match link {
         Link::Dead => 0,
@@ -457,7 +474,10 @@ impl Walk {
     fn descend(&mut self, mut p: u32, mut removed: u32, mut choice: usize) -> Option<u128> {
         loop {
             let index = self.path.len();
-            let (taken, link) = (choice..2).map(|c| (c, self.table.below(index, p, removed, c))).find(|(_, (n, _))| *n > 0).map(|(c, (_, l))| (c, l))?;
+            let (taken, link) = (choice..2)
+                .map(|c| (c, self.table.below(index, p, removed, c)))
+                .find(|(_, (n, _))| *n > 0)
+                .map(|(c, (_, l))| (c, l))?;
             self.path.push((p, removed, taken));
             if taken == 0 {
                 self.removed |= 1u128 << self.table.cells[index];
@@ -557,4 +577,3 @@ fn label(labels: u128, slot: usize) -> u8 {
 fn with_label(labels: u128, slot: usize, value: u8) -> u128 {
     labels & !(15u128 << (4 * slot)) | (value as u128) << (4 * slot)
 }
-

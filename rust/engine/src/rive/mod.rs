@@ -280,7 +280,11 @@ impl Rive {
     fn why_illegal(&self, mv: Move) -> Option<String> {
         if mv.is_swap() {
             return (!self.swap_is_legal()).then(|| {
-                if self.swap { "swap is only allowed as White's first move".into() } else { "this game does not allow the swap".into() }
+                if self.swap {
+                    "swap is only allowed as White's first move".into()
+                } else {
+                    "this game does not allow the swap".into()
+                }
             });
         }
         if let Some(pending) = self.pending {
@@ -434,11 +438,11 @@ impl Position for Rive {
         }
     }
 
-fn points(&self) -> (u32, u32) {
+    fn points(&self) -> (u32, u32) {
         self.score()
     }
 
-        fn outcome(&self) -> Option<Outcome> {
+    fn outcome(&self) -> Option<Outcome> {
         if !self.is_over() {
             return None;
         }
@@ -498,7 +502,11 @@ fn points(&self) -> (u32, u32) {
         if let Some(isolated) = self.isolated_cells() {
             let total = isolated.count_ones() as u64 + self.swap_is_legal() as u64;
             let k = rng.below(total);
-            return Some(if k < isolated.count_ones() as u64 { Move { cell: nth_bit(isolated, k as u32), removed: 0 } } else { Move::SWAP });
+            return Some(if k < isolated.count_ones() as u64 {
+                Move { cell: nth_bit(isolated, k as u32), removed: 0 }
+            } else {
+                Move::SWAP
+            });
         }
         let choices = self.moves_per_cell();
         let total: u128 = choices.iter().map(|c| c.2).fold(0, u128::saturating_add) + self.swap_is_legal() as u128;

@@ -59,7 +59,8 @@ pub fn move_name(board: &HexBoard, mv: Move) -> String {
     if mv.is_swap() {
         return "swap".into();
     }
-    let removed: Vec<String> = (0..board.len() as u8).filter(|&c| mv.removed >> c & 1 == 1).map(|c| board.cell_name(c)).collect();
+    let removed: Vec<String> =
+        (0..board.len() as u8).filter(|&c| mv.removed >> c & 1 == 1).map(|c| board.cell_name(c)).collect();
     if mv.is_removal() {
         return format!("x{}", removed.join(","));
     }
@@ -101,7 +102,10 @@ pub(super) fn read(text: &str) -> Result<Rive> {
     text::check_length("position", text)?;
     let fields: Vec<&str> = text::trim(text).split(' ').collect();
     if !(3..=6).contains(&fields.len()) {
-        return Err(bad(format!("expected 'BOARD ROWS SIDE [swap] [single] [capture=CELL:N]', got {:?}", truncate(text))));
+        return Err(bad(format!(
+            "expected 'BOARD ROWS SIDE [swap] [single] [capture=CELL:N]', got {:?}",
+            truncate(text)
+        )));
     }
     let board = HexBoard::named(fields[0]).map_err(|e| bad(e.to_string()))?;
     let side = Player::from_letter(fields[2])
@@ -133,24 +137,36 @@ pub(super) fn read(text: &str) -> Result<Rive> {
                 b'.' => {}
                 b'b' => black |= bit,
                 b'w' => white |= bit,
-                _ => return Err(bad(format!("unexpected {:?} in row {}: cells are '.', 'b' or 'w'", ch as char, r + 1))),
+                _ => {
+                    return Err(bad(format!("unexpected {:?} in row {}: cells are '.', 'b' or 'w'", ch as char, r + 1)))
+                }
             }
         }
     }
     let pending = match capture {
         None => None,
         Some(spec) => {
-            let (cell, remaining) = spec.split_once(':').ok_or_else(|| bad(format!("capture must look like 'capture=c3:2', got {spec:?}")))?;
-            let placed = board.parse_cell(cell).map_err(|_| bad(format!("capture: {cell:?} is not a cell of {}", board.name)))?;
+            let (cell, remaining) = spec
+                .split_once(':')
+                .ok_or_else(|| bad(format!("capture must look like 'capture=c3:2', got {spec:?}")))?;
+            let placed = board
+                .parse_cell(cell)
+                .map_err(|_| bad(format!("capture: {cell:?} is not a cell of {}", board.name)))?;
             let remaining: u8 = remaining
                 .parse()
                 .ok()
-                .filter(|n| (1..=127).contains(n) && remaining.bytes().all(|b| b.is_ascii_digit()) && !remaining.starts_with('0'))
+                .filter(|n| {
+                    (1..=127).contains(n)
+                        && remaining.bytes().all(|b| b.is_ascii_digit())
+                        && !remaining.starts_with('0')
+                })
                 .ok_or_else(|| bad(format!("capture: {remaining:?} is not a number of stones from 1")))?;
             let stone = if side == Player::Black { black } else { white };
             let group = board.component(1u128 << placed, black | white);
             if stone >> placed & 1 == 0 || (group.count_ones() as usize) <= remaining as usize {
-                return Err(bad(format!("capture: {cell} must hold the mover's stone in a group of more than {remaining}")));
+                return Err(bad(format!(
+                    "capture: {cell} must hold the mover's stone in a group of more than {remaining}"
+                )));
             }
             Some(Pending { placed, remaining })
         }

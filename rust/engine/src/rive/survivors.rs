@@ -142,7 +142,10 @@ struct CacheKey {
 
 impl CacheKey {
     fn slot(&self) -> usize {
-        let mixed = (self.group as u64) ^ ((self.group >> 64) as u64).rotate_left(17) ^ (self.placed.trailing_zeros() as u64) << 7 ^ self.board as u64;
+        let mixed = (self.group as u64)
+            ^ ((self.group >> 64) as u64).rotate_left(17)
+            ^ (self.placed.trailing_zeros() as u64) << 7
+            ^ self.board as u64;
         (mixed.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 52) as usize & (CACHE_SLOTS - 1)
     }
 }
@@ -164,7 +167,8 @@ fn count_without_sizes(board: &HexBoard, capture: Capture) -> u128 {
 
 /// The removal set of the `k`-th survivor set in move order, given their number `total`.
 pub fn nth(board: &HexBoard, capture: Capture, total: u128, k: u128) -> u128 {
-    let table = (total > LIST_LIMIT as u128).then(|| Table::build(board, capture.group, capture.placed, capture.keep).ok());
+    let table =
+        (total > LIST_LIMIT as u128).then(|| Table::build(board, capture.group, capture.placed, capture.keep).ok());
     if let Some(Some(table)) = table {
         return table.nth(k);
     }
@@ -265,7 +269,14 @@ fn count_by_growing(board: &HexBoard, capture: Capture, budget: u64) -> Option<u
     count_from(board, capture, capture.placed, first_candidates(board, capture), 0, &mut budget)
 }
 
-fn count_from(board: &HexBoard, capture: Capture, set: u128, candidates: u128, excluded: u128, budget: &mut u64) -> Option<u64> {
+fn count_from(
+    board: &HexBoard,
+    capture: Capture,
+    set: u128,
+    candidates: u128,
+    excluded: u128,
+    budget: &mut u64,
+) -> Option<u64> {
     *budget = budget.checked_sub(1)?;
     let need = capture.keep - set.count_ones();
     if need == 0 {
@@ -348,7 +359,11 @@ mod tests {
             let board = HexBoard::named(name).unwrap();
             let placed = 1u128 << root;
             for extra in 1..=13 {
-                let group = (0..board.len() as u32).map(|i| 1u128 << i).filter(|b| *b != placed).take(extra).fold(placed, |g, b| g | b);
+                let group = (0..board.len() as u32)
+                    .map(|i| 1u128 << i)
+                    .filter(|b| *b != placed)
+                    .take(extra)
+                    .fold(placed, |g, b| g | b);
                 let group = board.component(placed, group);
                 for keep in 1..=group.count_ones() {
                     out.push((board, Capture { group, placed, keep }));

@@ -77,7 +77,9 @@ impl StrandsSteps {
 
     /// The label index (label - 1) of the turn under way.
     fn label(&self) -> Option<usize> {
-        (self.covered != 0).then(|| (0..6).find(|&l| self.start.empty[l] >> self.covered.trailing_zeros() & 1 == 1)).flatten()
+        (self.covered != 0)
+            .then(|| (0..6).find(|&l| self.start.empty[l] >> self.covered.trailing_zeros() & 1 == 1))
+            .flatten()
     }
 
     /// (fewest, most) cells a turn on `label` covers, from the start of the turn.
@@ -135,7 +137,9 @@ impl StrandsSteps {
         };
         match self.label() {
             _ if self.start.opening() => "Black's opening covers one cell labelled 2".into(),
-            Some(turn) if turn != label as usize - 1 => format!("this turn covers cells labelled {}, {name} is labelled {label}", turn + 1),
+            Some(turn) if turn != label as usize - 1 => {
+                format!("this turn covers cells labelled {}, {name} is labelled {label}", turn + 1)
+            }
             Some(_) if cell < 127 - self.covered.leading_zeros() as usize => {
                 let last = board.cell_name((127 - self.covered.leading_zeros()) as u8);
                 format!("the cells of a turn come in board order: {name} is before {last}")
@@ -207,7 +211,9 @@ impl Steps for StrandsSteps {
         let why = match action {
             a if a == end && self.end_is_legal() => return Ok(()),
             a if a == end && self.covered == 0 => "end: no turn is under way, cover a cell first".to_string(),
-            a if a == end && self.start.cover == Cover::Exact => "end: under the exact rule a turn ends by itself".to_string(),
+            a if a == end && self.start.cover == Cover::Exact => {
+                "end: under the exact rule a turn ends by itself".to_string()
+            }
             a if a == end => "end: the turn ends by itself here".to_string(),
             cell if self.legal_cells() >> cell & 1 == 1 => return Ok(()),
             cell => self.why_not_cell(cell),

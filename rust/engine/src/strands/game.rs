@@ -73,9 +73,10 @@ impl RecordedGame for StrandsGame {
     }
 
     fn record(&self) -> String {
-        let variant = self.layout.as_ref().map(|layout| {
-            vec![("Layout", layout.clone()), ("Cover", self.game.start().cover().name().to_string())]
-        });
+        let variant = self
+            .layout
+            .as_ref()
+            .map(|layout| vec![("Layout", layout.clone()), ("Cover", self.game.start().cover().name().to_string())]);
         record::write("strands", Vec::new(), variant, &self.game)
     }
 
@@ -85,7 +86,8 @@ impl RecordedGame for StrandsGame {
         let mut game = match r.tag("Position") {
             Some(position) => Self::from_position(position)?,
             None => {
-                let layout = r.tag("Layout").ok_or_else(|| Error::notation("strands record: the Layout tag is missing"))?;
+                let layout =
+                    r.tag("Layout").ok_or_else(|| Error::notation("strands record: the Layout tag is missing"))?;
                 let cover = Cover::parse(r.tag("Cover").unwrap_or("up-to")).map_err(as_notation)?;
                 let rows = layout_rows(layout).map_err(as_notation)?;
                 let name = named_layout(layout).map(|_| layout);

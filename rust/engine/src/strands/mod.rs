@@ -39,7 +39,10 @@ impl Cover {
         match text {
             "up-to" => Ok(Cover::UpTo),
             "exact" => Ok(Cover::Exact),
-            _ => Err(Error::invalid(format!("cover must be 'up-to' or 'exact', got {:?}", crate::square::truncate(text)))),
+            _ => Err(Error::invalid(format!(
+                "cover must be 'up-to' or 'exact', got {:?}",
+                crate::square::truncate(text)
+            ))),
         }
     }
 
@@ -157,7 +160,8 @@ pub struct Strands {
 
 impl PartialEq for Strands {
     fn eq(&self, other: &Self) -> bool {
-        (self.black, self.white, self.empty, self.side, self.cover) == (other.black, other.white, other.empty, other.side, other.cover)
+        (self.black, self.white, self.empty, self.side, self.cover)
+            == (other.black, other.white, other.empty, other.side, other.cover)
             && std::ptr::eq(self.board, other.board)
     }
 }
@@ -181,14 +185,18 @@ pub fn named_layout(name: &str) -> Option<Vec<Vec<u8>>> {
 /// The side of the hexhex board these rows form, or an error naming `layout`.
 pub fn hexhex_side(rows: &[Vec<u8>]) -> Result<u8> {
     let n = rows.len().div_ceil(2);
-    let bad = || Error::invalid(format!("layout: the rows must form a hexhex board of side 2 to 7 (got {} rows)", rows.len()));
+    let bad = || {
+        Error::invalid(format!("layout: the rows must form a hexhex board of side 2 to 7 (got {} rows)", rows.len()))
+    };
     if rows.len() % 2 == 0 || !(2..=7).contains(&n) {
         return Err(bad());
     }
     let lengths: Vec<usize> = rows.iter().map(Vec::len).collect();
     let expected: Vec<usize> = hexhex_rows(n as u8).iter().map(|&(l, _)| l as usize).collect();
     if lengths != expected {
-        return Err(Error::invalid(format!("layout: rows of a side-{n} hexhex board have lengths {expected:?}, got {lengths:?}")));
+        return Err(Error::invalid(format!(
+            "layout: rows of a side-{n} hexhex board have lengths {expected:?}, got {lengths:?}"
+        )));
     }
     Ok(n as u8)
 }
@@ -403,7 +411,9 @@ impl Strands {
 
     fn why_illegal(&self, mv: Move) -> Option<String> {
         let b = self.board;
-        let names = |set: u128| (0..b.len() as u8).filter(|&c| set >> c & 1 == 1).map(|c| b.cell_name(c)).collect::<Vec<_>>().join(",");
+        let names = |set: u128| {
+            (0..b.len() as u8).filter(|&c| set >> c & 1 == 1).map(|c| b.cell_name(c)).collect::<Vec<_>>().join(",")
+        };
         let covered = mv.cells & (self.black | self.white);
         if mv.cells == 0 {
             return Some("a turn covers at least one cell".into());
@@ -416,7 +426,8 @@ impl Strands {
             None => return Some("all cells of a turn must carry the same label".into()),
         };
         if self.opening() {
-            return (label != 1 || mv.cells.count_ones() != 1).then(|| "Black's opening covers exactly one cell labelled 2".into());
+            return (label != 1 || mv.cells.count_ones() != 1)
+                .then(|| "Black's opening covers exactly one cell labelled 2".into());
         }
         let (low, high) = self.sizes(label, self.empty[label].count_ones());
         let k = mv.cells.count_ones();
@@ -455,7 +466,8 @@ pub struct Moves {
 
 impl Moves {
     fn new(position: Strands) -> Moves {
-        let mut m = Moves { position, label: 0, size: 0, picks: [0; 6], cells: [0; 128], n: 0, started: false, done: false };
+        let mut m =
+            Moves { position, label: 0, size: 0, picks: [0; 6], cells: [0; 128], n: 0, started: false, done: false };
         if position.black | position.white == position.board.all {
             m.done = true;
         } else if position.opening() {
@@ -596,7 +608,8 @@ impl Position for Strands {
     fn zobrist(&self) -> u64 {
         let keys = zobrist_keys();
         let mut hash = if self.side == Player::White { keys[256] } else { 0 };
-        let layers = [(0usize, self.black), (128, self.white)].into_iter().chain((0..6).map(|l| (257 + l * 128, self.empty[l])));
+        let layers =
+            [(0usize, self.black), (128, self.white)].into_iter().chain((0..6).map(|l| (257 + l * 128, self.empty[l])));
         for (base, set) in layers {
             let mut rest = set;
             while rest != 0 {
