@@ -2,8 +2,8 @@
 
 use crate::args;
 use crate::errors::{invalid, BcError, BcResult};
-use crate::game::{bind_game, hex_naming, MoveNaming};
-use boardcore_engine::strands::{move_name, named_layout, parse_move, Cover, Moves, Strands, StrandsGame};
+use crate::game::{bind_game, MoveNaming};
+use boardcore_engine::strands::{named_layout, Cover, Moves, Strands, StrandsGame};
 use boardcore_engine::{Outcome, Player, Position, RecordedGame};
 use pyo3::basic::CompareOp;
 use pyo3::prelude::*;
@@ -11,7 +11,8 @@ use pyo3::types::{PyDict, PyString, PyTuple, PyType};
 
 type Move = boardcore_engine::strands::Move;
 
-hex_naming!(Naming, Strands, move_name, parse_move);
+/// Strands moves are named on a given hex board.
+pub use boardcore_engine::naming::StrandsNaming as Naming;
 
 /// A Strands move: the cells covered in one turn (`d4,e5`). Compares equal to its notation string.
 #[pyclass(name = "StrandsMove", module = "boardcore", frozen)]
@@ -43,10 +44,22 @@ impl PyStrandsMove {
     /// The covered cells, in board order.
     #[getter]
     fn cells<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        let b = self.naming.0;
-        let names: Vec<String> =
-            (0..b.len() as u8).filter(|&c| self.mv.cells >> c & 1 == 1).map(|c| b.cell_name(c)).collect();
-        PyTuple::new(py, names)
+        PyTuple::new(py, self.naming.placed(self.mv))
+    }
+}
+
+#[pymethods]
+impl PyStrandsMove {
+    /// The cells the move places stones on: its covered cells, in board order (as `cells`).
+    #[getter]
+    fn placed<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, self.naming.placed(self.mv))
+    }
+
+    /// The cells the move empties: always `()`.
+    #[getter]
+    fn removed<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, self.naming.removed(self.mv))
     }
 }
 
@@ -143,7 +156,7 @@ impl PyStrands {
     /// The side of the hexhex board.
     #[getter]
     fn side(&self) -> u8 {
-        self.position().board().rows.len().div_ceil(2) as u8
+        self.position().board().side()
     }
 
     /// The board's rows as (length, offset in half-cells) pairs, as `Rive.rows`.
@@ -156,7 +169,7 @@ impl PyStrands {
     #[getter]
     fn cells<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         let board = self.position().board();
-        PyTuple::new(py, (0..board.len() as u8).map(|c| board.cell_name(c)))
+        PyTuple::new(py, board.cell_names(board.all))
     }
 
     /// Every cell's label at the start of the game, in board order (0 where a set-up position
