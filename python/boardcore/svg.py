@@ -10,8 +10,8 @@ are the owner's colour with their pips. Hex boards (Rive, Strands) are pointy-to
 as the rows' half-cell offsets say; Strands' empty cells show their label. The cells of the last
 move are outlined in red (a capture's removed stones or dice are marked with a red cross).
 
-The renderer reads only the public API (``position()``, ``history`` and each game's board
-properties), so it draws the reference twins too.
+The renderer reads only the public API (``position()``, ``history`` with each move's ``placed`` and
+``removed`` cells, and each game's board properties), so it draws the reference twins too.
 """
 
 from __future__ import annotations
@@ -66,17 +66,13 @@ def save_png(game: Any, path: str, size: int = 480) -> None:
 
 
 def _last_move(game: Any) -> tuple[set[str], set[str]]:
-    """(cells the last move placed on, cells it removed from), by name."""
+    """(cells the last move placed on, cells it removed from), by name: every move says them
+    (``placed`` and ``removed``)."""
     history = game.history
     if not history:
         return set(), set()
-    text = str(history[-1])
-    if text in ("pass", "swap"):
-        return set(), set()
-    if text.startswith("x"):  # a Rive removal step in the single-stone form
-        return set(), {text[1:]}
-    placed, _, removed = text.partition("x")
-    return set(placed.split(",")), set(filter(None, removed.split(",")))
+    last = history[-1]
+    return set(last.placed), set(last.removed)
 
 
 def _cross(cx: float, cy: float, r: float) -> str:

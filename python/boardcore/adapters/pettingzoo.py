@@ -24,7 +24,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from boardcore.adapters import new_game, observation_of, state_text
+from boardcore.adapters import new_game, state_text
 
 AGENTS = ["black", "white"]
 
@@ -70,7 +70,7 @@ class BoardcoreEnv(AECEnv):
         mask = np.zeros(self._state.num_actions, dtype=np.int8)
         if player == self._state.to_move and not self._state.is_over():
             mask[self._state.action_mask()] = 1
-        planes = observation_of(self.game_name, self._state, player).astype(np.float32, copy=False)
+        planes = self._state.observation(player)
         return {"observation": planes, "action_mask": mask}
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:

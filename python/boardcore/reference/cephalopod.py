@@ -135,6 +135,16 @@ class Move(ReferenceMove):
         """The captured squares in board order; ``()`` for a plain placement."""
         return self._captures
 
+    @property
+    def placed(self) -> tuple[str, ...]:
+        """The squares the move places a die on: ``(square,)``."""
+        return (self._square,)
+
+    @property
+    def removed(self) -> tuple[str, ...]:
+        """The squares the move empties: the captured ones, in board order (as ``captures``)."""
+        return self._captures
+
     def __str__(self) -> str:
         if not self._captures:
             return self._square
@@ -709,6 +719,9 @@ class CephalopodActions(StepState):
         self.num_actions = game.rows * game.cols * 16
         self.observation_shape = (13, game.rows, game.cols)
 
+    observation_planes = (*(f"mover_{p}" for p in range(1, 7)), *(f"opponent_{p}" for p in range(1, 7)), "empty")
+    _player_planes = (slice(0, 6), slice(6, 12))
+
     def _neighbour(self, square: int, direction: int) -> int | None:
         """The square next to ``square`` in a compass direction, or None off the board."""
         cols = self._game.cols
@@ -742,7 +755,7 @@ class CephalopodActions(StepState):
             return name + "x" + "".join(COMPASS[d][2] for d in directions)
         return name + "x" + ",".join(self._game._name(i) for i in sorted(around))
 
-    def observation(self) -> np.ndarray:
+    def _observe(self) -> np.ndarray:
         """``float32 (13, rows, cols)``, from the side to move's perspective."""
         cols = self._game.cols
         planes = np.zeros(self.observation_shape, dtype=np.float32)

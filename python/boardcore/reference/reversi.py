@@ -125,6 +125,16 @@ class Move(ReferenceMove):
     def is_pass(self) -> bool:
         return self._square is None
 
+    @property
+    def placed(self) -> tuple[str, ...]:
+        """The squares the move places a disc on: ``(square,)``, ``()`` for a pass."""
+        return () if self._square is None else (self._square,)
+
+    @property
+    def removed(self) -> tuple[str, ...]:
+        """The squares the move empties: always ``()`` (flipped discs stay, in the other colour)."""
+        return ()
+
     def __str__(self) -> str:
         return "pass" if self._square is None else self._square
 
@@ -789,6 +799,9 @@ class ReversiActions(StepState):
         self.num_actions = size * size + 1
         self.observation_shape = (4, size, size)
 
+    observation_planes = ("mover", "opponent", "empty", "blocked")
+    _player_planes = (slice(0, 1), slice(1, 2))
+
     def _move(self, action: int) -> Move:
         if action == self.num_actions - 1:
             return PASS
@@ -806,7 +819,7 @@ class ReversiActions(StepState):
     def _name(self, action: int) -> str:
         return str(self._move(action))
 
-    def observation(self) -> np.ndarray:
+    def _observe(self) -> np.ndarray:
         """``float32 (4, size, size)``, from the side to move's perspective."""
         size = self._game.size
         planes = np.zeros(self.observation_shape, dtype=np.float32)

@@ -150,6 +150,11 @@ class Move(ReferenceMove):
         return self._removed
 
     @property
+    def placed(self) -> tuple[str, ...]:
+        """The cells the move places a stone on: ``(cell,)``, ``()`` for the swap and a removal step."""
+        return () if self._cell is None else (self._cell,)
+
+    @property
     def is_swap(self) -> bool:
         return self._kind == "swap"
 
@@ -1012,6 +1017,9 @@ class RiveActions(StepState):
         self.num_actions = geo.size + 1
         self.observation_shape = (6, self._grid.height, self._grid.width)
 
+    observation_planes = ("mover", "opponent", "empty", "board", "capture_placed", "capture_to_remove")
+    _player_planes = (slice(0, 1), slice(1, 2))
+
     def _parts(self, action: int) -> tuple[str, int | None, tuple[int, ...]]:
         """(kind, placed cell, removed cells) of the move an action stands for."""
         if action == self.num_actions - 1:
@@ -1038,7 +1046,7 @@ class RiveActions(StepState):
     def _name(self, action: int) -> str:
         return str(self._game._make_move(*self._parts(action)))
 
-    def observation(self) -> np.ndarray:
+    def _observe(self) -> np.ndarray:
         """``float32 (6, H, W)``, from the side to move's perspective."""
         cells = self._game._cells
         mover = self._game.to_move

@@ -251,6 +251,16 @@ class Move(ReferenceMove):
         """The covered cells in board order."""
         return self._cells
 
+    @property
+    def placed(self) -> tuple[str, ...]:
+        """The cells the move places stones on: its covered cells, in board order (as ``cells``)."""
+        return self._cells
+
+    @property
+    def removed(self) -> tuple[str, ...]:
+        """The cells the move empties: always ``()``."""
+        return ()
+
     def __str__(self) -> str:
         return ",".join(self._cells)
 
@@ -757,6 +767,9 @@ class StrandsActions(StepState):
         self.num_actions = geo.size + 1
         self.observation_shape = (10, self._grid.height, self._grid.width)
 
+    observation_planes = ("mover", "opponent", *(f"empty_{label}" for label in range(1, 7)), "board", "covered")
+    _player_planes = (slice(0, 1), slice(1, 2))
+
     @property
     def _end(self) -> int:
         return self.num_actions - 1
@@ -790,7 +803,7 @@ class StrandsActions(StepState):
     def _name(self, action: int) -> str:
         return "end" if action == self._end else self._game._geo.names[action]
 
-    def observation(self) -> np.ndarray:
+    def _observe(self) -> np.ndarray:
         """``float32 (10, H, W)``, from the side to move's perspective."""
         game = self._game
         mover = game.to_move
