@@ -155,3 +155,33 @@ def test_the_other_side_of_a_reversi_position_is_that_position_with_the_other_si
     white = bc.Reversi.from_position(bc.Reversi().position()[:-1] + "w").actions()
     assert np.array_equal(black.observation(bc.WHITE), white.observation())
     assert np.array_equal(white.observation("black"), black.observation())
+
+
+# ---- pictures read the attributes --------------------------------------------------------
+
+
+class _Opaque:
+    """A move whose text says nothing: only its attributes do."""
+
+    def __init__(self, move) -> None:
+        self.placed, self.removed = move.placed, move.removed
+
+    def __str__(self) -> str:
+        return "?"
+
+
+class Cephalopod(ref.Cephalopod):
+    @property
+    def history(self):
+        return [_Opaque(m) for m in super().history]
+
+
+def test_pictures_mark_the_cells_the_last_move_says_not_its_text():
+    import xml.etree.ElementTree as ET
+
+    game = Cephalopod(rows=3, cols=3)
+    for move in ("b1", "a2", "c2", "b2xb1,a2,c2"):
+        game.play(move)
+    root = ET.fromstring(bc.svg.render(game))
+    marked = [e for e in root.iter() if (e.get("class") or "") in ("last-move", "removed")]
+    assert sorted(e.get("class") for e in marked) == ["last-move", "removed", "removed", "removed"]

@@ -11,7 +11,8 @@
 Agents are ``"black"`` and ``"white"``. The agent to act is whoever the game says moves next: a
 Reversi pass is an action of its own, and a Rive capture or a Strands turn takes several actions
 by the same agent in a row. Observations are ``{"observation": float32 planes from the agent's own
-side, "action_mask": int8}`` (docs/actions.md); rewards are +1/-1 (0 for a draw) at the end.
+side, "action_mask": int8}`` (docs/actions.md; the planes' names are the environment's
+``observation_planes``); rewards are +1/-1 (0 for a draw) at the end.
 """
 
 from __future__ import annotations
@@ -48,6 +49,8 @@ class BoardcoreEnv(AECEnv):
         self.possible_agents = AGENTS[:]
         self.agents = AGENTS[:]
         n, shape = self._start.num_actions, tuple(self._start.observation_shape)
+        # What each plane holds, by name (docs/actions.md): the step form says it.
+        self.observation_planes: tuple[str, ...] = tuple(self._start.observation_planes)
         self.action_spaces = {a: spaces.Discrete(n) for a in AGENTS}
         self.observation_spaces = {
             a: spaces.Dict(
