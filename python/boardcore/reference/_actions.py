@@ -10,13 +10,14 @@ A game's step state subclasses ``StepState`` and gives ``num_actions``, ``observ
 from __future__ import annotations
 
 import operator
+from typing import Any
 
 import numpy as np
 
 from boardcore.reference._game import BLACK, WHITE, IllegalMoveError
 
 
-def _action_index(action: object) -> int:
+def _action_index(action: Any) -> int:
     """The integer an action is (a Python or numpy integer); TypeError for anything else."""
     if isinstance(action, bool):
         raise TypeError("an action is an integer, got bool")
@@ -47,7 +48,7 @@ def _player(player: object) -> int:
 class StepState:
     """A game in step form: fixed integer actions, masks and observation planes."""
 
-    _game: object
+    _game: Any  # the reference game this state steps through
     num_actions: int
     observation_planes: tuple[str, ...]
     _player_planes: tuple[slice, slice]
