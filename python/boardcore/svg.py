@@ -1,8 +1,9 @@
 """Pictures of positions as SVG: every game, the last move highlighted.
 
     import boardcore as bc
-    svg = bc.svg.render(game)          # a string; games also have _repr_svg_ for notebooks
-    bc.svg.save_png(game, "board.png") # needs the [png] extra (cairosvg)
+
+    svg = bc.svg.render(game)  # a string; games also have _repr_svg_ for notebooks
+    bc.svg.save_png(game, "board.png")  # needs the [png] extra (cairosvg)
 
 Square boards (Reversi, Cephalopod) are drawn on a grid with coordinates; holes are crossed dark
 squares, the Octagon's cut squares are left out, handicap discs carry a gold ring. Cephalopod dice
@@ -156,7 +157,8 @@ def _cephalopod(game: Any) -> tuple[int, int, list[str]]:
     width, height, body, square = _square_grid(game.rows, game.cols, "#e8dcc0")
     placed, removed = _last_move(game)
     for r, row in enumerate(rows_text.split("/")):
-        cells, i = [], 0
+        cells: list[tuple[int, str] | None] = []
+        i = 0
         while i < len(row):
             if row[i] == ".":
                 cells.append(None)

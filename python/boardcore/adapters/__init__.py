@@ -18,6 +18,7 @@ import boardcore as bc
 
 GAMES = {"reversi": bc.Reversi, "cephalopod": bc.Cephalopod, "rive": bc.Rive, "strands": bc.Strands}
 
+
 def new_game(name: str, variant: dict):
     """The boardcore game ``name`` with the constructor's keyword arguments ``variant``."""
     try:

@@ -3,7 +3,8 @@
     import pyspiel
     from open_spiel.python.algorithms import mcts
     import boardcore.adapters.openspiel  # registers the games
-    game = pyspiel.load_game("boardcore_reversi")            # or "boardcore_reversi(size=6)"
+
+    game = pyspiel.load_game("boardcore_reversi")  # or "boardcore_reversi(size=6)"
     bot = mcts.MCTSBot(game, 2.0, 100, mcts.RandomRolloutEvaluator(1))
 
 Registered names and their parameters (a subset of the constructors' keyword arguments):

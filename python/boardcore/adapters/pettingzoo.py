@@ -1,6 +1,7 @@
 """PettingZoo AEC environments for the four games (``pip install 'boardcore[pettingzoo]'``).
 
     from boardcore.adapters.pettingzoo import env
+
     e = env("reversi", size=8)
     e.reset(seed=0)
     for agent in e.agent_iter():
@@ -34,7 +35,8 @@ class BoardcoreEnv(AECEnv):
     """One boardcore game as a PettingZoo AEC environment (use ``env()``, which adds the usual
     wrappers)."""
 
-    metadata = {"render_modes": ["ansi"], "name": "boardcore_v0", "is_parallelizable": False}
+    # PettingZoo's own attribute, a dict by its API; each environment sets its own copy.
+    metadata = {"render_modes": ["ansi"], "name": "boardcore_v0", "is_parallelizable": False}  # noqa: RUF012
 
     def __init__(self, game: str = "reversi", render_mode: str | None = None, **variant: Any) -> None:
         super().__init__()
@@ -83,7 +85,7 @@ class BoardcoreEnv(AECEnv):
         self._cumulative_rewards = dict.fromkeys(AGENTS, 0)
         self.terminations = dict.fromkeys(AGENTS, False)
         self.truncations = dict.fromkeys(AGENTS, False)
-        self.infos = {a: {} for a in AGENTS}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in AGENTS}
         self.agent_selection = AGENTS[self._state.to_move]
 
     def step(self, action: int | None) -> None:
@@ -91,6 +93,8 @@ class BoardcoreEnv(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        if action is None:
+            raise TypeError("an action is an integer, got None (None is for an agent whose game is over)")
         self._state.apply_action(int(action))  # IllegalMoveError for an illegal action
         self._cumulative_rewards[agent] = 0
         self.rewards = dict.fromkeys(AGENTS, 0)

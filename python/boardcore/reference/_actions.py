@@ -35,13 +35,8 @@ def _player(player: object) -> int:
     """BLACK or WHITE from ``BLACK``/``WHITE`` (Python or numpy integers) or ``"black"``/``"white"``."""
     if isinstance(player, str) and player in ("black", "white"):
         return BLACK if player == "black" else WHITE
-    if not isinstance(player, (bool, str)):
-        try:
-            index = operator.index(player)
-        except TypeError:
-            index = None
-        if index in (BLACK, WHITE):
-            return index
+    if isinstance(player, (int, np.integer)) and not isinstance(player, bool) and player in (BLACK, WHITE):
+        return int(player)
     raise ValueError(f"player must be BLACK, WHITE, 'black' or 'white', got {player!r}")
 
 
