@@ -75,15 +75,13 @@ pub fn mobility_generic<F: Frame>(me: F::B, opponent: F::B, empty: F::B) -> F::B
 pub fn flips_generic<F: Frame>(me: F::B, opponent: F::B, square: u32) -> F::B {
     let rays = &F::rays()[square as usize];
     let mut flipped = F::B::ZERO;
-    for d in 0..4 {
-        let ray = rays[d];
+    for &ray in &rays[..4] {
         let end = (ray & !opponent).isolate_lowest();
         if !(end & me).is_zero() {
             flipped |= ray & end.wrapping_dec();
         }
     }
-    for d in 4..8 {
-        let ray = rays[d];
+    for &ray in &rays[4..] {
         let end = (ray & !opponent).isolate_highest();
         if !(end & me).is_zero() {
             flipped |= ray & !(end | end.wrapping_dec());
