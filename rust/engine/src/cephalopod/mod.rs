@@ -415,10 +415,10 @@ fn key_die(key: u128, square: usize) -> Option<(Player, u8)> {
 /// The squares of a compact key on a board of `squares` squares, as `PathCounts.cells` gives
 /// them (docs/cephalopod.md): `+p` a black die showing `p`, `-p` a white one, 0 empty.
 pub fn key_cells(key: u128, squares: usize) -> impl Iterator<Item = i8> {
-    (0..squares).map(move |square| match key_die(key, square) {
-        None => 0,
-        Some((Player::Black, pips)) => pips as i8,
-        Some((Player::White, pips)) => -(pips as i8),
+    // Straight from the codes (0 empty, 1-6 black, 7-12 white): this runs over every result row.
+    (0..squares).map(move |square| match (key >> key_shift(square) & 0xF) as i8 {
+        code @ 7..=12 => 6 - code,
+        code => code,
     })
 }
 

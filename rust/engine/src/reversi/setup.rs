@@ -115,23 +115,30 @@ impl Setup {
     /// not under a disc and listed once, at most `MAX_HOLES` of them; every disc on the board
     /// and on a square of its own.
     pub fn validate(self) -> Result<Reversi, SetupError> {
-        for (i, &c) in self.holes.iter().enumerate() {
+        // Squares already listed, one bit per `row * 10 + col` (every board fits in 10x10).
+        let mut seen = 0u128;
+        let mut first_time = |c: Coord| {
+            let bit = 1u128 << (c.row as u32 * 10 + c.col as u32);
+            let new = seen & bit == 0;
+            seen |= bit;
+            new
+        };
+        for &c in &self.holes {
             if let Some(e) = self.hole_error(c) {
                 return Err(e);
             }
-            if self.holes[..i].contains(&c) {
+            if !first_time(c) {
                 return Err(SetupError::Twice(c));
             }
         }
         if self.holes.len() > MAX_HOLES {
             return Err(SetupError::TooManyHoles(self.holes.len()));
         }
-        let discs: Vec<Coord> = self.black.iter().chain(&self.white).copied().collect();
-        for (i, &c) in discs.iter().enumerate() {
+        for &c in self.black.iter().chain(&self.white) {
             if let Some(e) = self.square_error(c) {
                 return Err(e);
             }
-            if discs[..i].contains(&c) {
+            if !first_time(c) {
                 return Err(SetupError::Twice(c));
             }
         }
