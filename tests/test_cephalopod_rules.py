@@ -469,6 +469,18 @@ def test_moves_survive_copy_and_pickle(Cephalopod):
         assert other == move and str(other) == "b2xb1,a2,c2"
 
 
+def test_engine_moves_unpickle_only_boards_written_as_in_notation():
+    """The binding used to read a pickled move's board with its own lenient parser ("05x3",
+    "+5x3"); it now uses the engine's, the one the notation and records use."""
+    import boardcore as bc
+
+    cls = type(bc.Cephalopod(5, 3).legal_moves()[0])
+    assert cls._restore("5x3", "a1") == "a1"
+    for board in ["05x3", "+5x3", "5x03", "9x9", "5 x3"]:
+        with pytest.raises(ValueError, match="unknown board"):
+            cls._restore(board, "a1")
+
+
 def test_play_accepts_a_move_or_its_notation_in_any_case_and_order(Cephalopod):
     s = Cephalopod.from_position(FOUR_ONES)
     s.play(" B2XA2,C2,B1 ")

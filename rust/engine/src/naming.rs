@@ -93,7 +93,8 @@ impl MoveNaming for CephalopodNaming {
         self.0.size_name()
     }
     fn from_board(board: &str) -> Option<Self> {
-        Rect::named(board).map(CephalopodNaming)
+        let (rows, cols) = cephalopod::parse_size(board)?;
+        Rect::get(rows, cols).ok().map(CephalopodNaming)
     }
     fn placed(self, mv: cephalopod::Move) -> Vec<String> {
         vec![self.0.name(mv.square)]

@@ -128,13 +128,6 @@ impl Rect {
     pub fn size_name(&self) -> String {
         format!("{}x{}", self.rows, self.cols)
     }
-
-    /// The board whose size is written `RxC` (`size_name`), or `None` for text that names no
-    /// board.
-    pub fn named(size: &str) -> Option<&'static Rect> {
-        let (rows, cols) = size.split_once('x')?;
-        Rect::get(rows.parse().ok()?, cols.parse().ok()?).ok()
-    }
 }
 
 /// One of the 8 maps of a square grid onto itself (the dihedral group D4): transpose first (swap
