@@ -185,3 +185,30 @@ impl Rive {
         choices
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hex::HexBoard;
+
+    #[test]
+    fn a_move_stays_as_small_as_its_removal_set() {
+        // A tag and a cell beside the 16-byte set, as the struct with sentinel cells was.
+        assert_eq!(std::mem::size_of::<Move>(), 32);
+    }
+
+    #[test]
+    fn each_kind_of_move_names_its_cells() {
+        assert_eq!((Move::place(3).placed(), Move::place(3).removed()), (Some(3), 0));
+        let capture = Move::Place { cell: 3, removed: 0b101 };
+        assert_eq!((capture.placed(), capture.removed()), (Some(3), 0b101));
+        let removal = Move::Remove { cell: 5 };
+        assert_eq!((removal.placed(), removal.removed(), removal.is_removal()), (None, 1 << 5, true));
+        assert_eq!((Move::Swap.placed(), Move::Swap.removed(), Move::Swap.is_swap()), (None, 0, true));
+        let board = HexBoard::named("hex3").unwrap();
+        for (mv, name) in [(Move::place(9), "c3"), (capture, "b1xa1,a3"), (removal, "xb3"), (Move::Swap, "swap")] {
+            assert_eq!(crate::rive::move_name(board, mv), name);
+            assert_eq!(crate::rive::parse_move(board, name), Ok(mv));
+        }
+    }
+}

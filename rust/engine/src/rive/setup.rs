@@ -79,3 +79,72 @@ impl Setup {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Position;
+
+    fn hex3() -> &'static HexBoard {
+        HexBoard::named("hex3").unwrap()
+    }
+
+    fn message(setup: Setup) -> String {
+        match setup.validate() {
+            Err(Error::InvalidArgument(m)) => m,
+            other => panic!("expected an InvalidArgument error, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_position_round_trips_through_its_setup() {
+        for text in ["hex3 b../..w./...../..../... w swap", "5@0 bwbwb b single capture=a3:2"] {
+            let position = Rive::from_notation(text).unwrap();
+            assert_eq!(position.setup().validate().unwrap(), position);
+        }
+    }
+
+    #[test]
+    fn every_rule_is_checked_by_validate() {
+        let even = HexBoard::from_rows(&[(2, 0)]).unwrap();
+        assert!(message(Setup::empty(even, false, false)).starts_with("board: Rive needs an odd number of cells"));
+        let stones = "stones: every stone must be on the board, at most one a cell";
+        assert_eq!(message(Setup { black: 1 << 19, ..Setup::empty(hex3(), false, false) }), stones);
+        assert_eq!(message(Setup { black: 1, white: 1, ..Setup::empty(hex3(), false, false) }), stones);
+        let five = HexBoard::from_rows(&[(5, 0)]).unwrap();
+        let bwbwb = Setup { black: 0b10101, white: 0b01010, ..Setup::empty(five, false, true) };
+        let capture = |placed, remaining| Some(Pending { placed, remaining });
+        assert!(Setup { capture: capture(2, 2), ..bwbwb }.validate().is_ok());
+        assert_eq!(
+            message(Setup { capture: capture(2, 2), single_stones: false, ..bwbwb }),
+            "capture: only the single-stone form has a capture under way"
+        );
+        assert_eq!(
+            message(Setup { capture: capture(2, 0), ..bwbwb }),
+            "capture: a capture under way has at least one stone to remove"
+        );
+        let not_held = "capture: a2 must hold the mover's stone in a group of more than 2";
+        assert_eq!(message(Setup { capture: capture(1, 2), ..bwbwb }), not_held);
+        assert_eq!(
+            message(Setup { capture: capture(2, 5), ..bwbwb }),
+            "capture: a3 must hold the mover's stone in a group of more than 5"
+        );
+        assert_eq!(
+            message(Setup { capture: capture(9, 1), ..bwbwb }),
+            "capture: cell 9 must hold the mover's stone in a group of more than 1"
+        );
+    }
+
+    #[test]
+    fn notation_reports_the_rules_as_before() {
+        let error = |text: &str| Rive::from_notation(text).unwrap_err();
+        assert_eq!(
+            error("5@0 bwbwb b single capture=a2:2"),
+            Error::notation("rive position: capture: a2 must hold the mover's stone in a group of more than 2")
+        );
+        assert_eq!(
+            error("2@0 .. b"),
+            Error::notation("rive position: board: Rive needs an odd number of cells (no draws), 2@0 has 2")
+        );
+    }
+}
