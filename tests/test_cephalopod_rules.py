@@ -904,21 +904,7 @@ def test_equality_compares_board_dice_and_side_to_move(Cephalopod):
 # ---- perft ----------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    "rows, cols, counts",
-    [
-        # 2x2: 4 squares, then 3; the third die has two neighbours only when they are its two
-        # neighbours (a forced capture), so 2 moves each: 24.
-        (2, 2, [1, 4, 12, 24, 40, 80, 176]),
-        # 3x3: three dice never give a square two capture sets, so the third ply has 7 moves: 9*8*7.
-        (3, 3, [1, 9, 72, 504, 3256, 21096]),
-        (5, 5, [1, 25, 600, 13800]),
-        (3, 5, [1, 15, 210, 2730]),
-    ],
-)
-def test_perft_small_values(Cephalopod, rows, cols, counts):
-    s = Cephalopod(rows, cols)
-    assert [s.perft(d) for d in range(len(counts))] == counts
+# Perft counts from the start are in tests/data/perft (test_perft_data.py).
 
 
 def test_perft_counts_a_full_board_as_one_leaf(Cephalopod):

@@ -895,17 +895,12 @@ def test_equality_compares_board_holes_and_side_to_move(Reversi):
 # ---- perft ----------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("depth, leaves", [(0, 1), (1, 4), (2, 12), (3, 56), (4, 244), (5, 1396)])
-def test_perft_of_the_8x8_start_matches_published_counts(Reversi, depth, leaves):
-    assert Reversi().perft(depth) == leaves
-    assert Reversi().perft(depth, passes_count_as_ply=False) == leaves
+# The published counts (8x8, 4x4 to the end, ...) are in tests/data/perft, run by test_perft_data.py.
 
 
-def test_perft_of_4x4_to_full_depth_counts_every_complete_game(Reversi):
+def test_walking_the_4x4_tree_counts_the_complete_games_perft_counts(Reversi):
     s = Reversi(4)
-    assert count_complete_games(s.copy()) == 60060
-    assert s.perft(30) == 60060
-    assert s.perft(30, passes_count_as_ply=False) == 60060
+    assert count_complete_games(s.copy()) == s.perft(30) == 60060
 
 
 def test_perft_counts_a_pass_as_a_ply_by_default(Reversi):

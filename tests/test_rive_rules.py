@@ -1338,20 +1338,7 @@ def test_equality_compares_positions_only(Rive):
 # ---- perft ----------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    "board, counts",
-    [
-        # hex3: White must avoid Black's stone and its neighbours: 6 corners * 15 + 6 edge cells * 14
-        # + 7 inner cells * 12 = 258.
-        ("hex3", [1, 19, 258, 2340, 12768]),
-        # hex2: the centre touches every cell (6 replies); a ring cell touches 3 (3 replies each).
-        ("hex2", [1, 7, 24]),
-        ("hex335", [1, 29, 676, 12306]),
-    ],
-)
-def test_perft_small_values(Rive, board, counts):
-    s = Rive(board)
-    assert [s.perft(d) for d in range(len(counts))] == counts
+# Perft counts from the start are in tests/data/perft (test_perft_data.py).
 
 
 def test_perft_counts_plies_of_every_kind(Rive):

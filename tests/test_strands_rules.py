@@ -665,11 +665,7 @@ def test_transpositions_are_equal_and_hash_alike(Strands):
 # ---- perft --------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("cover, counts", [("up-to", [1, 18, 9_144]), ("exact", [1, 18, 6_696])])
-def test_perft_small_values(Strands, cover, counts):
-    game = Strands("hex4", cover)
-    assert [game.perft(depth) for depth in range(len(counts))] == counts
-    assert game.perft(2, threads=2) == counts[2]
+# Perft counts from the start are in tests/data/perft (test_perft_data.py).
 
 
 def test_divide_sums_to_perft_in_legal_move_order(Strands):
