@@ -48,6 +48,20 @@ def play_random_game(engine, reference, rng: random.Random, *attributes: str, ma
     assert [str(m) for m in replayed.history] == [str(m) for m in engine.history]
 
 
+def same_verdict(engine_class, twin_class, text: str):
+    """Both classes read a position: (engine game, twin game), or (None, None) when both refuse
+    it with NotationError; fails when only one accepts it."""
+    games = []
+    for cls in (engine_class, twin_class):
+        try:
+            games.append(cls.from_position(text))
+        except bc.NotationError:
+            games.append(None)
+    engine, twin = games
+    assert (engine is None) == (twin is None), text
+    return engine, twin
+
+
 def snapshot(game):
     """Everything a rejected call must leave as it was."""
     return game.position(), [str(m) for m in game.history], game.to_move, game.record(), game.zobrist()
