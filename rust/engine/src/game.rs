@@ -109,16 +109,23 @@ pub trait Position: Clone + Send + Sync {
         false
     }
 
-    fn is_legal(&self, mv: Self::Move) -> bool {
-        self.legal_moves().any(|m| m == mv)
+    /// `None` for a legal move, else why it is not: the one legality hook. The default looks the
+    /// move up in `legal_moves`; games override it to answer directly and to say more.
+    /// `is_legal` and `check_move` are derived from it and are not overridden.
+    fn why_illegal(&self, mv: Self::Move) -> Option<String> {
+        let listed = self.legal_moves().any(|m| m == mv);
+        (!listed).then(|| format!("{} is not a legal move here", self.format_move(mv)))
     }
 
-    /// `Ok` for a legal move, else `IllegalMove` saying why; games override it to say more.
+    fn is_legal(&self, mv: Self::Move) -> bool {
+        self.why_illegal(mv).is_none()
+    }
+
+    /// `Ok` for a legal move, else `IllegalMove` saying why (`why_illegal`).
     fn check_move(&self, mv: Self::Move) -> Result<()> {
-        if self.is_legal(mv) {
-            Ok(())
-        } else {
-            Err(Error::illegal(format!("{} is not a legal move here", self.format_move(mv))))
+        match self.why_illegal(mv) {
+            None => Ok(()),
+            Some(why) => Err(Error::illegal(why)),
         }
     }
 

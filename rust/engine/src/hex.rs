@@ -324,6 +324,13 @@ impl HexBoard {
         out
     }
 
+    /// The groups (connected parts) of `stones`, each as a cell set, in the order of their lowest
+    /// cell: the one group finder of both hex games.
+    #[inline]
+    pub fn groups(&self, stones: u128) -> Groups<'_> {
+        Groups { board: self, stones, rest: stones }
+    }
+
     /// The connected part of `within` that contains `seed`.
     #[inline]
     pub fn component(&self, seed: u128, within: u128) -> u128 {
@@ -345,6 +352,36 @@ impl HexBoard {
             frontier = grown;
         }
         group
+    }
+}
+
+/// The groups of a cell set, found one flood fill at a time (`HexBoard::groups`).
+pub struct Groups<'a> {
+    board: &'a HexBoard,
+    stones: u128,
+    rest: u128,
+}
+
+impl Groups<'_> {
+    /// The stones not yet in a group returned so far (callers stop early once too few are left
+    /// to matter).
+    #[inline]
+    pub fn remaining(&self) -> u128 {
+        self.rest
+    }
+}
+
+impl Iterator for Groups<'_> {
+    type Item = u128;
+
+    #[inline]
+    fn next(&mut self) -> Option<u128> {
+        if self.rest == 0 {
+            return None;
+        }
+        let group = self.board.component(self.rest & self.rest.wrapping_neg(), self.stones);
+        self.rest &= !group;
+        Some(group)
     }
 }
 

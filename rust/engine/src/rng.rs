@@ -100,6 +100,22 @@ impl SplitMix64 {
 /// The seed of every Zobrist table: the bytes of "BOARDCOR".
 pub const ZOBRIST_SEED: u64 = 0x424F_4152_4443_4F52;
 
+/// How many Zobrist keys the games use at most (Strands: 257 cells for turn marks, 6 x 128 for
+/// stones by label and colour).
+const ZOBRIST_KEYS: usize = 257 + 6 * 128;
+
+/// The first `N` Zobrist keys: SplitMix64 drawn from `ZOBRIST_SEED`, one table for every game
+/// (each game's keys are a prefix of the same sequence, so each game's table is documented by its
+/// layout alone, docs/<game>.md).
+pub fn zobrist_keys<const N: usize>() -> &'static [u64; N] {
+    static KEYS: std::sync::OnceLock<[u64; ZOBRIST_KEYS]> = std::sync::OnceLock::new();
+    let keys = KEYS.get_or_init(|| {
+        let mut rng = SplitMix64::new(ZOBRIST_SEED);
+        std::array::from_fn(|_| rng.next_u64())
+    });
+    keys.first_chunk().expect("a game asked for more Zobrist keys than ZOBRIST_KEYS")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

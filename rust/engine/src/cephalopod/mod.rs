@@ -117,30 +117,6 @@ impl Cephalopod {
         let white = self.white.count_ones();
         (self.occupied.count_ones() - white, white)
     }
-
-    /// Why a move is illegal, or None.
-    fn why_illegal(&self, mv: Move) -> Option<String> {
-        let name = self.rect.name(mv.square);
-        if self.occupied >> mv.square & 1 == 1 {
-            return Some(format!("{name} is occupied"));
-        }
-        let valid = self.captures(mv.square);
-        if mv.capture == 0 {
-            return (valid != 0).then(|| format!("a capture is possible on {name}, so placing there must capture"));
-        }
-        if mv.capture.count_ones() < 2 {
-            return Some("a capture takes two or more dice".into());
-        }
-        let pips = self.neighbour_pips(mv.square);
-        let n = self.rect.neighbours[mv.square as usize];
-        for slot in 0..4 {
-            if mv.capture >> slot & 1 == 1 && pips[slot] == 0 {
-                return Some(format!("{} holds no die to capture", self.rect.name(n[slot])));
-            }
-        }
-        let sum = captures::sum_of(pips, mv.capture).unwrap_or(0);
-        (sum > 6).then(|| format!("the captured dice sum to {sum}, more than 6"))
-    }
 }
 
 /// The legal moves, generated square by square without allocating.
@@ -236,15 +212,31 @@ impl Position for Cephalopod {
         self.empties() == 0
     }
 
-    fn is_legal(&self, mv: Move) -> bool {
-        (mv.square as usize) < self.rect.len() && self.why_illegal(mv).is_none()
-    }
-
-    fn check_move(&self, mv: Move) -> Result<()> {
-        match self.why_illegal(mv) {
-            None => Ok(()),
-            Some(why) => Err(Error::illegal(why)),
+    /// Why a move is illegal, or None.
+    fn why_illegal(&self, mv: Move) -> Option<String> {
+        if mv.square as usize >= self.rect.len() {
+            return Some(format!("square {} is off this {}x{} board", mv.square, self.rect.rows, self.rect.cols));
         }
+        let name = self.rect.name(mv.square);
+        if self.occupied >> mv.square & 1 == 1 {
+            return Some(format!("{name} is occupied"));
+        }
+        let valid = self.captures(mv.square);
+        if mv.capture == 0 {
+            return (valid != 0).then(|| format!("a capture is possible on {name}, so placing there must capture"));
+        }
+        if mv.capture.count_ones() < 2 {
+            return Some("a capture takes two or more dice".into());
+        }
+        let pips = self.neighbour_pips(mv.square);
+        let n = self.rect.neighbours[mv.square as usize];
+        for slot in 0..4 {
+            if mv.capture >> slot & 1 == 1 && pips[slot] == 0 {
+                return Some(format!("{} holds no die to capture", self.rect.name(n[slot])));
+            }
+        }
+        let sum = captures::sum_of(pips, mv.capture).unwrap_or(0);
+        (sum > 6).then(|| format!("the captured dice sum to {sum}, more than 6"))
     }
 
     #[inline]
@@ -392,13 +384,7 @@ impl CompactKey for Cephalopod {
 }
 
 fn zobrist_keys() -> &'static [u64; 12 * 64 + 1] {
-    use crate::rng::{SplitMix64, ZOBRIST_SEED};
-    use std::sync::OnceLock;
-    static KEYS: OnceLock<[u64; 12 * 64 + 1]> = OnceLock::new();
-    KEYS.get_or_init(|| {
-        let mut rng = SplitMix64::new(ZOBRIST_SEED);
-        std::array::from_fn(|_| rng.next_u64())
-    })
+    crate::rng::zobrist_keys()
 }
 
 /// A readable board: column letters, then one numbered line per row, each die as pips and owner.

@@ -136,34 +136,6 @@ impl<F: Frame> Board<F> {
     pub fn score(&self) -> (u32, u32) {
         (self.discs(Player::Black).count(), self.discs(Player::White).count())
     }
-
-    /// Why `mv` is not legal here, in words (for the error message), or `None` if it is legal.
-    pub(super) fn why_illegal(&self, mv: Move) -> Option<String> {
-        let placements = self.placements();
-        let name = mv.name(self.shape);
-        if mv.is_pass() {
-            return if !placements.is_zero() {
-                Some("pass is not allowed: the player to move has a placement".into())
-            } else if self.opponent_placements().is_zero() {
-                Some("pass is not allowed: the game is over".into())
-            } else {
-                None
-            };
-        }
-        let i = mv.0 as u32;
-        if placements.has(i) {
-            return None;
-        }
-        Some(if self.holes.has(i) {
-            format!("{name} is a hole")
-        } else if (self.me | self.opponent).has(i) {
-            format!("{name} is occupied")
-        } else if placements.is_zero() && self.opponent_placements().is_zero() {
-            format!("{name} cannot be played: the game is over")
-        } else {
-            format!("{name} brackets no opponent disc")
-        })
-    }
 }
 
 impl<F: Frame> Position for Board<F> {
@@ -224,15 +196,32 @@ impl<F: Frame> Position for Board<F> {
         mv.is_pass()
     }
 
-    fn is_legal(&self, mv: Move) -> bool {
-        self.why_illegal(mv).is_none()
-    }
-
-    fn check_move(&self, mv: Move) -> Result<()> {
-        match self.why_illegal(mv) {
-            None => Ok(()),
-            Some(why) => Err(Error::illegal(why)),
+    /// Why `mv` is not legal here, in words (for the error message), or `None` if it is legal.
+    fn why_illegal(&self, mv: Move) -> Option<String> {
+        let placements = self.placements();
+        let name = mv.name(self.shape);
+        if mv.is_pass() {
+            return if !placements.is_zero() {
+                Some("pass is not allowed: the player to move has a placement".into())
+            } else if self.opponent_placements().is_zero() {
+                Some("pass is not allowed: the game is over".into())
+            } else {
+                None
+            };
         }
+        let i = mv.0 as u32;
+        if placements.has(i) {
+            return None;
+        }
+        Some(if self.holes.has(i) {
+            format!("{name} is a hole")
+        } else if (self.me | self.opponent).has(i) {
+            format!("{name} is occupied")
+        } else if placements.is_zero() && self.opponent_placements().is_zero() {
+            format!("{name} cannot be played: the game is over")
+        } else {
+            format!("{name} brackets no opponent disc")
+        })
     }
 
     #[inline]

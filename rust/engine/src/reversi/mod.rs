@@ -22,9 +22,8 @@ use crate::error::{Error, Result};
 use crate::game::{Outcome, Player, Position};
 use crate::interrupt::Stop;
 use crate::perft::{self, Plies};
-use crate::rng::{SplitMix64, ZOBRIST_SEED};
+use crate::rng::SplitMix64;
 use crate::square::{truncate, Coord};
-use std::sync::OnceLock;
 
 /// The board's shape: a square of even size, or the Octagon (10x10 with cut corners).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -161,11 +160,7 @@ impl Move {
 /// Zobrist keys (docs/reversi.md): 100 for Black, 100 for White, 100 for holes, indexed by
 /// `row * 10 + col`, then the key for White to move; all drawn from SplitMix64.
 pub(crate) fn zobrist_keys() -> &'static [u64; 301] {
-    static KEYS: OnceLock<[u64; 301]> = OnceLock::new();
-    KEYS.get_or_init(|| {
-        let mut rng = SplitMix64::new(ZOBRIST_SEED);
-        std::array::from_fn(|_| rng.next_u64())
-    })
+    crate::rng::zobrist_keys()
 }
 
 /// A Reversi position on any board: the frame is picked once, when the position is built.
@@ -288,11 +283,8 @@ impl Position for Reversi {
     fn is_pass(&self, mv: Move) -> bool {
         mv.is_pass()
     }
-    fn is_legal(&self, mv: Move) -> bool {
-        with_board!(self, b => b.is_legal(mv))
-    }
-    fn check_move(&self, mv: Move) -> Result<()> {
-        with_board!(self, b => b.check_move(mv))
+    fn why_illegal(&self, mv: Move) -> Option<String> {
+        with_board!(self, b => b.why_illegal(mv))
     }
     fn count_moves(&self) -> u64 {
         with_board!(self, b => b.count_moves())

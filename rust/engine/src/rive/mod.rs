@@ -91,10 +91,7 @@ struct Groups {
 impl Groups {
     fn of(board: &HexBoard, stones: u128) -> Groups {
         let mut groups = Groups::none();
-        let mut rest = stones;
-        while rest != 0 {
-            let group = board.component(rest & rest.wrapping_neg(), stones);
-            rest &= !group;
+        for group in board.groups(stones) {
             groups.masks[groups.len] = group;
             groups.sizes[groups.len] = group.count_ones();
             groups.len += 1;
@@ -275,58 +272,6 @@ impl Rive {
         }
         removable
     }
-
-    /// Why `mv` is illegal here, or None.
-    fn why_illegal(&self, mv: Move) -> Option<String> {
-        if mv.is_swap() {
-            return (!self.swap_is_legal()).then(|| {
-                if self.swap {
-                    "swap is only allowed as White's first move".into()
-                } else {
-                    "this game does not allow the swap".into()
-                }
-            });
-        }
-        if let Some(pending) = self.pending {
-            if !mv.is_removal() {
-                return Some(format!("a capture is under way: remove {} more stone(s) first", pending.remaining));
-            }
-            return (mv.removed & self.removable(pending) != mv.removed || mv.removed.count_ones() != 1)
-                .then(|| "that stone cannot be removed: the group would split, or it is not in the group".into());
-        }
-        if mv.is_removal() {
-            return Some("no capture is under way, so there is nothing to remove".into());
-        }
-        let name = self.board.cell_name(mv.cell);
-        if self.occupied() >> mv.cell & 1 == 1 {
-            return Some(format!("{name} is occupied"));
-        }
-        let groups = Groups::of(self.board, self.occupied());
-        if self.legal_cells(&groups) >> mv.cell & 1 == 0 {
-            return Some(format!("{name} is not allowed: another cell touches smaller groups"));
-        }
-        match (self.capture_at(&groups, mv.cell), mv.removed) {
-            (None, 0) => None,
-            (None, _) => Some(format!("{name} captures nothing, so nothing may be removed")),
-            (Some(_), 0) if self.single_stones => None,
-            (Some(_), 0) => Some(format!("{name} is a capture: name the stones it removes")),
-            (Some(_), _) if self.single_stones => Some("in the single-stone form, remove one stone at a time".into()),
-            (Some(Capture { group, keep, .. }), removed) => {
-                let survivors = group & !removed;
-                if removed & !group != 0 {
-                    Some("a removed stone is not in the new group".into())
-                } else if removed >> mv.cell & 1 == 1 {
-                    Some("the placed stone cannot be removed".into())
-                } else if survivors.count_ones() != keep {
-                    Some(format!("the new group must keep {keep} stones, not {}", survivors.count_ones()))
-                } else if self.board.component(1u128 << mv.cell, survivors) != survivors {
-                    Some("the survivors would not be connected".into())
-                } else {
-                    None
-                }
-            }
-        }
-    }
 }
 
 /// The legal moves: cell by cell; a capture's survivor sets are enumerated (in Rust) when its cell
@@ -472,14 +417,55 @@ impl Position for Rive {
         self.occupied() == self.board.all && self.pending.is_none()
     }
 
-    fn is_legal(&self, mv: Move) -> bool {
-        self.why_illegal(mv).is_none()
-    }
-
-    fn check_move(&self, mv: Move) -> Result<()> {
-        match self.why_illegal(mv) {
-            None => Ok(()),
-            Some(why) => Err(Error::illegal(why)),
+    /// Why `mv` is illegal here, or None.
+    fn why_illegal(&self, mv: Move) -> Option<String> {
+        if mv.is_swap() {
+            return (!self.swap_is_legal()).then(|| {
+                if self.swap {
+                    "swap is only allowed as White's first move".into()
+                } else {
+                    "this game does not allow the swap".into()
+                }
+            });
+        }
+        if let Some(pending) = self.pending {
+            if !mv.is_removal() {
+                return Some(format!("a capture is under way: remove {} more stone(s) first", pending.remaining));
+            }
+            return (mv.removed & self.removable(pending) != mv.removed || mv.removed.count_ones() != 1)
+                .then(|| "that stone cannot be removed: the group would split, or it is not in the group".into());
+        }
+        if mv.is_removal() {
+            return Some("no capture is under way, so there is nothing to remove".into());
+        }
+        let name = self.board.cell_name(mv.cell);
+        if self.occupied() >> mv.cell & 1 == 1 {
+            return Some(format!("{name} is occupied"));
+        }
+        let groups = Groups::of(self.board, self.occupied());
+        if self.legal_cells(&groups) >> mv.cell & 1 == 0 {
+            return Some(format!("{name} is not allowed: another cell touches smaller groups"));
+        }
+        match (self.capture_at(&groups, mv.cell), mv.removed) {
+            (None, 0) => None,
+            (None, _) => Some(format!("{name} captures nothing, so nothing may be removed")),
+            (Some(_), 0) if self.single_stones => None,
+            (Some(_), 0) => Some(format!("{name} is a capture: name the stones it removes")),
+            (Some(_), _) if self.single_stones => Some("in the single-stone form, remove one stone at a time".into()),
+            (Some(Capture { group, keep, .. }), removed) => {
+                let survivors = group & !removed;
+                if removed & !group != 0 {
+                    Some("a removed stone is not in the new group".into())
+                } else if removed >> mv.cell & 1 == 1 {
+                    Some("the placed stone cannot be removed".into())
+                } else if survivors.count_ones() != keep {
+                    Some(format!("the new group must keep {keep} stones, not {}", survivors.count_ones()))
+                } else if self.board.component(1u128 << mv.cell, survivors) != survivors {
+                    Some("the survivors would not be connected".into())
+                } else {
+                    None
+                }
+            }
         }
     }
 
@@ -542,13 +528,7 @@ impl Position for Rive {
 }
 
 fn zobrist_keys() -> &'static [u64; 257 + 128 + 32] {
-    use crate::rng::{SplitMix64, ZOBRIST_SEED};
-    use std::sync::OnceLock;
-    static KEYS: OnceLock<[u64; 257 + 128 + 32]> = OnceLock::new();
-    KEYS.get_or_init(|| {
-        let mut rng = SplitMix64::new(ZOBRIST_SEED);
-        std::array::from_fn(|_| rng.next_u64())
-    })
+    crate::rng::zobrist_keys()
 }
 
 impl Rive {

@@ -300,12 +300,11 @@ impl Strands {
     fn largest_groups(&self, stones: u128, rival: Option<(u32, u32)>) -> (u32, u32) {
         let rival_largest = rival.map_or(0, |(size, _)| size);
         let beaten = rival.map_or(u32::MAX, |(size, _)| size);
-        let (mut rest, mut largest, mut count) = (stones, 0, 0);
+        let (mut groups, mut largest, mut count) = (self.board.groups(stones), 0, 0);
         // Stones left fewer than both the largest group so far and the rival's largest: nothing
         // left can matter.
-        while rest.count_ones() >= largest.max(rival_largest).max(1) {
-            let group = self.board.component(rest & rest.wrapping_neg(), stones);
-            rest &= !group;
+        while groups.remaining().count_ones() >= largest.max(rival_largest).max(1) {
+            let Some(group) = groups.next() else { break };
             let size = group.count_ones();
             if size > beaten {
                 return (size, 1);
@@ -322,10 +321,7 @@ impl Strands {
     fn compare_all_groups(&self) -> std::cmp::Ordering {
         let mut surplus = [0i8; 128];
         for (stones, one) in [(self.black, 1), (self.white, -1)] {
-            let mut rest = stones;
-            while rest != 0 {
-                let group = self.board.component(rest & rest.wrapping_neg(), stones);
-                rest &= !group;
+            for group in self.board.groups(stones) {
                 surplus[group.count_ones() as usize - 1] += one;
             }
         }
@@ -334,14 +330,7 @@ impl Strands {
 
     /// Group sizes of a player, largest first.
     pub fn group_sizes(&self, player: Player) -> Vec<u32> {
-        let stones = self.stones(player);
-        let mut sizes = Vec::new();
-        let mut rest = stones;
-        while rest != 0 {
-            let group = self.board.component(rest & rest.wrapping_neg(), stones);
-            rest &= !group;
-            sizes.push(group.count_ones());
-        }
+        let mut sizes: Vec<u32> = self.board.groups(self.stones(player)).map(u128::count_ones).collect();
         sizes.sort_unstable_by(|a, b| b.cmp(a));
         sizes
     }
@@ -407,34 +396,6 @@ impl Strands {
             passed = pick(past, total, passed);
         }
         (label, size, index - passed)
-    }
-
-    fn why_illegal(&self, mv: Move) -> Option<String> {
-        let b = self.board;
-        let names = |set: u128| {
-            (0..b.len() as u8).filter(|&c| set >> c & 1 == 1).map(|c| b.cell_name(c)).collect::<Vec<_>>().join(",")
-        };
-        let covered = mv.cells & (self.black | self.white);
-        if mv.cells == 0 {
-            return Some("a turn covers at least one cell".into());
-        }
-        if covered != 0 {
-            return Some(format!("{} is already covered", names(covered)));
-        }
-        let label = match (0..6).find(|&l| self.empty[l] & mv.cells == mv.cells) {
-            Some(l) => l,
-            None => return Some("all cells of a turn must carry the same label".into()),
-        };
-        if self.opening() {
-            return (label != 1 || mv.cells.count_ones() != 1)
-                .then(|| "Black's opening covers exactly one cell labelled 2".into());
-        }
-        let (low, high) = self.sizes(label, self.empty[label].count_ones());
-        let k = mv.cells.count_ones();
-        (!(low..=high).contains(&k)).then(|| match self.cover {
-            Cover::UpTo => format!("a turn on label {} covers 1 to {high} cells, not {k}", label + 1),
-            Cover::Exact => format!("a turn on label {} covers exactly {high} cells, not {k}", label + 1),
-        })
     }
 }
 
@@ -624,15 +585,32 @@ impl Position for Strands {
         self.black | self.white == self.board.all
     }
 
-    fn is_legal(&self, mv: Move) -> bool {
-        self.why_illegal(mv).is_none()
-    }
-
-    fn check_move(&self, mv: Move) -> Result<()> {
-        match self.why_illegal(mv) {
-            None => Ok(()),
-            Some(why) => Err(Error::illegal(why)),
+    fn why_illegal(&self, mv: Move) -> Option<String> {
+        let b = self.board;
+        let names = |set: u128| {
+            (0..b.len() as u8).filter(|&c| set >> c & 1 == 1).map(|c| b.cell_name(c)).collect::<Vec<_>>().join(",")
+        };
+        let covered = mv.cells & (self.black | self.white);
+        if mv.cells == 0 {
+            return Some("a turn covers at least one cell".into());
         }
+        if covered != 0 {
+            return Some(format!("{} is already covered", names(covered)));
+        }
+        let label = match (0..6).find(|&l| self.empty[l] & mv.cells == mv.cells) {
+            Some(l) => l,
+            None => return Some("all cells of a turn must carry the same label".into()),
+        };
+        if self.opening() {
+            return (label != 1 || mv.cells.count_ones() != 1)
+                .then(|| "Black's opening covers exactly one cell labelled 2".into());
+        }
+        let (low, high) = self.sizes(label, self.empty[label].count_ones());
+        let k = mv.cells.count_ones();
+        (!(low..=high).contains(&k)).then(|| match self.cover {
+            Cover::UpTo => format!("a turn on label {} covers 1 to {high} cells, not {k}", label + 1),
+            Cover::Exact => format!("a turn on label {} covers exactly {high} cells, not {k}", label + 1),
+        })
     }
 
     /// Sums of binomials: no move is built.
@@ -703,12 +681,7 @@ impl Position for Strands {
 }
 
 fn zobrist_keys() -> &'static [u64; 257 + 6 * 128] {
-    use crate::rng::ZOBRIST_SEED;
-    static KEYS: std::sync::OnceLock<[u64; 257 + 6 * 128]> = std::sync::OnceLock::new();
-    KEYS.get_or_init(|| {
-        let mut rng = SplitMix64::new(ZOBRIST_SEED);
-        std::array::from_fn(|_| rng.next_u64())
-    })
+    crate::rng::zobrist_keys()
 }
 
 impl Strands {
