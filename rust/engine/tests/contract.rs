@@ -53,12 +53,18 @@ fn check_position<P: Position + PartialEq + Debug>(p: &P, others: &[P::Move]) {
 
     // Legality: every listed move is legal, and a move of another position is legal here
     // exactly when it is listed here.
+    // `why_illegal` is the one hook: `is_legal` and `check_move` say what it says, and an
+    // illegal move gets a reason to show.
     for &mv in moves.iter().take(MOVES_CHECKED) {
+        assert_eq!(p.why_illegal(mv), None, "{at}: {mv:?}");
         assert!(p.is_legal(mv), "{at}: {mv:?}");
         assert!(p.check_move(mv).is_ok(), "{at}: {mv:?}");
     }
     for &mv in others {
         let listed = moves.contains(&mv);
+        let why = p.why_illegal(mv);
+        assert_eq!(why.is_none(), listed, "{at}: {mv:?}");
+        assert!(why.as_ref().is_none_or(|text| !text.is_empty()), "{at}: {mv:?}");
         assert_eq!(p.is_legal(mv), listed, "{at}: {mv:?}");
         assert_eq!(p.check_move(mv).is_ok(), listed, "{at}: {mv:?}");
     }
