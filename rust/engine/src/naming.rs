@@ -146,8 +146,7 @@ macro_rules! hex_naming {
     };
 }
 
-hex_naming!(RiveNaming, Rive, rive, |mv| if mv.is_swap() || mv.is_removal() { 0 } else { 1u128 << mv.cell }, |mv| mv
-    .removed);
+hex_naming!(RiveNaming, Rive, rive, |mv| mv.placed().map_or(0, |cell| 1u128 << cell), |mv| mv.removed());
 hex_naming!(StrandsNaming, Strands, strands, |mv| mv.cells, |_| 0);
 
 #[cfg(test)]

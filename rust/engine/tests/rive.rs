@@ -1,7 +1,7 @@
-//! Rive: perft from the empty boards, and the single-stone form against the compound form.
+//! Rive: counting moves, and the single-stone form against the compound form (perft from the
+//! empty boards: tests/data/perft, perft_data.rs).
 
 use boardcore_engine::hex::HexBoard;
-use boardcore_engine::perft::{perft, Plies};
 use boardcore_engine::rive::Rive;
 use boardcore_engine::rng::SplitMix64;
 use boardcore_engine::Position;
@@ -9,14 +9,6 @@ use std::collections::BTreeSet;
 
 fn empty(name: &str, swap: bool, single: bool) -> Rive {
     Rive::new(HexBoard::named(name).unwrap(), swap, single).unwrap()
-}
-
-#[test]
-fn empty_hex3_perft() {
-    let s = empty("hex3", false, false);
-    for (depth, &n) in [1u64, 19, 258, 2340, 12768, 39528].iter().enumerate() {
-        assert_eq!(perft(&s, depth as u32, Plies::EveryMove), n, "depth {depth}");
-    }
 }
 
 #[test]
@@ -63,12 +55,12 @@ fn single_stone_captures_reach_exactly_the_compound_survivor_sets() {
         while !s.is_over() {
             let moves: Vec<_> = s.legal_moves().collect();
             // For every capturing cell, compare the two forms.
-            let mut cells: Vec<u8> = moves.iter().filter(|m| m.removed != 0).map(|m| m.cell).collect();
+            let mut cells: Vec<u8> = moves.iter().filter(|m| m.removed() != 0).filter_map(|m| m.placed()).collect();
             cells.dedup();
             for cell in cells {
                 let compound: BTreeSet<String> = moves
                     .iter()
-                    .filter(|m| m.cell == cell)
+                    .filter(|m| m.placed() == Some(cell))
                     .map(|&m| {
                         let mut next = s;
                         next.play_unchecked(m);
@@ -77,8 +69,7 @@ fn single_stone_captures_reach_exactly_the_compound_survivor_sets() {
                     .collect();
                 let single = Rive::from_notation(&format!("{} single", s.to_notation())).unwrap();
                 let mut placed = single;
-                let place =
-                    single.parse_move(&s.format_move(boardcore_engine::rive::Move { cell, removed: 0 })).unwrap();
+                let place = single.parse_move(&s.format_move(boardcore_engine::rive::Move::place(cell))).unwrap();
                 placed.play_unchecked(place);
                 assert_eq!(single_stone_results(&placed), compound);
                 captures_checked += 1;

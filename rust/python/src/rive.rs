@@ -39,7 +39,7 @@ impl PyRiveMove {
     /// The placed cell (None for a swap or a single-stone removal).
     #[getter]
     fn cell(&self) -> Option<String> {
-        (!self.mv.is_swap() && !self.mv.is_removal()).then(|| self.naming.0.cell_name(self.mv.cell))
+        self.mv.placed().map(|cell| self.naming.0.cell_name(cell))
     }
 
     /// The removed cells, in board order.
