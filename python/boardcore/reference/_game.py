@@ -7,6 +7,7 @@ in a list ``_history`` whose entries are never mutated, so a copy only needs fre
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from boardcore.reference import _playout
 
@@ -84,6 +85,13 @@ def check_count(name: str, value: object, minimum: int) -> None:
         raise ValueError(f"{name} must be an integer >= {minimum}, got {value!r}")
 
 
+def check_bool(name: str, value: object) -> None:
+    """A TypeError naming the argument unless `value` is a bool (the engine takes a Python bool
+    there and nothing else: not 0 or 1, not None)."""
+    if not isinstance(value, bool):
+        raise TypeError(f"{name} must be True or False, got {value!r}")
+
+
 def result_text(winner: int | None, over: bool) -> str:
     """The Result tag of a record: 1-0, 0-1, 1/2-1/2, or * while the game goes on."""
     if not over:
@@ -156,6 +164,19 @@ class ReferenceGame:
     legal_moves(), play(), winner(), is_over(), the class attributes _GAME (the record's game name)
     and _RECORD_TAGS, and the classmethod _game_from_tags() that builds a record's start."""
 
+    if TYPE_CHECKING:  # what each game provides, declared for the type checker only
+        _GAME: ClassVar[str]
+        _RECORD_TAGS: ClassVar[tuple[str, ...]]
+        _to_move: int
+
+        @classmethod
+        def _game_from_tags(cls, tags: dict[str, str]) -> Any: ...
+        def position(self) -> str: ...
+        def zobrist(self) -> int: ...
+        def legal_moves(self) -> list[Any]: ...
+        def is_over(self) -> bool: ...
+        def score(self) -> Any: ...  # points; Strands: its group sizes
+
     @property
     def to_move(self) -> int:
         """BLACK (0) or WHITE (1): the player to move next (in Rive, the same through the
@@ -172,16 +193,20 @@ class ReferenceGame:
             return None
         return BLACK if black > white else WHITE
 
-    def perft(self, depth: int, threads: int = 1) -> int:
+    def perft(self, depth: int, threads: int | None = None, passes_count_as_ply: bool = True) -> int:
         """The number of leaves of the game tree ``depth`` plies deep.
 
         One ply is one entry of ``legal_moves()``; ``perft(0) == 1``; a finished game is one leaf
         even when depth remains. ``threads`` is accepted for compatibility (this reference is
-        single-threaded). Raises ValueError if ``depth`` is not an integer >= 0 or ``threads`` not
-        an integer >= 1. Each game walks the tree in its own ``_perft(depth)``.
+        single-threaded; None is one thread). ``passes_count_as_ply=False`` makes a pass use no
+        ply, as in the engine; only Reversi has passes (it overrides this), so here the flag
+        changes nothing. Raises ValueError if ``depth`` is not an integer >= 0 or ``threads`` not
+        an integer >= 1, TypeError if the flag is not a bool. Each game walks the tree in its own
+        ``_perft(depth)``.
         """
         check_count("depth", depth, 0)
-        check_count("threads", threads, 1)
+        check_count("threads", 1 if threads is None else threads, 1)
+        check_bool("passes_count_as_ply", passes_count_as_ply)
         return self.copy()._perft(depth)
 
     def undo(self):
