@@ -140,6 +140,10 @@ def test_named_layouts_load_with_the_json_label_counts(Strands, name):
     assert list(game.labels) == [int(c) for row in entry["rows"] for c in row.split()]
 
 
+def test_layout_names_are_those_of_the_data_file(Strands):
+    assert Strands.layout_names() == sorted(LAYOUTS)
+
+
 def test_cells_are_named_by_row_letter_and_number_in_board_order(Strands):
     assert list(Strands("hex4").cells) == [name for name, _, _ in hex_places(4)]
 

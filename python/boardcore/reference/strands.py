@@ -352,6 +352,11 @@ class Strands(ReferenceGame):
         self._start_position: str | None = None  # set when the game began from from_position
 
     @staticmethod
+    def layout_names() -> list[str]:
+        """The names of the named layouts, sorted."""
+        return sorted(named_layouts())
+
+    @staticmethod
     def random_layout(side: int, seed: int) -> list[str]:
         """The rows (digit strings) of the seeded random layout of docs/strands.md.
 
@@ -764,7 +769,7 @@ class StrandsActions(StepState):
     """
 
     def __init__(self, game: Strands) -> None:
-        self._game = game.copy()  # the position at the start of the turn
+        self._game: Strands = game.copy()  # the position at the start of the turn
         self._covered: tuple[int, ...] = ()  # this turn's cells so far, in board order
         geo = game._geo
         self._grid = AxialGrid(geo.places)
