@@ -297,15 +297,10 @@ class ReferenceGame:
         counts = {}
         for parts in list(game._move_parts()):
             game._push(parts)
-            counts[str(game._history[-1][0])] = game._perft(
-                game._child_depth(depth, parts, passes_count_as_ply), passes_count_as_ply
-            )
+            free = not passes_count_as_ply and game._is_pass(parts)  # a pass that uses no ply
+            counts[str(game._history[-1][0])] = game._perft(depth if free else depth - 1, passes_count_as_ply)
             game.undo()
         return counts
-
-    def _child_depth(self, depth: int, parts, passes_count_as_ply: bool) -> int:
-        """The depth left below a move: one ply less, unless it is a pass that uses no ply."""
-        return depth if not passes_count_as_ply and self._is_pass(parts) else depth - 1
 
     def _perft(self, depth: int, passes_count_as_ply: bool) -> int:
         # As the engine's walk: a position without legal moves is one leaf; when every move is a
@@ -320,7 +315,8 @@ class ReferenceGame:
         total = 0
         for parts in moves:
             self._push(parts)
-            total += self._perft(self._child_depth(depth, parts, passes_count_as_ply), passes_count_as_ply)
+            free = not passes_count_as_ply and self._is_pass(parts)
+            total += self._perft(depth if free else depth - 1, passes_count_as_ply)
             self.undo()
         return total
 
