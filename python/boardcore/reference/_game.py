@@ -75,6 +75,19 @@ def check_length(what: str, text: str) -> None:
         raise NotationError(f"a {what} has at most {MAX_NOTATION_CHARS} characters, got {len(text)}")
 
 
+def position_fields(text: object, form: str, counts: range = range(3, 4)) -> list[str]:
+    """The fields of a position, separated by single spaces: TypeError if ``text`` is not a
+    string, NotationError if it is too long or the number of fields is not in ``counts`` (the
+    message shows the expected ``form``, e.g. 'BOARD ROWS SIDE')."""
+    if not isinstance(text, str):
+        raise TypeError(f"a position is a string, got {type(text).__name__}")
+    check_length("position", text)
+    fields = strip(text).split(" ")
+    if len(fields) not in counts:
+        raise NotationError(f"position: expected '{form}' separated by single spaces, got {short(text)}")
+    return fields
+
+
 def short(text: str) -> str:
     """repr of text, cut short so that a megabyte of garbage makes a short message."""
     return repr(text if len(text) <= 40 else text[:40] + "...")

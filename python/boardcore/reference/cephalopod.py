@@ -25,6 +25,7 @@ from boardcore.reference._game import (
     NotationError,
     ReferenceGame,
     ReferenceMove,
+    position_fields,
 )
 from boardcore.reference._game import check_count as _check_count
 from boardcore.reference._game import check_length as _check_length
@@ -289,12 +290,7 @@ class Cephalopod(ReferenceGame):
 
         The game has no history. Raises NotationError if the text is not a valid position.
         """
-        if not isinstance(text, str):
-            raise TypeError(f"a position is a string, got {type(text).__name__}")
-        _check_length("position", text)
-        fields = _strip(text).split(" ")
-        if len(fields) != 3:
-            raise NotationError(f"position: expected 'RxC ROWS SIDE' separated by single spaces, got {_short(text)}")
+        fields = position_fields(text, "RxC ROWS SIDE")
         size_text, rows_text, side = fields
         size = _SIZE_RE.fullmatch(size_text)
         if size is None:

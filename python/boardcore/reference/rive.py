@@ -36,6 +36,7 @@ from boardcore.reference._game import (
     NotationError,
     ReferenceGame,
     ReferenceMove,
+    position_fields,
 )
 from boardcore.reference._game import check_length as _check_length
 from boardcore.reference._game import lower as _lower
@@ -416,15 +417,7 @@ class Rive(ReferenceGame):
         (see ``position()``). The game has no history. Raises NotationError if the text is not a
         valid position.
         """
-        if not isinstance(text, str):
-            raise TypeError(f"a position is a string, got {type(text).__name__}")
-        _check_length("position", text)
-        fields = _strip(text).split(" ")
-        if not 3 <= len(fields) <= 6:
-            raise NotationError(
-                "position: expected 'BOARD ROWS SIDE [swap] [single] [capture=CELL:N]' separated by "
-                f"single spaces, got {_short(text)}"
-            )
+        fields = position_fields(text, "BOARD ROWS SIDE [swap] [single] [capture=CELL:N]", range(3, 7))
         board_text, rows_text, side, *extras = fields
         try:
             rows = _parse_board_name(board_text)
