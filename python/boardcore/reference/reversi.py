@@ -23,6 +23,7 @@ from boardcore.reference._game import (
     NotationError,
     ReferenceGame,
     ReferenceMove,
+    position_fields,
 )
 from boardcore.reference._game import check_length as _check_length
 from boardcore.reference._game import lower as _lower
@@ -382,12 +383,7 @@ class Reversi(ReferenceGame):
         The game has no history, no seed and no handicap. Raises NotationError if the text is not
         a valid position (including holes that break the hole rules).
         """
-        if not isinstance(text, str):
-            raise TypeError(f"a position is a string, got {type(text).__name__}")
-        _check_length("position", text)
-        fields = _strip(text).split(" ")
-        if len(fields) != 3:
-            raise NotationError(f"position: expected 'BOARD ROWS SIDE' separated by single spaces, got {_short(text)}")
+        fields = position_fields(text, "BOARD ROWS SIDE")
         board_name, rows_text, side = fields
         if board_name not in BOARD_SIZES:
             raise NotationError(

@@ -35,6 +35,7 @@ from boardcore.reference._game import (
     NotationError,
     ReferenceGame,
     ReferenceMove,
+    position_fields,
 )
 from boardcore.reference._game import check_length as _check_length
 from boardcore.reference._game import lower as _lower
@@ -371,12 +372,7 @@ class Strands(ReferenceGame):
         ``layout_name`` is None. A board without stones is the opening: it must have Black to move
         and an empty 2. Raises NotationError if the text is not a valid position.
         """
-        if not isinstance(text, str):
-            raise TypeError(f"a position is a string, got {type(text).__name__}")
-        _check_length("position", text)
-        fields = _strip(text).split(" ")
-        if len(fields) != 3:
-            raise NotationError(f"position: expected 'RULE ROWS SIDE' separated by single spaces, got {_short(text)}")
+        fields = position_fields(text, "RULE ROWS SIDE")
         cover, rows_text, side = fields
         if cover not in COVERS:
             raise NotationError(f"position: expected the rule 'up-to' or 'exact' first, got {_short(cover)}")
