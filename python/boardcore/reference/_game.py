@@ -88,6 +88,17 @@ def position_fields(text: object, form: str, counts: range = range(3, 4)) -> lis
     return fields
 
 
+def cell_name(row: int, number: int) -> str:
+    """``c3`` style name of the ``number``-th cell (from 0) of row ``row`` (from 0 at the top): how
+    the hex boards (Rive, Strands) name their cells, whatever the board."""
+    return f"{chr(ord('a') + row)}{number + 1}"
+
+
+def cell_key(name: str) -> tuple[str, int]:
+    """Sort key of a normalised hex cell name in board order: row letter, then number."""
+    return name[0], int(name[1:])
+
+
 def short(text: str) -> str:
     """repr of text, cut short so that a megabyte of garbage makes a short message."""
     return repr(text if len(text) <= 40 else text[:40] + "...")

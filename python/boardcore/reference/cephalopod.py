@@ -25,11 +25,11 @@ from boardcore.reference._game import (
     NotationError,
     ReferenceGame,
     ReferenceMove,
-    position_fields,
 )
 from boardcore.reference._game import check_count as _check_count
 from boardcore.reference._game import check_length as _check_length
 from boardcore.reference._game import lower as _lower
+from boardcore.reference._game import position_fields as _position_fields
 from boardcore.reference._game import short as _short
 from boardcore.reference._game import strip as _strip
 
@@ -290,7 +290,7 @@ class Cephalopod(ReferenceGame):
 
         The game has no history. Raises NotationError if the text is not a valid position.
         """
-        fields = position_fields(text, "RxC ROWS SIDE")
+        fields = _position_fields(text, "RxC ROWS SIDE")
         size_text, rows_text, side = fields
         size = _SIZE_RE.fullmatch(size_text)
         if size is None:

@@ -23,10 +23,10 @@ from boardcore.reference._game import (
     NotationError,
     ReferenceGame,
     ReferenceMove,
-    position_fields,
 )
 from boardcore.reference._game import check_length as _check_length
 from boardcore.reference._game import lower as _lower
+from boardcore.reference._game import position_fields as _position_fields
 from boardcore.reference._game import short as _short
 from boardcore.reference._game import strip as _strip
 from boardcore.reference._game import words as _words
@@ -383,7 +383,7 @@ class Reversi(ReferenceGame):
         The game has no history, no seed and no handicap. Raises NotationError if the text is not
         a valid position (including holes that break the hole rules).
         """
-        fields = position_fields(text, "BOARD ROWS SIDE")
+        fields = _position_fields(text, "BOARD ROWS SIDE")
         board_name, rows_text, side = fields
         if board_name not in BOARD_SIZES:
             raise NotationError(

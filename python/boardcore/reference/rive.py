@@ -36,10 +36,12 @@ from boardcore.reference._game import (
     NotationError,
     ReferenceGame,
     ReferenceMove,
-    position_fields,
+    cell_name,
 )
+from boardcore.reference._game import cell_key as _name_key
 from boardcore.reference._game import check_length as _check_length
 from boardcore.reference._game import lower as _lower
+from boardcore.reference._game import position_fields as _position_fields
 from boardcore.reference._game import short as _short
 from boardcore.reference._game import strip as _strip
 
@@ -79,20 +81,6 @@ _HEX_RE = re.compile(r"hex([2-9]|[1-9][0-9]+)")
 _INT = r"(?:0|[1-9][0-9]?)"  # 0 to 99, without leading zeros, as the engine reads them
 _CUSTOM_RE = re.compile(rf"{_INT}@{_INT}(?:,{_INT}@{_INT})*")
 _CAPTURE_RE = re.compile(rf"capture=({_CELL}):([1-9][0-9]*)")
-
-
-# --------------------------------------------------------------------------------------------
-# Cell names (they do not depend on the board)
-
-
-def cell_name(row: int, number: int) -> str:
-    """``c3`` style name of the ``number``-th cell (from 0) of row ``row`` (from 0 at the top)."""
-    return f"{chr(ord('a') + row)}{number + 1}"
-
-
-def _name_key(name: str) -> tuple[str, int]:
-    """Sort key of a normalised cell name in board order: row letter, then number."""
-    return name[0], int(name[1:])
 
 
 # --------------------------------------------------------------------------------------------
@@ -417,7 +405,7 @@ class Rive(ReferenceGame):
         (see ``position()``). The game has no history. Raises NotationError if the text is not a
         valid position.
         """
-        fields = position_fields(text, "BOARD ROWS SIDE [swap] [single] [capture=CELL:N]", range(3, 7))
+        fields = _position_fields(text, "BOARD ROWS SIDE [swap] [single] [capture=CELL:N]", range(3, 7))
         board_text, rows_text, side, *extras = fields
         try:
             rows = _parse_board_name(board_text)

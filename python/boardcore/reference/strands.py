@@ -35,10 +35,12 @@ from boardcore.reference._game import (
     NotationError,
     ReferenceGame,
     ReferenceMove,
-    position_fields,
+    cell_name,
 )
+from boardcore.reference._game import cell_key as _name_key
 from boardcore.reference._game import check_length as _check_length
 from boardcore.reference._game import lower as _lower
+from boardcore.reference._game import position_fields as _position_fields
 from boardcore.reference._game import short as _short
 from boardcore.reference._game import strip as _strip
 
@@ -68,16 +70,6 @@ _RECORD_TAGS = ("Game", "Layout", "Cover", "Position", "Result")
 
 # --------------------------------------------------------------------------------------------
 # Cell names and geometry
-
-
-def cell_name(row: int, number: int) -> str:
-    """``d4`` style name of the ``number``-th cell (from 0) of row ``row`` (from 0 at the top)."""
-    return f"{chr(ord('a') + row)}{number + 1}"
-
-
-def _name_key(name: str) -> tuple[str, int]:
-    """Sort key of a normalised cell name in board order: row letter, then number."""
-    return name[0], int(name[1:])
 
 
 def row_lengths(side: int) -> tuple[int, ...]:
@@ -372,7 +364,7 @@ class Strands(ReferenceGame):
         ``layout_name`` is None. A board without stones is the opening: it must have Black to move
         and an empty 2. Raises NotationError if the text is not a valid position.
         """
-        fields = position_fields(text, "RULE ROWS SIDE")
+        fields = _position_fields(text, "RULE ROWS SIDE")
         cover, rows_text, side = fields
         if cover not in COVERS:
             raise NotationError(f"position: expected the rule 'up-to' or 'exact' first, got {_short(cover)}")
