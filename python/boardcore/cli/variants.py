@@ -9,6 +9,16 @@ import boardcore as bc
 GAMES = ("cephalopod", "reversi", "rive", "strands")
 
 
+def add_game_command(commands, name: str, help: str, description: str) -> argparse.ArgumentParser:
+    """A subcommand played on a game given by ``add_game_arguments``; its help keeps the line
+    breaks of ``description`` (the command module's docstring)."""
+    parser = commands.add_parser(
+        name, help=help, description=description, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    add_game_arguments(parser)
+    return parser
+
+
 def add_game_arguments(parser: argparse.ArgumentParser) -> None:
     """The GAME argument, ``--position``, and each game's variant options."""
     parser.add_argument("game", choices=GAMES, help="the game")
