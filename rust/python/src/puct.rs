@@ -4,7 +4,7 @@
 
 use crate::actions::ActionsOf;
 use crate::cephalopod::PyCephalopod;
-use crate::errors::{invalid, BcError, BcResult};
+use crate::errors::{invalid, BcError, BcResult, Raised};
 use crate::reversi::PyReversi;
 use crate::rive::PyRive;
 use crate::strands::PyStrands;
@@ -76,7 +76,7 @@ fn batch_size_arg(value: &Bound<'_, PyAny>) -> BcResult<usize> {
 struct PyEvaluator {
     evaluate: Py<PyAny>,
     /// The exception that ended the search (the evaluator's own, or one about what it returned).
-    raised: Option<PyErr>,
+    raised: Raised,
 }
 
 impl PyEvaluator {
@@ -91,7 +91,7 @@ impl PyEvaluator {
                 )));
             }
         };
-        Ok(PyEvaluator { evaluate: evaluate.unbind(), raised: None })
+        Ok(PyEvaluator { evaluate: evaluate.unbind(), raised: Raised::default() })
     }
 
     /// Calls the evaluator on the batch's observations and masks and checks its answer into
@@ -195,10 +195,7 @@ impl<S: Steps> Evaluator<S> for PyEvaluator {
         let Some(encoded) = puct::encode(batch) else { return Ok(()) };
         let Encoded { observations, masks, shape, num_actions } = encoded;
         let result = Python::attach(|py| self.call(py, observations, masks, shape, num_actions, logits, values));
-        result.map_err(|e| {
-            self.raised = Some(e);
-            Error::Interrupted
-        })
+        result.map_err(|e| self.raised.keep(e))
     }
 }
 
@@ -229,10 +226,7 @@ impl AnyEvaluator {
                 let result = crate::interrupt::run_interruptible(py, |stop| work(evaluator, stop));
                 // The evaluator's exception ended the engine's work (as an interruption would):
                 // it is what the caller sees.
-                match evaluator.raised.take() {
-                    Some(e) => Err(BcError::Raised(e)),
-                    None => result,
-                }
+                evaluator.raised.or(result)
             }
         }
     }

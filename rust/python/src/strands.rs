@@ -3,8 +3,8 @@
 use crate::args;
 use crate::errors::{invalid, BcError, BcResult};
 use crate::game::{bind_game, hex_naming, MoveNaming};
-use boardcore_engine::strands::{move_name, named_layout, parse_move, Cover, Moves, Strands, StrandsGame};
-use boardcore_engine::{Outcome, Player, Position, RecordedGame};
+use boardcore_engine::strands::{move_name, named_layout, parse_move, Cover, Moves, Strands, StrandsGame, Variant};
+use boardcore_engine::{Outcome, Player, Position};
 use pyo3::basic::CompareOp;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString, PyTuple, PyType};
@@ -28,7 +28,7 @@ pub struct PyStrands {
     inner: StrandsGame,
 }
 
-bind_game!(PyStrands, PyStrandsMove, StrandsGame, Naming);
+bind_game!(PyStrands, PyStrandsMove, Variant, Naming);
 
 impl PyStrands {
     /// The current position in step form, with the start's labels (for its symmetries).
@@ -36,7 +36,7 @@ impl PyStrands {
         self.inner.steps()
     }
 }
-crate::search::bind_searcher!(PyStrandsSearcher, "StrandsSearcher", PyStrands, PyStrandsMove, StrandsGame);
+crate::search::bind_searcher!(PyStrandsSearcher, "StrandsSearcher", PyStrands, PyStrandsMove, Variant);
 
 #[pymethods]
 impl PyStrandsMove {
@@ -117,7 +117,7 @@ impl PyStrands {
                     .map_err(|_| invalid(format!("cover must be 'up-to' or 'exact', got {}", args::shown(c))))?,
             )?,
         };
-        Ok(PyStrands { inner: StrandsGame::new(&rows, name.as_deref(), cover)? })
+        Ok(PyStrands { inner: StrandsGame::new(Variant { rows, name, cover })? })
     }
 
     /// The rows of a seeded random layout (docs/strands.md gives the algorithm).
@@ -137,7 +137,7 @@ impl PyStrands {
     /// The named layout's name, or None for rows given directly (or a set-up position).
     #[getter]
     fn layout_name(&self) -> Option<String> {
-        self.inner.layout.clone().filter(|l| named_layout(l).is_some())
+        self.inner.variant().and_then(|v| v.name.clone())
     }
 
     /// The side of the hexhex board.
@@ -163,7 +163,7 @@ impl PyStrands {
     /// hid it under a stone).
     #[getter]
     fn labels<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        PyTuple::new(py, self.inner.labels.clone())
+        PyTuple::new(py, self.inner.labels())
     }
 
     /// `(black_group_sizes, white_group_sizes)`, each sorted from largest.

@@ -7,7 +7,7 @@ mod notation;
 
 pub use actions::CephalopodSteps;
 pub use captures::{CaptureTable, SUBSETS};
-pub use game::CephalopodGame;
+pub use game::{CephalopodGame, Variant};
 pub use notation::{move_name, parse_move};
 
 use crate::error::{Error, Result};

@@ -21,7 +21,7 @@ pub use variant::{Variant, MAX_HOLES};
 use crate::error::{Error, Result};
 use crate::game::{Outcome, Player, Position};
 use crate::interrupt::Stop;
-use crate::perft::{self, Plies};
+use crate::perft::Plies;
 use crate::rng::SplitMix64;
 use crate::square::{truncate, Coord};
 
@@ -240,22 +240,6 @@ impl Reversi {
             }
         })
     }
-
-    pub fn perft(&self, depth: u32, plies: Plies, threads: usize) -> u64 {
-        perft::unstoppable(self.perft_interruptible(depth, plies, threads, &Stop::new()))
-    }
-
-    pub fn divide(&self, depth: u32, plies: Plies) -> Vec<(Move, u64)> {
-        perft::unstoppable(self.divide_interruptible(depth, plies, &Stop::new()))
-    }
-
-    pub fn perft_interruptible(&self, depth: u32, plies: Plies, threads: usize, stop: &Stop) -> Result<u64> {
-        with_fast_board!(self, b => perft::perft_parallel_interruptible(&b, depth, plies, threads, stop))
-    }
-
-    pub fn divide_interruptible(&self, depth: u32, plies: Plies, stop: &Stop) -> Result<Vec<(Move, u64)>> {
-        with_fast_board!(self, b => perft::divide_interruptible(&b, depth, plies, stop))
-    }
 }
 
 impl Position for Reversi {
@@ -321,6 +305,14 @@ impl Position for Reversi {
                 Reversi::Large(b)
             }
         }
+    }
+    /// In the board's own frame (8-wide boards in their AVX2 frames where the CPU has them),
+    /// not through this enum at every node.
+    fn perft_interruptible(&self, depth: u32, plies: Plies, threads: usize, stop: &Stop) -> Result<u64> {
+        with_fast_board!(self, b => b.perft_interruptible(depth, plies, threads, stop))
+    }
+    fn divide_interruptible(&self, depth: u32, plies: Plies, stop: &Stop) -> Result<Vec<(Move, u64)>> {
+        with_fast_board!(self, b => b.divide_interruptible(depth, plies, stop))
     }
     fn parse_move(&self, text: &str) -> Result<Move> {
         with_board!(self, b => b.parse_move(text))

@@ -8,7 +8,7 @@ mod notation;
 pub mod survivors;
 
 pub use actions::RiveSteps;
-pub use game::RiveGame;
+pub use game::{RiveGame, Variant};
 pub use notation::{move_name, parse_move};
 
 use crate::bitboard::nth_bit;

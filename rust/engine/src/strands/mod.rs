@@ -10,7 +10,7 @@ mod layouts;
 mod notation;
 
 pub use actions::StrandsSteps;
-pub use game::StrandsGame;
+pub use game::{StrandsGame, Variant};
 pub use layouts::LAYOUTS;
 pub use notation::{move_name, parse_move};
 
