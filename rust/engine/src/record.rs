@@ -197,6 +197,65 @@ mod tests {
         assert!(matches!(Record::parse(&many), Err(Error::Notation(m)) if m.contains("more than 64 tags")));
     }
 
+    use crate::{cephalopod, reversi, rive, strands, Player};
+
+    /// Plays `plies` first moves, then checks that the record reads back as the same game and
+    /// writes the same text, and that the game set up from its start position does too.
+    fn round_trips<V: Variant>(variant: V, plies: usize) -> String {
+        let mut game = Game::new(variant).unwrap();
+        for _ in 0..plies {
+            let mv = game.position().legal_moves().next().unwrap();
+            game.play(mv).unwrap();
+        }
+        let text = game.record();
+        let back = Game::<V>::from_record(&text).unwrap();
+        assert!(back.position() == game.position() && back.moves().eq(game.moves()));
+        assert_eq!(back.record(), text);
+        let from_position = Game::<V>::from_position(&game.start().to_notation()).unwrap();
+        assert!(from_position.record().contains("[Position \""));
+        assert!(Game::<V>::from_record(&from_position.record()).is_ok());
+        text
+    }
+
+    #[test]
+    fn every_variant_writes_and_reads_its_record() {
+        let shape = reversi::Shape::Square(6);
+        let variant = reversi::Variant::random(shape, 3, 1, Player::White).unwrap();
+        let text = round_trips(variant, 4);
+        assert!(text.starts_with("[Game \"reversi\"]\n[Board \"6\"]\n[Blocked \""), "{text}");
+        assert!(text.contains("[Seed \"3\"]\n[Handicap \"1\"]\n[HandicapColor \"white\"]\n"), "{text}");
+        let text = round_trips(cephalopod::Variant { rows: 3, cols: 4 }, 3);
+        assert!(text.starts_with("[Game \"cephalopod\"]\n[Board \"3x4\"]\n[Result \"*\"]\n\n"), "{text}");
+        let board = crate::hex::HexBoard::named("hex3").unwrap();
+        let text = round_trips(rive::Variant { board, swap: true, single_stones: false }, 3);
+        assert!(text.starts_with("[Game \"rive\"]\n[Board \"hex3\"]\n[Swap \"yes\"]\n[Result"), "{text}");
+        let rows = strands::named_layout("hex4").unwrap();
+        let text = round_trips(strands::Variant { rows, name: Some("hex4".into()), cover: strands::Cover::UpTo }, 2);
+        assert!(text.starts_with("[Game \"strands\"]\n[Layout \"hex4\"]\n[Cover \"up-to\"]\n"), "{text}");
+    }
+
+    #[test]
+    fn board_tags_must_agree_with_a_position_and_a_position_excludes_the_variant() {
+        let position = cephalopod::Cephalopod::new(3, 3).unwrap().to_notation();
+        let mismatched = format!("[Game \"cephalopod\"]\n[Board \"4x4\"]\n[Position \"{position}\"]\n");
+        let refused = Game::<cephalopod::Variant>::from_record(&mismatched).err();
+        assert_eq!(refused, Some(Error::notation("cephalopod record: Board does not match Position")));
+        let position = rive::Rive::new(crate::hex::HexBoard::named("hex3").unwrap(), false, false).unwrap();
+        let both = format!("[Game \"rive\"]\n[Swap \"yes\"]\n[Position \"{}\"]\n", position.to_notation());
+        let refused = Game::<rive::Variant>::from_record(&both).err();
+        assert_eq!(refused, Some(Error::notation("rive record: a Position tag excludes Swap, SingleStones")));
+    }
+
+    #[test]
+    fn strands_labels_are_the_layout_s_whether_set_up_from_a_variant_or_its_position() {
+        let rows = strands::named_layout("hex5").unwrap();
+        let variant = strands::Variant { rows: rows.clone(), name: None, cover: strands::Cover::Exact };
+        let game = Game::new(variant).unwrap();
+        assert_eq!(game.labels(), rows.concat());
+        let from_position = Game::<strands::Variant>::from_position(&game.start().to_notation()).unwrap();
+        assert_eq!(from_position.labels(), rows.concat());
+    }
+
     #[test]
     fn malformed_tags_are_rejected() {
         for bad in ["[Game reversi]", "[Game \"a\"b\"]", "[ \"x\"]", "[Game \"x\""] {
