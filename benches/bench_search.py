@@ -13,7 +13,7 @@
   weights): boardcore's `bc.mcts.selfplay(..., gumbel=True)` with the MLP in numpy and one batch
   per simulation across all games (batch_size = games), against `mctx.gumbel_muzero_policy` over
   pgx's `othello` with the MLP in JAX (jit + vmap over the games), run by
-  benches/peer_mctx_selfplay.py under --peer-python (default /work/peers-venv/bin/python when it
+  benches/peer_mctx_selfplay.py under --peer-python (default $BOARDCORE_PEER_PYTHON, else ~/peers-venv/bin/python when it
   exists: a venv outside the repository, benches/README.md). pgx's JIT compile time is excluded
   from its rate and reported. XLA runs with its default threads and with one (the ratio is
   against the faster), numpy with one BLAS thread; positions per CPU second (all of a process's
@@ -51,7 +51,8 @@ import numpy as np  # noqa: E402
 from peer_mctx_selfplay import mlp_weights  # noqa: E402  (one definition of the MLP's weights for both halves)
 
 HERE = pathlib.Path(__file__).resolve().parent
-DEFAULT_PEER_PYTHON = "/work/peers-venv/bin/python"
+# A Python with jax, pgx and mctx, in a venv outside the repository (benches/README.md).
+DEFAULT_PEER_PYTHON = os.environ.get("BOARDCORE_PEER_PYTHON", os.path.expanduser("~/peers-venv/bin/python"))
 DEFAULTS = {"reversi": bc.Reversi, "cephalopod": bc.Cephalopod, "rive": bc.Rive, "strands": bc.Strands}
 
 
@@ -289,7 +290,7 @@ def main() -> int:
     parser.add_argument(
         "--peer-python",
         default=DEFAULT_PEER_PYTHON if os.path.exists(DEFAULT_PEER_PYTHON) else None,
-        help="a Python with jax, pgx and mctx (default: /work/peers-venv/bin/python if it exists)",
+        help="a Python with jax, pgx and mctx (default: $BOARDCORE_PEER_PYTHON, else ~/peers-venv/bin/python if it exists)",
     )
     parser.add_argument("--only", nargs="*", default=list(PARTS), choices=list(PARTS))
     parser.add_argument("--overhead-simulations", type=int, default=800)

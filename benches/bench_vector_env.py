@@ -48,7 +48,7 @@ def pettingzoo_rate(make, steps: int, repeats: int) -> float:
         done = 0
         while done < steps:
             for agent in env.agent_iter():
-                observation, reward, termination, truncation, info = env.last()
+                observation, _reward, termination, truncation, _info = env.last()
                 if termination or truncation:
                     action = None
                 else:

@@ -25,7 +25,7 @@ def main() -> None:
         e.action_space("white").seed(episode + 1000)
         steps, totals = 0, {"black": 0.0, "white": 0.0}
         for agent in e.agent_iter():
-            observation, reward, termination, truncation, info = e.last()
+            observation, reward, termination, truncation, _info = e.last()
             totals[agent] += reward
             if termination or truncation:
                 action = None

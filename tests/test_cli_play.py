@@ -129,7 +129,7 @@ def test_bad_input_gets_a_one_line_message_and_changes_nothing(monkeypatch, caps
 
 
 def test_help_lists_the_commands(monkeypatch, capsys):
-    code, out = play(monkeypatch, capsys, ["reversi"], "help\n")
+    _code, out = play(monkeypatch, capsys, ["reversi"], "help\n")
     assert all(f"  {command} " in out for command in ("moves", "undo", "hint", "help", "quit"))
 
 

@@ -643,7 +643,7 @@ def test_zobrist_uses_the_documented_keys(Strands):
     game = opened(Strands)
     game.play("a1,a4")
     expected = 0  # Black to move: no side key
-    for i, (name, (label, stone)) in enumerate(board_of(game).items()):
+    for i, (_name, (label, stone)) in enumerate(board_of(game).items()):
         expected ^= keys[257 + (label - 1) * 128 + i] if stone is None else keys["bw".index(stone) * 128 + i]
     assert game.zobrist() == expected
     game.undo()

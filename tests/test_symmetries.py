@@ -294,7 +294,7 @@ def test_maps_are_a_group_of_permutations_with_the_identity_first(name, variant)
 
 def test_the_maps_of_a_state_are_fresh_arrays():
     state = bc.Reversi(4).actions()
-    observation_maps, action_maps = state.symmetries()
+    _observation_maps, action_maps = state.symmetries()
     action_maps[:] = 0
     assert np.array_equal(state.symmetries()[1][0], np.arange(17))
 

@@ -129,7 +129,7 @@ def play_pair(engine, twin, text: str) -> None:
 def compare_moves(engine, text: str) -> None:
     """``Move == text`` is a bool (True for the move's own notation) and never raises."""
     for move in engine.legal_moves()[:8] + engine.history[-2:]:
-        assert move == str(move) and not (move != str(move))
+        assert move == str(move) and (move != str(move)) is False
         equal = outcome(lambda: move == text)
         assert equal[0] == "ok" and isinstance(equal[1], bool), (move, text, equal)
         if equal[1]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from typing import Union
+from typing import Any, Union
 
 from boardcore._boardcore import Cephalopod, NotationError, Reversi, Rive, Strands
 
@@ -14,7 +14,7 @@ _BLANKS = " \t\r\n"
 # A record has at most this many tag lines, before its moves (the engine's Record::MAX_TAGS).
 _MAX_TAGS = 64
 
-_GAMES = {"cephalopod": Cephalopod, "reversi": Reversi, "rive": Rive, "strands": Strands}
+_GAMES: dict[str, Any] = {"cephalopod": Cephalopod, "reversi": Reversi, "rive": Rive, "strands": Strands}
 
 Game = Union[Cephalopod, Reversi, Rive, Strands]
 

@@ -47,7 +47,7 @@ def run(args: argparse.Namespace) -> int:
     start = new_game(args)
     # Opened first: a path that cannot be written fails before the games, not after them; each
     # record is written as soon as its game (in order) is known.
-    records = open(args.records, "w", encoding="utf-8") if args.records else None
+    records = open(args.records, "w", encoding="utf-8") if args.records else None  # noqa: SIM115 -- closed in `finally`
     print(f"{args.game} {start.position()}: {args.games} games, Black {args.black} vs White {args.white}")
     started = time.perf_counter()
     finished = []

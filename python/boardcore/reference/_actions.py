@@ -9,13 +9,14 @@ and ``position()``; it keeps its game in ``_game``.
 from __future__ import annotations
 
 import operator
+from typing import Any
 
 import numpy as np
 
 from boardcore.reference._game import BLACK, IllegalMoveError
 
 
-def _action_index(action: object) -> int:
+def _action_index(action: Any) -> int:
     """The integer an action is (a Python or numpy integer); TypeError for anything else."""
     if isinstance(action, bool):
         raise TypeError("an action is an integer, got bool")
@@ -32,7 +33,7 @@ def out_of_range(action: int, num_actions: int) -> str:
 class StepState:
     """A game in step form: fixed integer actions, masks and observation planes."""
 
-    _game: object
+    _game: Any  # the reference game this state steps through
     num_actions: int
 
     def action_mask(self) -> np.ndarray:

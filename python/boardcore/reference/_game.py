@@ -7,6 +7,7 @@ in a list ``_history`` whose entries are never mutated, so a copy only needs fre
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from boardcore.reference import _playout
 
@@ -155,6 +156,19 @@ class ReferenceGame:
     """Mixin for the reference games; each provides position(), record(), zobrist(),
     legal_moves(), play(), winner(), is_over(), the class attributes _GAME (the record's game name)
     and _RECORD_TAGS, and the classmethod _game_from_tags() that builds a record's start."""
+
+    if TYPE_CHECKING:  # what each game provides, declared for the type checker only
+        _GAME: ClassVar[str]
+        _RECORD_TAGS: ClassVar[tuple[str, ...]]
+        _to_move: int
+
+        @classmethod
+        def _game_from_tags(cls, tags: dict[str, str]) -> Any: ...
+        def position(self) -> str: ...
+        def zobrist(self) -> int: ...
+        def legal_moves(self) -> list[Any]: ...
+        def is_over(self) -> bool: ...
+        def score(self) -> Any: ...  # points; Strands: its group sizes
 
     @property
     def to_move(self) -> int:

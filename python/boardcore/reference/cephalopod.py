@@ -730,7 +730,8 @@ class CephalopodActions(StepState):
 
     def _apply(self, action: int) -> None:
         square, directions = self._directions(action)
-        self._game._push(square, tuple(sorted(self._neighbour(square, d) for d in directions)))
+        captured = [n for d in directions if (n := self._neighbour(square, d)) is not None]  # all, when legal
+        self._game._push(square, tuple(sorted(captured)))
 
     def _name(self, action: int) -> str:
         square, directions = self._directions(action)
@@ -740,7 +741,7 @@ class CephalopodActions(StepState):
             return name
         if None in around:
             return name + "x" + "".join(COMPASS[d][2] for d in directions)
-        return name + "x" + ",".join(self._game._name(i) for i in sorted(around))
+        return name + "x" + ",".join(self._game._name(i) for i in sorted(i for i in around if i is not None))
 
     def observation(self) -> np.ndarray:
         """``float32 (13, rows, cols)``, from the side to move's perspective."""

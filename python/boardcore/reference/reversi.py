@@ -91,6 +91,7 @@ class Move(ReferenceMove):
     """
 
     __slots__ = ("_square",)
+    _square: str | None
     # Defining __eq__ below would otherwise set __hash__ to None.
     __hash__ = ReferenceMove.__hash__
 
@@ -420,6 +421,7 @@ class Reversi(ReferenceGame):
         color = tags.get("HandicapColor", "black")
         if color not in COLOR_NAMES:
             raise NotationError(f"record: tag HandicapColor must be 'black' or 'white', got {_short(color)}")
+        assert board_name is not None  # checked above: only a Position may come without a Board
         size = board_name if board_name == "octagon" else int(board_name)
         options = {"handicap": _tag_number(tags, "Handicap", 0), "handicap_color": color}
         try:
@@ -611,7 +613,7 @@ class Reversi(ReferenceGame):
 
     def _illegality(self, move: Move) -> str | None:
         """Why ``move`` may not be played here, or None if it may."""
-        if move.is_pass:
+        if move.square is None:  # a pass
             return self._pass_illegality()
         index = _square_indices(self._size).get(move.square)
         if index is not None and self._cells[index] == EMPTY and self._brackets(index, self._to_move):
@@ -665,7 +667,7 @@ class Reversi(ReferenceGame):
     def _push(self, move: Move) -> None:
         """Plays a legal move without checking it."""
         self._history.append((move, list(self._cells), self._to_move))
-        if not move.is_pass:
+        if move.square is not None:  # not a pass
             index = _square_indices(self._size)[move.square]
             for i in self._flips(index, self._to_move):
                 self._cells[i] = DISC[self._to_move]

@@ -387,7 +387,8 @@ class Strands(ReferenceGame):
                 f"position: expected the rows of a hexhex board of side {MIN_SIDE} to {MAX_SIDE} joined "
                 f"by '/' (row lengths N, N+1, ..., 2N-1, ..., N), got {_short(rows_text)}"
             )
-        labels, cells = [], []
+        labels: list[int] = []
+        cells: list[int | None] = []
         for row, line in enumerate(lines):
             for c in line:
                 if c in "bw":
@@ -404,12 +405,11 @@ class Strands(ReferenceGame):
         if side not in STONE:
             raise NotationError(f"position: expected the side to move ('b' or 'w') third, got {_short(side)}")
         to_move = STONE.index(side)
-        if all(c is None for c in cells):
-            if to_move != BLACK or OPENING_LABEL not in labels:
-                raise NotationError(
-                    "position: a board without stones is the opening: Black must be to move and a cell "
-                    "labelled 2 must be empty"
-                )
+        if all(c is None for c in cells) and (to_move != BLACK or OPENING_LABEL not in labels):
+            raise NotationError(
+                "position: a board without stones is the opening: Black must be to move and a cell "
+                "labelled 2 must be empty"
+            )
         game = cls.__new__(cls)
         game._setup(geometry(n), labels, cells, to_move, cover, None)
         game._start_position = game.position()
