@@ -118,14 +118,7 @@ def test_any_position_is_accepted_or_rejected_alike(rows, cols, data):
     cells = st.sampled_from([".", ".", "1b", "2w", "3b", "6w", "1w", "7b", "0w", "2x", "b"])
     text = "/".join("".join(data.draw(st.lists(cells, min_size=cols, max_size=cols))) for _ in range(rows))
     text = f"{rows}x{cols} {text} {data.draw(st.sampled_from(['b', 'w', 'x']))}"
-    verdicts = []
-    for cls in (bc.Cephalopod, ref.Cephalopod):
-        try:
-            verdicts.append(cls.from_position(text))
-        except bc.NotationError:
-            verdicts.append(None)
-    engine, reference = verdicts
-    assert (engine is None) == (reference is None)
+    engine, reference = harness.same_verdict(bc.Cephalopod, ref.Cephalopod, text)
     if engine is not None:
         harness.assert_same_state(engine, reference)
 

@@ -469,6 +469,18 @@ def test_moves_survive_copy_and_pickle(Cephalopod):
         assert other == move and str(other) == "b2xb1,a2,c2"
 
 
+def test_engine_moves_unpickle_only_boards_written_as_in_notation():
+    """The binding used to read a pickled move's board with its own lenient parser ("05x3",
+    "+5x3"); it now uses the engine's, the one the notation and records use."""
+    import boardcore as bc
+
+    cls = type(bc.Cephalopod(5, 3).legal_moves()[0])
+    assert cls._restore("5x3", "a1") == "a1"
+    for board in ["05x3", "+5x3", "5x03", "9x9", "5 x3"]:
+        with pytest.raises(ValueError, match="unknown board"):
+            cls._restore(board, "a1")
+
+
 def test_play_accepts_a_move_or_its_notation_in_any_case_and_order(Cephalopod):
     s = Cephalopod.from_position(FOUR_ONES)
     s.play(" B2XA2,C2,B1 ")
@@ -567,14 +579,6 @@ def test_well_formed_but_illegal_moves_raise_illegal_move_error(Cephalopod, text
     assert snapshot(s) == before
 
 
-@pytest.mark.parametrize("value", [None, 3, 3.5, ["b2"], b"b2", ("b2",)])
-def test_play_refuses_anything_but_a_move_or_a_string(Cephalopod, value):
-    s = Cephalopod(3, 3)
-    with pytest.raises(TypeError):
-        s.play(value)
-    assert snapshot(s) == snapshot(Cephalopod(3, 3))
-
-
 # ---- errors leave the state unchanged -------------------------------------------------------
 
 
@@ -598,34 +602,7 @@ def test_errors_leave_state_unchanged(Cephalopod):
         assert snapshot(s) == before
 
 
-def test_undo_without_moves_raises_index_error(Cephalopod):
-    s = Cephalopod()
-    with pytest.raises(IndexError):
-        s.undo()
-    t = Cephalopod.from_position(FOUR_ONES)
-    with pytest.raises(IndexError):
-        t.undo()
-    assert s.position() == EMPTY_5X5 and t.position() == FOUR_ONES
-
-
 # ---- undo, copies, history ------------------------------------------------------------------
-
-
-def test_undo_restores_exactly(Cephalopod):
-    s = Cephalopod(4, 4)
-    snapshots, moves = [], []
-    rng = random.Random(7)
-    while s.legal_moves():
-        snapshots.append((s.position(), s.zobrist(), s.to_move, len(s.history), s.score()))
-        move = rng.choice(s.legal_moves())
-        moves.append(str(move))
-        s.play(move)
-    assert any("x" in m for m in moves)
-    while snapshots:
-        undone = s.undo()
-        assert str(undone) == moves.pop()
-        assert (s.position(), s.zobrist(), s.to_move, len(s.history), s.score()) == snapshots.pop()
-    assert s == Cephalopod(4, 4)
 
 
 def test_undo_restores_the_captured_dice(Cephalopod):
@@ -633,28 +610,6 @@ def test_undo_restores_the_captured_dice(Cephalopod):
     s.play("b2xb1,a2,c2,b3")
     assert s.undo() == "b2xb1,a2,c2,b3"
     assert s.position() == "3x3 .1b./2w.1w/.2b. w"
-
-
-def test_history_is_a_copy(Cephalopod):
-    s = Cephalopod(3, 3)
-    s.play("b2")
-    h = s.history
-    h.append(h[0])
-    h.clear()
-    assert [str(m) for m in s.history] == ["b2"]
-
-
-def test_copies_are_independent(Cephalopod):
-    s = Cephalopod.from_position(FOUR_ONES)
-    s.play("b2xb1,c2")
-    for c in (s.copy(), copy.copy(s), copy.deepcopy(s), pickle.loads(pickle.dumps(s))):
-        assert c == s and c.history == s.history and (c.rows, c.cols) == (3, 3)
-        assert c.record() == s.record()
-        c.play("b1")
-        assert c != s
-        assert [str(m) for m in s.history] == ["b2xb1,c2"]
-        assert c.undo() == "b1"
-        assert c == s
 
 
 # ---- position notation ----------------------------------------------------------------------
@@ -667,25 +622,6 @@ def test_position_notation_of_the_documented_example(Cephalopod):
     assert [die(s, q) for q in ["a1", "b1", "c1", "b2"]] == [(BLACK, 1), None, (WHITE, 6), (WHITE, 2)]
     assert s.score() == (1, 2)
     assert s.history == []
-
-
-def test_position_notation_round_trips(Cephalopod):
-    for rows, cols, seed in [(2, 2, 1), (3, 3, 2), (3, 5, 3), (5, 3, 4), (5, 5, 5), (8, 8, 6), (2, 8, 7)]:
-        s = Cephalopod(rows, cols)
-        rng = random.Random(seed)
-        while True:
-            text = s.position()
-            t = Cephalopod.from_position(text)
-            assert t == s and t.position() == text and hash(t) == hash(s) and t.to_move == s.to_move
-            assert t.legal_moves() == s.legal_moves()
-            if s.is_over() or len(s.history) > 60:
-                break
-            s.play(rng.choice(s.legal_moves()))
-
-
-def test_position_ignores_surrounding_whitespace(Cephalopod):
-    assert Cephalopod.from_position("  " + EMPTY_5X5 + "\n") == Cephalopod()
-    assert Cephalopod.from_position("\t" + DOC_EXAMPLE + " ").position() == DOC_EXAMPLE
 
 
 def test_any_arrangement_of_dice_is_accepted(Cephalopod):
@@ -761,12 +697,6 @@ def test_text_board(Cephalopod):
     assert "1b" in lines[1] and "6w" in lines[1] and "2w" in lines[2]
 
 
-def test_repr_rebuilds_the_position(Cephalopod):
-    s = play_random(Cephalopod(3, 5), seed=1, max_moves=9)
-    assert repr(s) == f"Cephalopod.from_position({s.position()!r})"
-    assert eval(repr(s), {"Cephalopod": Cephalopod}) == s
-
-
 # ---- records --------------------------------------------------------------------------------
 
 
@@ -785,30 +715,6 @@ def test_record_of_a_game_from_a_position(Cephalopod):
     assert s.record() == tags + "\nb2xb1,a2,c2\n"
     t = Cephalopod.from_record(s.record())
     assert t == s and [str(m) for m in t.history] == ["b2xb1,a2,c2"]
-
-
-@pytest.mark.parametrize(
-    "make",
-    [
-        lambda C: C(),
-        lambda C: C(3, 3),
-        lambda C: C(3, 5),
-        lambda C: C(2, 8),
-        lambda C: C(4, 4),
-        lambda C: C.from_position(FOUR_ONES),
-        lambda C: C.from_position("3x3 6b6b6b/6b.6w/6w6w6w w"),
-    ],
-)
-def test_record_replays_exactly(Cephalopod, make):
-    for game in (
-        play_random(make(Cephalopod), seed=6),
-        make(Cephalopod),
-        play_random(make(Cephalopod), seed=6, max_moves=10),
-    ):
-        t = Cephalopod.from_record(game.record())
-        assert t == game
-        assert [str(m) for m in t.history] == [str(m) for m in game.history]
-        assert t.record() == game.record()
 
 
 def test_record_result_tag(Cephalopod):
@@ -872,14 +778,6 @@ def test_zobrist_uses_the_documented_keys(Cephalopod):
     assert Cephalopod().zobrist() == 0
 
 
-def test_hash_is_the_zobrist_key_as_a_signed_integer(Cephalopod):
-    for s in [Cephalopod(), Cephalopod.from_position(DOC_EXAMPLE), play_random(Cephalopod(4, 4), seed=3)]:
-        z = s.zobrist()
-        signed = z - 2**64 if z >= 2**63 else z
-        assert hash(s) == (-2 if signed == -1 else signed)
-        assert 0 <= z < 2**64
-
-
 def test_transpositions_are_equal_and_hash_alike(Cephalopod):
     a, b = Cephalopod(3, 3), Cephalopod(3, 3)
     for m in ["a1", "b2", "c3"]:
@@ -904,21 +802,7 @@ def test_equality_compares_board_dice_and_side_to_move(Cephalopod):
 # ---- perft ----------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    "rows, cols, counts",
-    [
-        # 2x2: 4 squares, then 3; the third die has two neighbours only when they are its two
-        # neighbours (a forced capture), so 2 moves each: 24.
-        (2, 2, [1, 4, 12, 24, 40, 80, 176]),
-        # 3x3: three dice never give a square two capture sets, so the third ply has 7 moves: 9*8*7.
-        (3, 3, [1, 9, 72, 504, 3256, 21096]),
-        (5, 5, [1, 25, 600, 13800]),
-        (3, 5, [1, 15, 210, 2730]),
-    ],
-)
-def test_perft_small_values(Cephalopod, rows, cols, counts):
-    s = Cephalopod(rows, cols)
-    assert [s.perft(d) for d in range(len(counts))] == counts
+# Perft counts from the start are in tests/data/perft (test_perft_data.py).
 
 
 def test_perft_counts_a_full_board_as_one_leaf(Cephalopod):
@@ -932,52 +816,9 @@ def test_perft_counts_a_full_board_as_one_leaf(Cephalopod):
     assert [t.perft(d) for d in range(6)] == [1, 2, 2, 3, 3, 3]
 
 
-def test_divide_sums_to_perft_in_legal_move_order(Cephalopod):
-    games = [Cephalopod(3, 3), Cephalopod.from_position(FOUR_ONES), play_random(Cephalopod(4, 4), seed=2, max_moves=7)]
-    for s in games:
-        d = s.divide(3)
-        assert list(d) == [str(m) for m in s.legal_moves()]
-        assert sum(d.values()) == s.perft(3)
+def test_divide_of_the_2x2_start(Cephalopod):
+    # Divide sums to perft in legal move order on every game: test_protocol.py.
     assert Cephalopod(2, 2).divide(3) == {"a1": 6, "b1": 6, "a2": 6, "b2": 6}
-
-
-def test_perft_threads_give_the_same_count(Cephalopod):
-    s = play_random(Cephalopod(4, 4), seed=21, max_moves=5)
-    assert s.perft(3, threads=2) == s.perft(3, threads=1) == s.perft(3)
-
-
-@pytest.mark.parametrize(
-    "kwargs",
-    [
-        {"depth": -1},
-        {"depth": True},
-        {"depth": 1.0},
-        {"depth": "2"},
-        {"depth": None},
-        {"depth": 2, "threads": 0},
-        {"depth": 2, "threads": -3},
-        {"depth": 2, "threads": True},
-        {"depth": 2, "threads": 2.0},
-    ],
-)
-def test_perft_rejects_bad_arguments(Cephalopod, kwargs):
-    with pytest.raises(ValueError):
-        Cephalopod(3, 3).perft(**kwargs)
-
-
-@pytest.mark.parametrize("depth", [0, -1, True, 1.0, "1"])
-def test_divide_rejects_bad_depths(Cephalopod, depth):
-    with pytest.raises(ValueError):
-        Cephalopod(3, 3).divide(depth)
-
-
-def test_perft_leaves_the_game_unchanged(Cephalopod):
-    s = play_random(Cephalopod(4, 4), seed=30, max_moves=10)
-    before = snapshot(s)
-    s.perft(3)
-    s.divide(2)
-    s.count_paths(3)
-    assert snapshot(s) == before
 
 
 # ---- counting paths -------------------------------------------------------------------------

@@ -111,14 +111,7 @@ def arbitrary_positions(draw):
 @given(arbitrary_positions())
 def test_any_position_is_accepted_or_rejected_alike(text):
     """Arbitrary disc and hole arrangements: same verdict, and the same game from there on."""
-    verdicts = []
-    for cls in (bc.Reversi, ref.Reversi):
-        try:
-            verdicts.append(cls.from_position(text))
-        except bc.NotationError:
-            verdicts.append(None)
-    engine, reference = verdicts
-    assert (engine is None) == (reference is None)
+    engine, reference = harness.same_verdict(bc.Reversi, ref.Reversi, text)
     if engine is not None:
         assert_same_state(engine, reference)
         assert engine.perft(2) == reference.perft(2)

@@ -2,46 +2,22 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import boardcore as bc
-import pytest
+from harness import perft_entries
 
-PUBLISHED = Path(__file__).parent / "data" / "reversi_perft_8x8.txt"
-
-
-def published():
-    """(depth, count with passes as plies, count with free passes) from the shared data file."""
-    rows = []
-    for line in PUBLISHED.read_text().splitlines():
-        if line.strip() and not line.startswith("#"):
-            depth, every, free = (int(x) for x in line.split())
-            rows.append((depth, every, free))
-    return rows
+# The published counts are in tests/data/perft/reversi-8x8.txt, checked by test_perft_data.py.
+START_8 = bc.Reversi().position()
 
 
-FAST = [r for r in published() if r[0] <= 11]
-DEEP = [r for r in published() if 12 <= r[0] <= 13]
-
-
-@pytest.mark.parametrize("depth,every,free", FAST)
-def test_perft_matches_published_counts(depth, every, free):
-    s = bc.Reversi()
-    assert s.perft(depth) == every
-    assert s.perft(depth, passes_count_as_ply=False) == free
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("depth,every,free", DEEP)
-def test_deep_perft_matches_published_counts(depth, every, free):
-    s = bc.Reversi()
-    assert s.perft(depth, threads=2) == every
-    assert s.perft(depth, threads=2, passes_count_as_ply=False) == free
+def published(depth: int):
+    """(count with passes as plies, count with free passes) of the 8x8 start from the data file."""
+    (entry,) = [e for e in perft_entries() if e.position == START_8 and e.depth == depth]
+    return entry.leaves, entry.free
 
 
 def test_threaded_perft_equals_single_threaded():
     s = bc.Reversi()
-    assert s.perft(10, threads=2) == s.perft(10) == 24571284
+    assert s.perft(10, threads=2) == s.perft(10) == published(10)[0]
     holes = bc.Reversi(blocked=["b2", "g7"])
     assert holes.perft(8, threads=2) == holes.perft(8)
 
@@ -50,7 +26,7 @@ def test_divide_sums_to_perft_and_names_the_moves():
     s = bc.Reversi()
     parts = s.divide(8)
     assert list(parts) == ["d3", "c4", "f5", "e6"]
-    assert sum(parts.values()) == 390216
+    assert sum(parts.values()) == published(8)[0]
     # The four first moves are symmetric, so each has a quarter of the tree.
     assert len(set(parts.values())) == 1
 
@@ -92,4 +68,4 @@ def test_the_portable_code_path_gives_the_same_counts():
         text=True,
         check=True,
     ).stdout.split()
-    assert out == ["portable", "3005288", "3005320"]
+    assert out == ["portable", *map(str, published(9))]

@@ -85,6 +85,13 @@ def check_count(name: str, value: object, minimum: int) -> None:
         raise ValueError(f"{name} must be an integer >= {minimum}, got {value!r}")
 
 
+def check_bool(name: str, value: object) -> None:
+    """A TypeError naming the argument unless `value` is a bool (the engine takes a Python bool
+    there and nothing else: not 0 or 1, not None)."""
+    if not isinstance(value, bool):
+        raise TypeError(f"{name} must be True or False, got {value!r}")
+
+
 def result_text(winner: int | None, over: bool) -> str:
     """The Result tag of a record: 1-0, 0-1, 1/2-1/2, or * while the game goes on."""
     if not over:
@@ -186,16 +193,20 @@ class ReferenceGame:
             return None
         return BLACK if black > white else WHITE
 
-    def perft(self, depth: int, threads: int = 1) -> int:
+    def perft(self, depth: int, threads: int | None = None, passes_count_as_ply: bool = True) -> int:
         """The number of leaves of the game tree ``depth`` plies deep.
 
         One ply is one entry of ``legal_moves()``; ``perft(0) == 1``; a finished game is one leaf
         even when depth remains. ``threads`` is accepted for compatibility (this reference is
-        single-threaded). Raises ValueError if ``depth`` is not an integer >= 0 or ``threads`` not
-        an integer >= 1. Each game walks the tree in its own ``_perft(depth)``.
+        single-threaded; None is one thread). ``passes_count_as_ply=False`` makes a pass use no
+        ply, as in the engine; only Reversi has passes (it overrides this), so here the flag
+        changes nothing. Raises ValueError if ``depth`` is not an integer >= 0 or ``threads`` not
+        an integer >= 1, TypeError if the flag is not a bool. Each game walks the tree in its own
+        ``_perft(depth)``.
         """
         check_count("depth", depth, 0)
-        check_count("threads", threads, 1)
+        check_count("threads", 1 if threads is None else threads, 1)
+        check_bool("passes_count_as_ply", passes_count_as_ply)
         return self.copy()._perft(depth)
 
     def undo(self):

@@ -27,6 +27,7 @@ from boardcore.reference._game import (
     ReferenceMove,
     result_text,
 )
+from boardcore.reference._game import check_bool as _check_bool
 from boardcore.reference._game import check_count as _check_count
 from boardcore.reference._game import check_length as _check_length
 from boardcore.reference._game import lower as _lower
@@ -477,17 +478,17 @@ class Cephalopod(ReferenceGame):
             return f"{move} is not allowed: the captured dice show {pips} pips, more than {MAX_PIPS}"
         return None
 
-    def is_legal(self, move) -> bool:
-        """Whether ``move`` (a Move or its notation) may be played now; False for text that is
+    def is_legal(self, mv) -> bool:
+        """Whether ``mv`` (a Move or its notation) may be played now; False for text that is
         not a move at all. Raises TypeError for anything but a Move or a string."""
         try:
-            move = self._coerce(move)
+            move = self._coerce(mv)
         except NotationError:
             return False
         return self._illegality(move) is None
 
-    def play(self, move) -> None:
-        """Plays ``move``, a Move or its notation string.
+    def play(self, mv) -> None:
+        """Plays ``mv``, a Move or its notation string.
 
         Raises TypeError for anything else, NotationError if the text is not of the shape
         ``c3`` or ``c3xc2,b3``, IllegalMoveError if the move is not legal here (a square off the
@@ -495,7 +496,7 @@ class Cephalopod(ReferenceGame):
         none is, a capture set of one die, with an empty, off-board or non-adjacent square, or
         over 6 pips). On error nothing changes.
         """
-        move = self._coerce(move)
+        move = self._coerce(mv)
         problem = self._illegality(move)
         if problem:
             raise IllegalMoveError(problem)
@@ -557,10 +558,13 @@ class Cephalopod(ReferenceGame):
 
     # ---- perft -----------------------------------------------------------------------------
 
-    def divide(self, depth: int) -> dict[str, int]:
+    def divide(self, depth: int, passes_count_as_ply: bool = True) -> dict[str, int]:
         """Each legal move's notation mapped to the perft(depth - 1) of its child, in legal move
-        order. Raises ValueError if ``depth`` is not an integer >= 1."""
+        order. ``passes_count_as_ply`` is the engine's flag: no move of this game is a pass, so it
+        changes nothing. Raises ValueError if ``depth`` is not an integer >= 1, TypeError if the
+        flag is not a bool."""
         _check_count("depth", depth, 1)
+        _check_bool("passes_count_as_ply", passes_count_as_ply)
         game = self.copy()
         counts = {}
         for move in game.legal_moves():

@@ -25,6 +25,7 @@ from boardcore.reference._game import (
     ReferenceMove,
     result_text,
 )
+from boardcore.reference._game import check_bool as _check_bool
 from boardcore.reference._game import check_count as _check_count
 from boardcore.reference._game import check_length as _check_length
 from boardcore.reference._game import lower as _lower
@@ -642,23 +643,23 @@ class Reversi(ReferenceGame):
             return "pass is not allowed: the game is over"
         return None
 
-    def is_legal(self, move) -> bool:
-        """Whether ``move`` (a Move or its notation) may be played now; False for text that is
+    def is_legal(self, mv) -> bool:
+        """Whether ``mv`` (a Move or its notation) may be played now; False for text that is
         not a move at all. Raises TypeError for anything but a Move or a string."""
         try:
-            move = self._coerce(move)
+            move = self._coerce(mv)
         except NotationError:
             return False
         return self._illegality(move) is None
 
-    def play(self, move) -> None:
-        """Plays ``move``, a Move or its notation string.
+    def play(self, mv) -> None:
+        """Plays ``mv``, a Move or its notation string.
 
         Raises NotationError if the text is not a square name or 'pass', IllegalMoveError if the
         move is not legal here (off the board, cut, a hole, occupied, bracketing nothing, a pass
         while a placement exists, any move once the game is over). On error nothing changes.
         """
-        move = self._coerce(move)
+        move = self._coerce(mv)
         problem = self._illegality(move)
         if problem:
             raise IllegalMoveError(problem)
@@ -726,31 +727,35 @@ class Reversi(ReferenceGame):
 
     # ---- perft -----------------------------------------------------------------------------
 
-    def perft(self, depth: int, threads: int = 1, passes_count_as_ply: bool = True) -> int:
+    def perft(self, depth: int, threads: int | None = None, passes_count_as_ply: bool = True) -> int:
         """The number of leaves of the game tree ``depth`` plies deep.
 
         ``perft(0) == 1``; a finished game is one leaf even when depth remains. With
         ``passes_count_as_ply=False`` a pass uses no ply. ``threads`` is accepted for
-        compatibility (this reference is single-threaded). Raises ValueError if ``depth`` is not
-        an integer >= 0 or ``threads`` not an integer >= 1.
+        compatibility (this reference is single-threaded; None is one thread). Raises ValueError
+        if ``depth`` is not an integer >= 0 or ``threads`` not an integer >= 1, TypeError if
+        ``passes_count_as_ply`` is not a bool.
         """
         _check_count("depth", depth, 0)
-        _check_count("threads", threads, 1)
-        return self.copy()._perft(depth, bool(passes_count_as_ply))
+        _check_count("threads", 1 if threads is None else threads, 1)
+        _check_bool("passes_count_as_ply", passes_count_as_ply)
+        return self.copy()._perft(depth, passes_count_as_ply)
 
     def divide(self, depth: int, passes_count_as_ply: bool = True) -> dict[str, int]:
         """Each legal move's notation mapped to the perft of its child (``depth - 1`` plies, or
         ``depth`` for a pass that uses no ply), in legal move order.
 
-        Raises ValueError if ``depth`` is not an integer >= 1.
+        Raises ValueError if ``depth`` is not an integer >= 1, TypeError if
+        ``passes_count_as_ply`` is not a bool.
         """
         _check_count("depth", depth, 1)
+        _check_bool("passes_count_as_ply", passes_count_as_ply)
         game = self.copy()
         counts = {}
         for move in game.legal_moves():
             game._push(move)
             child_depth = depth if move.is_pass and not passes_count_as_ply else depth - 1
-            counts[str(move)] = game._perft(child_depth, bool(passes_count_as_ply))
+            counts[str(move)] = game._perft(child_depth, passes_count_as_ply)
             game.undo()
         return counts
 

@@ -38,6 +38,7 @@ from boardcore.reference._game import (
     ReferenceMove,
     result_text,
 )
+from boardcore.reference._game import check_bool as _check_bool
 from boardcore.reference._game import check_count as _check_count
 from boardcore.reference._game import check_length as _check_length
 from boardcore.reference._game import lower as _lower
@@ -767,23 +768,23 @@ class Rive(ReferenceGame):
             return f"{move} is not allowed: removing {name} would split the group"
         return None
 
-    def is_legal(self, move) -> bool:
-        """Whether ``move`` (a Move or its notation) may be played now; False for text that is
+    def is_legal(self, mv) -> bool:
+        """Whether ``mv`` (a Move or its notation) may be played now; False for text that is
         not a move at all. Raises TypeError for anything but a Move or a string."""
         try:
-            move = self._coerce(move)
+            move = self._coerce(mv)
         except NotationError:
             return False
         return self._illegality(move) is None
 
-    def play(self, move) -> None:
-        """Plays ``move``, a Move or its notation string.
+    def play(self, mv) -> None:
+        """Plays ``mv``, a Move or its notation string.
 
         Raises TypeError for anything else, NotationError if the text is not a move's shape,
         IllegalMoveError if the move is not legal here (docs/rive.md, "Moves and their order").
         On error nothing changes.
         """
-        move = self._coerce(move)
+        move = self._coerce(mv)
         problem = self._illegality(move)
         if problem:
             raise IllegalMoveError(problem)
@@ -902,10 +903,13 @@ class Rive(ReferenceGame):
 
     # ---- perft -----------------------------------------------------------------------------
 
-    def divide(self, depth: int) -> dict[str, int]:
+    def divide(self, depth: int, passes_count_as_ply: bool = True) -> dict[str, int]:
         """Each legal move's notation mapped to the perft(depth - 1) of its child, in legal move
-        order. Raises ValueError if ``depth`` is not an integer >= 1."""
+        order. ``passes_count_as_ply`` is the engine's flag: no move of this game is a pass, so it
+        changes nothing. Raises ValueError if ``depth`` is not an integer >= 1, TypeError if the
+        flag is not a bool."""
         _check_count("depth", depth, 1)
+        _check_bool("passes_count_as_ply", passes_count_as_ply)
         game = self.copy()
         counts = {}
         for kind, index, removed in list(game._move_parts()):

@@ -15,6 +15,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 pub trait CompactKey: Position {
     fn compact_key(&self) -> u128;
     /// The position with this key, on the same board as `self`.
+    #[allow(clippy::wrong_self_convention)] // the key holds the pieces; `self` lends the board
     fn from_compact_key(&self, key: u128) -> Self;
     /// An error when this board's positions do not fit in a key.
     fn key_fits(&self) -> Result<()>;

@@ -171,9 +171,9 @@ impl<S: Steps> Evaluator<S> for Rollouts {
         match batch.pool {
             Some(pool) if batch.states.len() > 1 => {
                 let rows: Vec<_> = rows.collect();
-                stop.install(pool, || rows.into_par_iter().map(one).collect::<Result<()>>())?
+                stop.install(pool, || rows.into_par_iter().try_for_each(one))?
             }
-            _ => rows.map(one).collect(),
+            _ => rows.into_iter().try_for_each(one),
         }
     }
 }

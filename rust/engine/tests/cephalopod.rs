@@ -1,27 +1,12 @@
-//! Cephalopod perft and merged path counting, checked against each other and against counts
-//! confirmed by the pure-Python reference and an independent brute-force counter.
+//! Cephalopod merged path counting, checked against perft and against counts confirmed by the
+//! pure-Python reference (perft from the empty boards: tests/data/perft, perft_data.rs).
 
 use boardcore_engine::cephalopod::Cephalopod;
 use boardcore_engine::paths::count_paths;
 use boardcore_engine::perft::{perft, Plies};
 use boardcore_engine::Position;
 
-#[test]
-fn empty_3x3_perft() {
-    let s = Cephalopod::new(3, 3).unwrap();
-    let expected = [1, 9, 72, 504, 3256, 21096, 139856];
-    for (depth, &n) in expected.iter().enumerate() {
-        assert_eq!(perft(&s, depth as u32, Plies::EveryMove), n, "depth {depth}");
-    }
-}
-
-#[test]
-fn empty_5x5_perft() {
-    let s = Cephalopod::new(5, 5).unwrap();
-    for (depth, &n) in [1, 25, 600, 13800, 304840].iter().enumerate() {
-        assert_eq!(perft(&s, depth as u32, Plies::EveryMove), n, "depth {depth}");
-    }
-}
+// The counts from the empty boards are in tests/data/perft (perft_data.rs).
 
 #[test]
 fn merged_path_totals_equal_perft() {

@@ -1,7 +1,7 @@
-//! Rive: perft from the empty boards, and the single-stone form against the compound form.
+//! Rive: counting moves, and the single-stone form against the compound form (perft from the
+//! empty boards: tests/data/perft, perft_data.rs).
 
 use boardcore_engine::hex::HexBoard;
-use boardcore_engine::perft::{perft, Plies};
 use boardcore_engine::rive::Rive;
 use boardcore_engine::rng::SplitMix64;
 use boardcore_engine::Position;
@@ -9,14 +9,6 @@ use std::collections::BTreeSet;
 
 fn empty(name: &str, swap: bool, single: bool) -> Rive {
     Rive::new(HexBoard::named(name).unwrap(), swap, single).unwrap()
-}
-
-#[test]
-fn empty_hex3_perft() {
-    let s = empty("hex3", false, false);
-    for (depth, &n) in [1u64, 19, 258, 2340, 12768, 39528].iter().enumerate() {
-        assert_eq!(perft(&s, depth as u32, Plies::EveryMove), n, "depth {depth}");
-    }
 }
 
 #[test]

@@ -3,7 +3,9 @@
 use crate::args;
 use crate::errors::{invalid, BcError, BcResult};
 use crate::game::{bind_game, MoveNaming};
-use boardcore_engine::cephalopod::{move_name, parse_move, Cephalopod, CephalopodGame, Move, Variant};
+use boardcore_engine::cephalopod::{
+    key_cells, key_to_move, move_name, parse_move, parse_size, Cephalopod, CephalopodGame, Move, Variant,
+};
 use boardcore_engine::paths::{count_paths_interruptible, CompactKey};
 use boardcore_engine::square::Rect;
 use boardcore_engine::{Outcome, Position};
@@ -37,8 +39,8 @@ impl MoveNaming for Naming {
         self.0.size_name()
     }
     fn from_board(board: &str) -> Option<Self> {
-        let (rows, cols) = board.split_once('x')?;
-        Rect::get(rows.parse().ok()?, cols.parse().ok()?).ok().map(Naming)
+        let (rows, cols) = parse_size(board)?;
+        Rect::get(rows, cols).ok().map(Naming)
     }
 }
 
@@ -141,12 +143,8 @@ impl PathCounts {
         let mut cells = Vec::with_capacity(n * squares);
         let mut to_move = Vec::with_capacity(n);
         for &(key, _) in &paths {
-            // The key's layout (docs/cephalopod.md): side in bit 127, 4 bits per square from the top.
-            cells.extend((0..squares).map(|s| match (key >> (120 - 4 * s) & 0xF) as i8 {
-                code @ 7..=12 => 6 - code,
-                code => code,
-            }));
-            to_move.push((key >> 127) as u8);
+            cells.extend(key_cells(key, squares));
+            to_move.push(key_to_move(key) as u8);
         }
         let (keys, counts): (Vec<u128>, Vec<u128>) = paths.into_iter().unzip();
         let low: Vec<u64> = counts.iter().map(|&c| c as u64).collect();

@@ -178,8 +178,7 @@ impl PyReversi {
     /// game set up from a position, which carries no handicap).
     #[getter]
     fn handicap_squares<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        let squares =
-            self.inner.variant().map_or(Vec::new(), |v| v.shape.handicap_corners()[..v.handicap as usize].to_vec());
+        let squares = self.inner.variant().map_or(Vec::new(), Variant::corners);
         PyTuple::new(py, squares.into_iter().map(Coord::name))
     }
 

@@ -1,7 +1,7 @@
 //! A Cephalopod game's setup as records know it: the board's size, as a [`crate::Variant`].
 //! Everything else about a game is [`Game`]'s.
 
-use super::Cephalopod;
+use super::{parse_size, Cephalopod};
 use crate::error::{Error, Result};
 use crate::game::{self, Game};
 use crate::record::Record;
@@ -37,10 +37,9 @@ impl game::Variant for Variant {
 
     fn from_tags(r: &Record) -> Result<Variant> {
         let board = r.tag("Board").ok_or_else(|| Error::notation("cephalopod record: the Board tag is missing"))?;
-        let bad = || Error::notation(format!("cephalopod record: Board must look like '5x5', got {board:?}"));
-        let (rows, cols) = board.split_once('x').ok_or_else(bad)?;
-        let digit = |t: &str| (t.len() == 1).then(|| t.parse::<u8>().ok()).flatten();
-        Ok(Variant { rows: digit(rows).ok_or_else(bad)?, cols: digit(cols).ok_or_else(bad)? })
+        let (rows, cols) = parse_size(board)
+            .ok_or_else(|| Error::notation(format!("cephalopod record: Board must look like '5x5', got {board:?}")))?;
+        Ok(Variant { rows, cols })
     }
 
     fn text_board(position: &Cephalopod) -> String {

@@ -1,14 +1,19 @@
 //! Cephalopod: dice on a rectangle, captures of two or more neighbouring dice summing to 6 or less.
+//!
+//! Positions are built from a [`Setup`] by `Setup::validate` (setup.rs), which holds the rules a
+//! position keeps; the notation (notation.rs) only says what to set up.
 
 mod actions;
 mod captures;
 mod game;
 mod notation;
+mod setup;
 
 pub use actions::CephalopodSteps;
 pub use captures::{CaptureTable, SUBSETS};
 pub use game::{CephalopodGame, Variant};
-pub use notation::{move_name, parse_move};
+pub use notation::{move_name, parse_move, parse_size};
+pub use setup::{Setup, SetupError};
 
 use crate::error::{Error, Result};
 use crate::game::{Outcome, Player, Position};
@@ -61,9 +66,14 @@ impl std::fmt::Debug for Cephalopod {
 }
 
 impl Cephalopod {
-    /// The empty board, Black to move.
+    /// The empty board, Black to move; an error if rows or columns are not from 2 to 8.
     pub fn new(rows: u8, cols: u8) -> Result<Self> {
-        Ok(Cephalopod { pips: [0; 65], white: 0, occupied: 0, side: Player::Black, rect: Rect::get(rows, cols)? })
+        Ok(Setup::empty(rows, cols).validate()?)
+    }
+
+    /// The empty board of `rect`: where `Setup::validate` and key decoding start.
+    fn empty(rect: &'static Rect, side: Player) -> Self {
+        Cephalopod { pips: [0; 65], white: 0, occupied: 0, side, rect }
     }
 
     pub fn rect(&self) -> &'static Rect {
@@ -76,7 +86,8 @@ impl Cephalopod {
         (pips != 0).then(|| (if self.white >> square & 1 == 1 { Player::White } else { Player::Black }, pips))
     }
 
-    pub(crate) fn put(&mut self, square: u8, owner: Player, pips: u8) {
+    /// Puts a die on a square: for moves, `Setup::validate` and key decoding only.
+    fn put(&mut self, square: u8, owner: Player, pips: u8) {
         self.pips[square as usize] = pips;
         self.occupied |= 1 << square;
         if owner == Player::White {
@@ -90,10 +101,6 @@ impl Cephalopod {
         self.pips[square as usize] = 0;
         self.occupied &= !(1 << square);
         self.white &= !(1 << square);
-    }
-
-    pub(crate) fn set_side(&mut self, side: Player) {
-        self.side = side;
     }
 
     fn empties(&self) -> u64 {
@@ -165,6 +172,8 @@ impl Position for Cephalopod {
         Moves { position: self, empties: self.empties(), square: 0, pending: 0 }
     }
 
+    // `slot` is both a bit of the capture mask and an index into the neighbours.
+    #[allow(clippy::needless_range_loop)]
     #[inline]
     fn play_unchecked(&mut self, mv: Move) {
         let mut pips = 1;
@@ -253,7 +262,8 @@ impl Position for Cephalopod {
     }
 
     /// Each child is made and unmade on one scratch copy, touching only what counting reads
-    /// (pips and occupancy).
+    /// (pips and occupancy). (`slot` is both a bit of the capture mask and a neighbour index.)
+    #[allow(clippy::needless_range_loop)]
     fn perft2(&self) -> u64 {
         let mut scratch = *self;
         let mut leaves = 0;
@@ -305,21 +315,17 @@ impl CompactKey for Cephalopod {
     fn compact_key(&self) -> u128 {
         let mut key = (self.side as u128) << 127;
         for square in 0..self.rect.len() {
-            let pips = self.pips[square];
-            let code = if pips == 0 { 0 } else { pips + if self.white >> square & 1 == 1 { 6 } else { 0 } };
-            key |= (code as u128) << (120 - 4 * square);
+            let code = self.die(square as u8).map_or(0, |(owner, pips)| pips + 6 * owner as u8);
+            key |= (code as u128) << key_shift(square);
         }
         key
     }
 
     fn from_compact_key(&self, key: u128) -> Self {
-        let mut p = Cephalopod { pips: [0; 65], white: 0, occupied: 0, side: Player::Black, rect: self.rect };
-        p.side = if key >> 127 == 1 { Player::White } else { Player::Black };
+        let mut p = Cephalopod::empty(self.rect, key_to_move(key));
         for square in 0..self.rect.len() {
-            let code = (key >> (120 - 4 * square) & 0xF) as u8;
-            if code != 0 {
-                let owner = if code > 6 { Player::White } else { Player::Black };
-                p.put(square as u8, owner, if code > 6 { code - 6 } else { code });
+            if let Some((owner, pips)) = key_die(key, square) {
+                p.put(square as u8, owner, pips);
             }
         }
         p
@@ -381,6 +387,39 @@ impl CompactKey for Cephalopod {
         }
         Ok(())
     }
+}
+
+/// Where square `square`'s 4-bit code sits in a compact key.
+fn key_shift(square: usize) -> usize {
+    120 - 4 * square
+}
+
+/// The side to move in a compact key.
+pub fn key_to_move(key: u128) -> Player {
+    if key >> 127 == 1 {
+        Player::White
+    } else {
+        Player::Black
+    }
+}
+
+/// The die on `square` in a compact key: (owner, pips), or `None` for an empty square.
+fn key_die(key: u128, square: usize) -> Option<(Player, u8)> {
+    match (key >> key_shift(square) & 0xF) as u8 {
+        0 => None,
+        code @ 1..=6 => Some((Player::Black, code)),
+        code => Some((Player::White, code - 6)),
+    }
+}
+
+/// The squares of a compact key on a board of `squares` squares, as `PathCounts.cells` gives
+/// them (docs/cephalopod.md): `+p` a black die showing `p`, `-p` a white one, 0 empty.
+pub fn key_cells(key: u128, squares: usize) -> impl Iterator<Item = i8> {
+    // Straight from the codes (0 empty, 1-6 black, 7-12 white): this runs over every result row.
+    (0..squares).map(move |square| match (key >> key_shift(square) & 0xF) as i8 {
+        code @ 7..=12 => 6 - code,
+        code => code,
+    })
 }
 
 fn zobrist_keys() -> &'static [u64; 12 * 64 + 1] {

@@ -1,8 +1,8 @@
 //! Cephalopod notation: moves `c3` / `c3xc2,b3`, positions `RxC ROWS SIDE` (docs/cephalopod.md).
 
-use super::{Cephalopod, Move};
+use super::{Cephalopod, Move, Setup};
 use crate::error::{Error, Result};
-use crate::game::Player;
+use crate::game::{Player, Position};
 use crate::square::{truncate, Coord, Rect};
 use crate::text;
 
@@ -71,7 +71,7 @@ pub(super) fn write(p: &Cephalopod) -> String {
                 .collect()
         })
         .collect();
-    format!("{} {} {}", rect.size_name(), rows.join("/"), p.to_move_letter())
+    format!("{} {} {}", rect.size_name(), rows.join("/"), p.to_move().letter())
 }
 
 pub(super) fn read(text: &str) -> Result<Cephalopod> {
@@ -81,32 +81,35 @@ pub(super) fn read(text: &str) -> Result<Cephalopod> {
     if fields.len() != 3 {
         return Err(bad(format!("expected 'RxC ROWS SIDE' separated by single spaces, got {:?}", truncate(text))));
     }
-    let size = fields[0]
-        .split_once('x')
-        .and_then(|(r, c)| Some((small_number(r)?, small_number(c)?)))
+    let (rows, cols) = parse_size(fields[0])
         .ok_or_else(|| bad(format!("the size must look like '5x5', got {:?}", truncate(fields[0]))))?;
-    let mut position = Cephalopod::new(size.0, size.1).map_err(|e| bad(e.to_string()))?;
-    let side = Player::from_letter(fields[2])
+    let mut setup = Setup::empty(rows, cols);
+    // A size the rules do not allow is reported before the rows are counted against it.
+    setup.rect().map_err(|e| bad(e.to_string()))?;
+    setup.to_move = Player::from_letter(fields[2])
         .ok_or_else(|| bad(format!("side to move must be 'b' or 'w', got {:?}", truncate(fields[2]))))?;
-    position.set_side(side);
-    let rows: Vec<&str> = fields[1].split('/').collect();
-    if rows.len() != size.0 as usize {
-        return Err(bad(format!("a {} board has {} rows, got {}", fields[0], size.0, rows.len())));
+    let row_texts: Vec<&str> = fields[1].split('/').collect();
+    if row_texts.len() != rows as usize {
+        return Err(bad(format!("a {} board has {rows} rows, got {}", fields[0], row_texts.len())));
     }
-    for (r, row) in rows.iter().enumerate() {
+    for (r, row) in row_texts.iter().enumerate() {
         let cells = split_cells(row).ok_or_else(|| {
             bad(format!("row {}: cells are '.' or pips 1-6 then 'b' or 'w', got {:?}", r + 1, truncate(row)))
         })?;
-        if cells.len() != size.1 as usize {
-            return Err(bad(format!("row {} must have {} squares, got {}", r + 1, size.1, cells.len())));
+        if cells.len() != cols as usize {
+            return Err(bad(format!("row {} must have {cols} squares, got {}", r + 1, cells.len())));
         }
-        for (c, cell) in cells.into_iter().enumerate() {
-            if let Some((owner, pips)) = cell {
-                position.put((r * size.1 as usize + c) as u8, owner, pips);
-            }
-        }
+        let start = r * cols as usize;
+        setup.dice[start..start + cols as usize].copy_from_slice(&cells);
     }
-    Ok(position)
+    setup.validate().map_err(|e| bad(e.to_string()))
+}
+
+/// The board size as written in notation and records, `RxC` with one digit each (`5x5`); only
+/// its form is checked here (the sizes allowed are `Setup::validate`'s rule).
+pub fn parse_size(text: &str) -> Option<(u8, u8)> {
+    let (rows, cols) = text.split_once('x')?;
+    Some((small_number(rows)?, small_number(cols)?))
 }
 
 fn small_number(text: &str) -> Option<u8> {
@@ -133,11 +136,4 @@ fn split_cells(row: &str) -> Option<Vec<Option<(Player, u8)>>> {
         }
     }
     Some(cells)
-}
-
-impl Cephalopod {
-    fn to_move_letter(&self) -> char {
-        use crate::game::Position;
-        self.to_move().letter()
-    }
 }

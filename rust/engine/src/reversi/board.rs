@@ -8,7 +8,7 @@ use crate::game::{Outcome, Player, Position};
 use crate::square::Coord;
 
 /// A Reversi position. Discs are stored from the mover's point of view (`me`, `opponent`) so
-/// that move generation never branches on colour.
+/// that move generation never branches on colour. Built only by `Setup::validate` (setup.rs).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Board<F: Frame> {
     pub(super) me: F::B,
@@ -40,10 +40,6 @@ impl<B: Bits> Iterator for Moves<B> {
 }
 
 impl<F: Frame> Board<F> {
-    pub(super) fn empty(shape: Shape, playable: F::B, holes: F::B, side: Player) -> Self {
-        Board { me: F::B::ZERO, opponent: F::B::ZERO, playable, holes, side, shape }
-    }
-
     #[inline(always)]
     fn empties(&self) -> F::B {
         let free = !(self.me | self.opponent);
@@ -101,12 +97,6 @@ impl<F: Frame> Board<F> {
         } else {
             self.opponent
         }
-    }
-
-    pub(super) fn set_discs(&mut self, black: F::B, white: F::B) {
-        let (me, opponent) = if self.side == Player::Black { (black, white) } else { (white, black) };
-        self.me = me;
-        self.opponent = opponent;
     }
 
     pub fn index(row: u8, col: u8) -> u32 {

@@ -2,7 +2,9 @@
 //!
 //! The position type is [`Reversi`], an enum over three frames so that the standard 8x8 board
 //! runs code with nothing variant-specific in it, while holes, small boards, 10x10 and the
-//! Octagon share the same generic move generator ([`Board`]).
+//! Octagon share the same generic move generator ([`Board`]). Every position is built from a
+//! [`Setup`] by `Setup::validate` (setup.rs), which holds the rules a position keeps; the
+//! notation (notation.rs) and the variants (variant.rs) only say what to set up.
 
 mod actions;
 mod board;
@@ -10,13 +12,15 @@ mod frame;
 mod game;
 mod moves;
 mod notation;
+mod setup;
 mod variant;
 
 pub use actions::ReversiSteps;
 pub use board::{Board, Moves};
 pub use frame::{Classic8, Frame, Frame10, Frame8};
 pub use game::ReversiGame;
-pub use variant::{Variant, MAX_HOLES};
+pub use setup::{Setup, SetupError, MAX_HOLES};
+pub use variant::Variant;
 
 use crate::error::{Error, Result};
 use crate::game::{Outcome, Player, Position};

@@ -71,19 +71,19 @@ pub fn mobility_generic<F: Frame>(me: F::B, opponent: F::B, empty: F::B) -> F::B
 /// empty or off-board square, or one of ours) ends the run; the run flips only if that square is
 /// ours. The first such square is the lowest bit of the ray for directions going up the index,
 /// the highest for the others — one bit trick each, no loop.
+// The ray index matters: rays 0-3 grow the square index and rays 4-7 shrink it.
+#[allow(clippy::needless_range_loop)]
 #[inline(always)]
 pub fn flips_generic<F: Frame>(me: F::B, opponent: F::B, square: u32) -> F::B {
     let rays = &F::rays()[square as usize];
     let mut flipped = F::B::ZERO;
-    for d in 0..4 {
-        let ray = rays[d];
+    for &ray in &rays[..4] {
         let end = (ray & !opponent).isolate_lowest();
         if !(end & me).is_zero() {
             flipped |= ray & end.wrapping_dec();
         }
     }
-    for d in 4..8 {
-        let ray = rays[d];
+    for &ray in &rays[4..] {
         let end = (ray & !opponent).isolate_highest();
         if !(end & me).is_zero() {
             flipped |= ray & !(end | end.wrapping_dec());

@@ -3,7 +3,7 @@
 
 use super::board::Board;
 use super::frame::Frame;
-use super::variant::{build, MAX_HOLES};
+use super::setup::Setup;
 use super::{Reversi, Shape};
 use crate::error::{Error, Result};
 use crate::game::Player;
@@ -38,6 +38,8 @@ pub(super) fn read(text: &str) -> Result<Reversi> {
         }
         for (col, ch) in row.chars().enumerate() {
             let c = Coord::new(r as u8, col as u8);
+            // The notation writes each cut square as '-' and nothing else as '-': its own syntax,
+            // checked here; every other rule belongs to `Setup::validate`.
             let cut = shape.is_cut(c);
             match (ch, cut) {
                 ('-', true) => {}
@@ -46,9 +48,6 @@ pub(super) fn read(text: &str) -> Result<Reversi> {
                 ('.', _) => {}
                 ('b', _) => black.push(c),
                 ('w', _) => white.push(c),
-                ('#', _) if shape.in_centre(c) => {
-                    return Err(bad(format!("{} is in the central 4x4, where holes are not allowed", c.name())))
-                }
                 ('#', _) => holes.push(c),
                 _ => {
                     return Err(bad(format!(
@@ -59,8 +58,6 @@ pub(super) fn read(text: &str) -> Result<Reversi> {
             }
         }
     }
-    if holes.len() > MAX_HOLES {
-        return Err(bad(format!("at most {MAX_HOLES} holes, got {}", holes.len())));
-    }
-    Ok(build(shape, &holes, &black, &white, side))
+    // Where holes may be (not in the centre, at most four) is the setup's rule, not the notation's.
+    Setup { shape, black, white, holes, to_move: side }.validate().map_err(|e| bad(e.to_string()))
 }

@@ -1,0 +1,62 @@
+//! Perft of every game against the counts in `tests/data/perft` (the files the Python tests read
+//! too): through the generic walk for every game, and Reversi's own fast path.
+
+mod common;
+
+use boardcore_engine::cephalopod::Cephalopod;
+use boardcore_engine::perft::{perft, Plies};
+use boardcore_engine::reversi::Reversi;
+use boardcore_engine::rive::Rive;
+use boardcore_engine::strands::Strands;
+use boardcore_engine::Position;
+use common::{perft_entries, PerftEntry, Tier};
+
+/// Checks one entry: `count(position, depth, plies)` is the perft to trust.
+fn check<P: Position>(entry: &PerftEntry, count: impl Fn(&P, u32, Plies) -> u64) {
+    let position = P::from_notation(&entry.position).unwrap_or_else(|e| panic!("{}: {e:?}", entry.location));
+    assert_eq!(count(&position, entry.depth, Plies::EveryMove), entry.leaves, "{}", entry.location);
+    if let Some(free) = entry.free {
+        assert_eq!(count(&position, entry.depth, Plies::PassIsFree), free, "{} (free passes)", entry.location);
+    }
+}
+
+fn check_entry(entry: &PerftEntry, threads: usize) {
+    match entry.game.as_str() {
+        "reversi" => {
+            check::<Reversi>(entry, |p, depth, plies| p.perft(depth, plies, threads));
+            if entry.is_quick() {
+                check::<Reversi>(entry, perft);
+            }
+        }
+        "cephalopod" => check::<Cephalopod>(entry, perft),
+        "rive" => check::<Rive>(entry, perft),
+        "strands" => check::<Strands>(entry, perft),
+        other => panic!("{}: no game {other}", entry.location),
+    }
+}
+
+#[test]
+fn perft_matches_the_data_files() {
+    let quick: Vec<_> = perft_entries().into_iter().filter(PerftEntry::is_quick).collect();
+    assert!(quick.len() > 40, "only {} entries", quick.len());
+    for entry in &quick {
+        check_entry(entry, 1);
+    }
+}
+
+/// The entries past the build's budget and the `slow` ones: `cargo test --release -- --ignored`.
+#[test]
+#[ignore]
+fn perft_matches_the_data_files_deep_entries() {
+    for entry in perft_entries().iter().filter(|e| !e.is_quick() && e.tier != Tier::Deep) {
+        check_entry(entry, 2);
+    }
+}
+
+#[test]
+fn every_game_has_data_the_twin_runs_too() {
+    let entries = perft_entries();
+    for game in ["reversi", "cephalopod", "rive", "strands"] {
+        assert!(entries.iter().any(|e| e.game == game && e.tier == Tier::Twin), "{game}");
+    }
+}
