@@ -55,12 +55,12 @@ fn single_stone_captures_reach_exactly_the_compound_survivor_sets() {
         while !s.is_over() {
             let moves: Vec<_> = s.legal_moves().collect();
             // For every capturing cell, compare the two forms.
-            let mut cells: Vec<u8> = moves.iter().filter(|m| m.removed != 0).map(|m| m.cell).collect();
+            let mut cells: Vec<u8> = moves.iter().filter(|m| m.removed() != 0).filter_map(|m| m.placed()).collect();
             cells.dedup();
             for cell in cells {
                 let compound: BTreeSet<String> = moves
                     .iter()
-                    .filter(|m| m.cell == cell)
+                    .filter(|m| m.placed() == Some(cell))
                     .map(|&m| {
                         let mut next = s;
                         next.play_unchecked(m);
@@ -69,8 +69,7 @@ fn single_stone_captures_reach_exactly_the_compound_survivor_sets() {
                     .collect();
                 let single = Rive::from_notation(&format!("{} single", s.to_notation())).unwrap();
                 let mut placed = single;
-                let place =
-                    single.parse_move(&s.format_move(boardcore_engine::rive::Move { cell, removed: 0 })).unwrap();
+                let place = single.parse_move(&s.format_move(boardcore_engine::rive::Move::place(cell))).unwrap();
                 placed.play_unchecked(place);
                 assert_eq!(single_stone_results(&placed), compound);
                 captures_checked += 1;

@@ -42,13 +42,13 @@ impl PyRiveMove {
     /// The placed cell (None for a swap or a single-stone removal).
     #[getter]
     fn cell(&self) -> Option<String> {
-        (!self.mv.is_swap() && !self.mv.is_removal()).then(|| self.naming.0.cell_name(self.mv.cell))
+        self.mv.placed().map(|cell| self.naming.0.cell_name(cell))
     }
 
     /// The removed cells, in board order.
     #[getter]
     fn removed<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        PyTuple::new(py, cells_of(self.naming.0, self.mv.removed))
+        PyTuple::new(py, cells_of(self.naming.0, self.mv.removed()))
     }
 
     /// Whether this move is the swap.

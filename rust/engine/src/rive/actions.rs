@@ -29,19 +29,16 @@ impl RiveSteps {
 
     fn move_of(&self, action: usize) -> Move {
         match action {
-            a if a == self.cells() => Move::SWAP,
-            cell if self.position.pending().is_some() => Move::removal(cell as u8),
-            cell => Move { cell: cell as u8, removed: 0 },
+            a if a == self.cells() => Move::Swap,
+            cell if self.position.pending().is_some() => Move::Remove { cell: cell as u8 },
+            cell => Move::place(cell as u8),
         }
     }
 
     fn action_of(&self, mv: Move) -> usize {
-        if mv.is_swap() {
-            self.cells()
-        } else if mv.is_removal() {
-            mv.removed.trailing_zeros() as usize
-        } else {
-            mv.cell as usize
+        match mv {
+            Move::Swap => self.cells(),
+            Move::Remove { cell } | Move::Place { cell, .. } => cell as usize,
         }
     }
 }

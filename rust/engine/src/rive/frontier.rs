@@ -279,9 +279,9 @@ fn forward(
                         } else {
                             let j = next.slot(child);
                             let there = &mut next.counts[j as usize * next.stride..(j as usize + 1) * next.stride];
-                            for r in first..last {
+                            for (r, &ways) in (first..).zip(&here[first..last]) {
                                 let to = (r as u32 + layer.low + delta - low) as usize;
-                                there[to] = there[to].wrapping_add(here[r]);
+                                there[to] = there[to].wrapping_add(ways);
                             }
                             Link::Next(j)
                         }

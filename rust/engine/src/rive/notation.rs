@@ -1,7 +1,9 @@
 //! Rive notation: moves `c3`, `c3xb2,d1`, `xb2`, `swap`; positions
-//! `BOARD ROWS SIDE [swap] [capture=CELL:N]` (docs/rive.md).
+//! `BOARD ROWS SIDE [swap] [single] [capture=CELL:N]` (docs/rive.md). A position is read into a
+//! `Setup` (only its grammar is checked here) and validated there: every rule of what a position
+//! may hold lives in `setup.rs`.
 
-use super::{Move, Pending, Rive};
+use super::{Move, Pending, Rive, Setup};
 use crate::error::{Error, Result};
 use crate::game::Player;
 use crate::hex::HexBoard;
@@ -21,7 +23,7 @@ pub fn parse_move(board: &HexBoard, text: &str) -> Result<Move> {
         return Err(bad());
     }
     if lower == "swap" {
-        return Ok(Move::SWAP);
+        return Ok(Move::Swap);
     }
     let (placed, list) = match lower.split_once('x') {
         Some((placed, list)) => (placed, Some(list)),
@@ -44,11 +46,11 @@ pub fn parse_move(board: &HexBoard, text: &str) -> Result<Move> {
     }
     if placed.is_empty() {
         return match names.len() {
-            1 => Ok(Move { cell: Move::REMOVE_CELL, removed }),
+            1 => Ok(Move::Remove { cell: removed.trailing_zeros() as u8 }),
             _ => Err(bad()),
         };
     }
-    Ok(Move { cell: board.parse_cell(placed)?, removed })
+    Ok(Move::Place { cell: board.parse_cell(placed)?, removed })
 }
 
 fn placed_and<'a>(placed: &'a str, names: &'a [&'a str]) -> impl Iterator<Item = &'a str> {
@@ -56,42 +58,27 @@ fn placed_and<'a>(placed: &'a str, names: &'a [&'a str]) -> impl Iterator<Item =
 }
 
 pub fn move_name(board: &HexBoard, mv: Move) -> String {
-    if mv.is_swap() {
-        return "swap".into();
-    }
-    let removed: Vec<String> =
-        (0..board.len() as u8).filter(|&c| mv.removed >> c & 1 == 1).map(|c| board.cell_name(c)).collect();
-    if mv.is_removal() {
-        return format!("x{}", removed.join(","));
-    }
-    let mut name = board.cell_name(mv.cell);
-    if !removed.is_empty() {
-        name.push('x');
-        name.push_str(&removed.join(","));
-    }
-    name
-}
-
-pub(super) fn cell_char(p: &Rive, cell: u8) -> char {
-    if p.black >> cell & 1 == 1 {
-        'b'
-    } else if p.white >> cell & 1 == 1 {
-        'w'
-    } else {
-        '.'
+    let removed = || -> Vec<String> {
+        (0..board.len() as u8).filter(|&c| mv.removed() >> c & 1 == 1).map(|c| board.cell_name(c)).collect()
+    };
+    match mv {
+        Move::Swap => "swap".into(),
+        Move::Remove { .. } => format!("x{}", removed().join(",")),
+        Move::Place { cell, removed: 0 } => board.cell_name(cell),
+        Move::Place { cell, .. } => format!("{}x{}", board.cell_name(cell), removed().join(",")),
     }
 }
 
-pub(super) fn write(p: &Rive) -> String {
+pub(super) fn write(p: &Setup) -> String {
     let b = p.board;
-    let mut text = format!("{} {} {}", b.name, b.notation_rows(|cell| cell_char(p, cell)), p.side.letter());
+    let mut text = format!("{} {} {}", b.name, b.notation_rows(|cell| p.cell_char(cell)), p.to_move.letter());
     if p.swap {
         text.push_str(" swap");
     }
     if p.single_stones {
         text.push_str(" single");
     }
-    if let Some(pending) = p.pending {
+    if let Some(pending) = p.capture {
         text.push_str(&format!(" capture={}:{}", b.cell_name(pending.placed), pending.remaining));
     }
     text
@@ -120,7 +107,6 @@ pub(super) fn read(text: &str) -> Result<Rive> {
             truncate(extra)
         )));
     }
-    let mut position = Rive::new(board, swap, single).map_err(|e| bad(e.to_string()))?;
     let rows: Vec<&str> = fields[1].split('/').collect();
     if rows.len() != board.rows.len() {
         return Err(bad(format!("{} has {} rows, got {}", board.name, board.rows.len(), rows.len())));
@@ -161,16 +147,9 @@ pub(super) fn read(text: &str) -> Result<Rive> {
                         && !remaining.starts_with('0')
                 })
                 .ok_or_else(|| bad(format!("capture: {remaining:?} is not a number of stones from 1")))?;
-            let stone = if side == Player::Black { black } else { white };
-            let group = board.component(1u128 << placed, black | white);
-            if stone >> placed & 1 == 0 || (group.count_ones() as usize) <= remaining as usize {
-                return Err(bad(format!(
-                    "capture: {cell} must hold the mover's stone in a group of more than {remaining}"
-                )));
-            }
             Some(Pending { placed, remaining })
         }
     };
-    position.set(black, white, side, pending);
-    Ok(position)
+    let setup = Setup { board, black, white, to_move: side, swap, single_stones: single, capture: pending };
+    setup.validate().map_err(|e| bad(e.to_string()))
 }

@@ -14,8 +14,10 @@
 //! and `sample` to drawing the removals stone by stone (documented in docs/rive.md).
 
 use super::frontier::{self, Table, Walk};
+use crate::bitboard::Ones;
 use crate::hex::HexBoard;
 use crate::rng::SplitMix64;
+use std::ops::ControlFlow;
 
 /// Captures with at most this many survivor sets are listed and sorted; larger ones are ranked.
 /// (Growing costs about a microsecond per set, building the frontier table a few hundred
@@ -35,7 +37,7 @@ pub struct Capture {
 
 /// Calls `emit` with every survivor set, in no particular order.
 pub fn for_each(board: &HexBoard, capture: Capture, emit: &mut impl FnMut(u128)) {
-    grow(board, capture, capture.placed, first_candidates(board, capture), 0, emit);
+    let _ = grow_from(board, capture.group, capture.placed, capture.keep, &mut Emit(emit));
 }
 
 /// The number of survivor sets.
@@ -53,19 +55,10 @@ pub fn count(board: &'static HexBoard, capture: Capture) -> u128 {
     if let Some(n) = count_by_growing(board, capture, QUICK_GROW_BUDGET) {
         return n as u128;
     }
-    let mut parts = [None, None, None, None, None, None];
-    let mut rest = capture.group & !capture.placed;
-    let mut n = 0;
-    while rest != 0 {
-        let part = board.component(rest & rest.wrapping_neg(), rest);
-        rest &= !part;
-        parts[n] = Some(part);
-        n += 1;
-    }
     // by_size[s] = number of ways for the parts so far to keep s stones besides the placed one.
     let mut by_size = vec![1u128];
-    for part in parts.iter().flatten() {
-        let Some(sizes) = part_sizes(board, *part | capture.placed, capture.placed) else {
+    for part in board.groups(capture.group & !capture.placed) {
+        let Some(sizes) = part_sizes(board, part | capture.placed, capture.placed) else {
             return count_without_sizes(board, capture);
         };
         let mut next = vec![0u128; by_size.len() + sizes.len() - 2];
@@ -110,24 +103,11 @@ pub fn forget_remembered_sizes() {
 /// sets (at most 2**11 of them): cheaper than setting up the programme, and most parts are small.
 const SMALL_PART: u32 = 12;
 
-/// `frontier::sizes` by growing every connected set of `group` that contains `placed`, each once:
-/// add a candidate next to the set, then exclude it from its later siblings.
+/// `frontier::sizes` by growing every connected set of `group` that contains `placed`, each once.
 fn sizes_by_growing(board: &HexBoard, group: u128, placed: u128) -> Vec<u128> {
-    fn grow(board: &HexBoard, group: u128, set: u128, candidates: u128, excluded: u128, by_size: &mut [u128]) {
-        by_size[set.count_ones() as usize] += 1;
-        let mut excluded = excluded;
-        let mut open = candidates & !excluded;
-        while open != 0 {
-            let v = open & open.wrapping_neg();
-            open ^= v;
-            let next = (candidates | board.neighbours[v.trailing_zeros() as usize]) & group & !set & !v;
-            grow(board, group, set | v, next, excluded, by_size);
-            excluded |= v;
-        }
-    }
-    let mut by_size = vec![0u128; group.count_ones() as usize + 1];
-    grow(board, group, placed, board.dilate(placed) & group & !placed, 0, &mut by_size);
-    by_size
+    let mut sizes = Sizes { by_size: vec![0u128; group.count_ones() as usize + 1] };
+    let _ = grow_from(board, group, placed, group.count_ones(), &mut sizes);
+    sizes.by_size
 }
 
 /// Remembered sizes: direct-mapped, a new entry replaces the one in its slot.
@@ -233,76 +213,162 @@ fn listed(board: &HexBoard, capture: Capture) -> Vec<u128> {
     removals
 }
 
-fn first_candidates(board: &HexBoard, capture: Capture) -> u128 {
-    board.dilate(capture.placed) & capture.group & !capture.placed
+/// The number of survivor sets by growing them, or None past `budget` growing steps.
+fn count_by_growing(board: &HexBoard, capture: Capture, budget: u64) -> Option<u64> {
+    let mut counter = Counter { sets: 0, budget };
+    match grow_from(board, capture.group, capture.placed, capture.keep, &mut counter) {
+        ControlFlow::Continue(()) => Some(counter.sets),
+        ControlFlow::Break(()) => None,
+    }
 }
 
-/// Grows `set` to survivor sets, adding one candidate at a time (the cells of the group next to
-/// the set, less those already tried at this level, so each set is produced once).
-///
-/// The caller guarantees that `set` can be completed within the group less `excluded`. Adding a
-/// candidate keeps that true; excluding one may not, and then no later sibling can complete
-/// either (they would exclude even more), so the loop ends: no branch is ever a dead end.
-fn grow(board: &HexBoard, capture: Capture, set: u128, candidates: u128, excluded: u128, emit: &mut impl FnMut(u128)) {
-    if set.count_ones() == capture.keep {
-        return emit(set);
+// ---- Growing connected sets: the one enumeration behind listing, counting and sizing ----------
+
+/// What the enumeration reports to. Growing, listing and sizing differ only here; each is its
+/// own type, so every call is resolved (and inlined) at compile time.
+trait Sink {
+    /// Every set of every size is wanted (sizing): no branch is cut for being unable to reach
+    /// the full size.
+    const EVERY_SIZE: bool = false;
+
+    /// A set on the way, short of the full size; `Break` ends the enumeration.
+    #[inline(always)]
+    fn grown(&mut self, _set: u128) -> ControlFlow<()> {
+        ControlFlow::Continue(())
     }
-    let mut excluded = excluded;
-    let mut open = candidates & !excluded;
-    while open != 0 {
-        let v = open & open.wrapping_neg();
-        open ^= v;
-        let next = (candidates | board.neighbours[v.trailing_zeros() as usize]) & capture.group & !set & !v;
-        grow(board, capture, set | v, next, excluded, emit);
-        excluded |= v;
-        if board.component(set, capture.group & !excluded).count_ones() < capture.keep {
-            break;
+
+    /// A set of the full size.
+    fn complete(&mut self, set: u128);
+
+    /// One cell short of the full size, each cell of `open` completes `set` in its own way.
+    #[inline(always)]
+    fn complete_each(&mut self, set: u128, open: u128) {
+        for cell in Ones(open) {
+            self.complete(set | 1u128 << cell);
         }
     }
 }
 
-/// The number of survivor sets by growing them, or None past `budget` growing steps. One stone
-/// short of the end every open candidate completes exactly one set, and a set whose reachable
-/// part has exactly the size left completes in one way: neither needs to be grown.
-fn count_by_growing(board: &HexBoard, capture: Capture, budget: u64) -> Option<u64> {
-    let mut budget = budget;
-    count_from(board, capture, capture.placed, first_candidates(board, capture), 0, &mut budget)
+/// Hands each survivor set to a closure (`for_each`).
+struct Emit<'f, F: FnMut(u128)>(&'f mut F);
+
+impl<F: FnMut(u128)> Sink for Emit<'_, F> {
+    #[inline(always)]
+    fn complete(&mut self, set: u128) {
+        (self.0)(set)
+    }
 }
 
-fn count_from(
-    board: &HexBoard,
-    capture: Capture,
-    set: u128,
-    candidates: u128,
-    excluded: u128,
-    budget: &mut u64,
-) -> Option<u64> {
-    *budget = budget.checked_sub(1)?;
-    let need = capture.keep - set.count_ones();
-    if need == 0 {
-        return Some(1);
+/// Counts survivor sets, giving up past a number of growing steps (`count_by_growing`).
+struct Counter {
+    sets: u64,
+    budget: u64,
+}
+
+impl Sink for Counter {
+    #[inline(always)]
+    fn grown(&mut self, _set: u128) -> ControlFlow<()> {
+        match self.budget.checked_sub(1) {
+            Some(left) => {
+                self.budget = left;
+                ControlFlow::Continue(())
+            }
+            None => ControlFlow::Break(()),
+        }
     }
+
+    #[inline(always)]
+    fn complete(&mut self, _set: u128) {
+        self.sets += 1;
+    }
+
+    #[inline(always)]
+    fn complete_each(&mut self, _set: u128, open: u128) {
+        self.sets += open.count_ones() as u64;
+    }
+}
+
+/// Counts the connected sets of every size (`sizes_by_growing`).
+struct Sizes {
+    by_size: Vec<u128>,
+}
+
+impl Sink for Sizes {
+    const EVERY_SIZE: bool = true;
+
+    #[inline(always)]
+    fn grown(&mut self, set: u128) -> ControlFlow<()> {
+        self.by_size[set.count_ones() as usize] += 1;
+        ControlFlow::Continue(())
+    }
+
+    #[inline(always)]
+    fn complete(&mut self, _set: u128) {
+        *self.by_size.last_mut().expect("sized from 0") += 1;
+    }
+
+    #[inline(always)]
+    fn complete_each(&mut self, _set: u128, open: u128) {
+        *self.by_size.last_mut().expect("sized from 0") += open.count_ones() as u128;
+    }
+}
+
+/// The fixed part of an enumeration: the board, the cells sets may use, and the full size.
+struct Growth<'a> {
+    board: &'a HexBoard,
+    within: u128,
+    size: u32,
+}
+
+/// Grows every connected set of `size` cells of `within` that contains `seed`, each once, and
+/// reports them (and, for sizing, every smaller one on the way) to `sink`.
+fn grow_from<S: Sink>(board: &HexBoard, within: u128, seed: u128, size: u32, sink: &mut S) -> ControlFlow<()> {
+    let growth = Growth { board, within, size };
+    grow(&growth, seed, board.dilate(seed) & within & !seed, 0, sink)
+}
+
+/// Grows `set` by one candidate at a time (the cells of `within` next to the set, less those
+/// already tried at this level, so each set is produced once).
+///
+/// Unless every size is wanted, the caller guarantees that `set` can be completed within
+/// `within` less `excluded`. Adding a candidate keeps that true; excluding one may not, and then
+/// no later sibling can complete either (they would exclude even more), so the loop ends: no
+/// branch is a dead end, and the work is polynomial per set produced. Two shortcuts: one cell
+/// short of the end every open candidate completes exactly one set, and when the part still
+/// reachable has exactly the size left, it is the one remaining set.
+fn grow<S: Sink>(g: &Growth<'_>, set: u128, candidates: u128, excluded: u128, sink: &mut S) -> ControlFlow<()> {
+    let need = g.size - set.count_ones();
+    if need == 0 {
+        sink.complete(set);
+        return ControlFlow::Continue(());
+    }
+    sink.grown(set)?;
     let mut open = candidates & !excluded;
     if need == 1 {
-        return Some(open.count_ones() as u64);
+        sink.complete_each(set, open);
+        return ControlFlow::Continue(());
     }
     let mut excluded = excluded;
-    let mut total = 0;
     while open != 0 {
         let v = open & open.wrapping_neg();
         open ^= v;
-        let next = (candidates | board.neighbours[v.trailing_zeros() as usize]) & capture.group & !set & !v;
-        total += count_from(board, capture, set | v, next, excluded, budget)?;
+        let next = (candidates | g.board.neighbours[v.trailing_zeros() as usize]) & g.within & !set & !v;
+        grow(g, set | v, next, excluded, sink)?;
         excluded |= v;
-        let reachable = board.component(set, capture.group & !excluded).count_ones();
-        if reachable < capture.keep {
-            break;
+        if S::EVERY_SIZE {
+            continue;
         }
-        if reachable == capture.keep {
-            return Some(total + 1); // only the reachable part itself is left
+        let reachable = g.board.component(set, g.within & !excluded);
+        match reachable.count_ones().cmp(&g.size) {
+            std::cmp::Ordering::Less => break,
+            std::cmp::Ordering::Equal => {
+                sink.complete(reachable); // the only completion left, whichever sibling is next
+                break;
+            }
+            std::cmp::Ordering::Greater => {}
         }
     }
-    Some(total)
+    ControlFlow::Continue(())
 }
 
 /// The documented order of removal sets: by their lists of cells in board order, compared

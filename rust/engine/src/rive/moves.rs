@@ -1,0 +1,214 @@
+//! Rive's moves: the move type, the legal moves in their documented order, and counting and
+//! sampling them without listing a capture's survivor sets.
+
+use super::groups::Groups;
+use super::survivors::{self, Capture};
+use super::Rive;
+use crate::bitboard::nth_bit;
+use crate::game::Position;
+use crate::rng::SplitMix64;
+
+/// A move: a placement (with, in the compound form, the stones its capture removes), the removal
+/// of one stone of a capture under way (single-stone form), or White's swap.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Move {
+    /// A stone on `cell`. `removed` holds the stones a compound capture removes: none for a
+    /// placement that captures nothing, or one that starts a capture in the single-stone form.
+    Place { cell: u8, removed: u128 },
+    /// The stone on `cell` removed, as one step of a capture under way (single-stone form).
+    Remove { cell: u8 },
+    /// White's first move takes over Black's stone.
+    Swap,
+}
+
+impl Move {
+    /// A stone on `cell`, removing nothing.
+    pub fn place(cell: u8) -> Move {
+        Move::Place { cell, removed: 0 }
+    }
+
+    /// The placed cell (None for a swap or a removal step).
+    pub fn placed(self) -> Option<u8> {
+        match self {
+            Move::Place { cell, .. } => Some(cell),
+            Move::Remove { .. } | Move::Swap => None,
+        }
+    }
+
+    /// The stones the move removes, as a cell set.
+    pub fn removed(self) -> u128 {
+        match self {
+            Move::Place { removed, .. } => removed,
+            Move::Remove { cell } => 1u128.checked_shl(cell as u32).unwrap_or(0),
+            Move::Swap => 0,
+        }
+    }
+
+    pub fn is_swap(self) -> bool {
+        self == Move::Swap
+    }
+
+    pub fn is_removal(self) -> bool {
+        matches!(self, Move::Remove { .. })
+    }
+}
+
+/// The legal moves: cell by cell; a capture's survivor sets are enumerated (in Rust) when its cell
+/// is reached, in move order, and handed out one at a time; the swap last. It owns a copy of the
+/// position (a few words), so that Python can hold it as a lazy iterator.
+pub struct Moves {
+    position: Rive,
+    groups: Groups,
+    cells: u128,
+    capture: Option<(u8, survivors::InOrder)>,
+    removals: u128,
+    swap: bool,
+}
+
+impl Moves {
+    pub(super) fn of(position: &Rive) -> Moves {
+        let full = position.occupied() == position.board.all;
+        let isolated = position.isolated_cells().filter(|_| position.pending.is_none());
+        // With isolation possible no placement captures, so the groups are not needed.
+        let groups = if isolated.is_some() { Groups::none() } else { Groups::of(position.board, position.occupied()) };
+        let (cells, removals) = match (position.pending, isolated) {
+            (Some(p), _) => (0, position.removable(p)),
+            (None, _) if full => (0, 0),
+            (None, Some(cells)) => (cells, 0),
+            (None, None) => (position.legal_cells(&groups), 0),
+        };
+        let swap = position.swap_is_legal();
+        Moves { position: *position, groups, cells, capture: None, removals, swap }
+    }
+}
+
+impl Iterator for Moves {
+    type Item = Move;
+    fn next(&mut self) -> Option<Move> {
+        if self.removals != 0 {
+            let cell = self.removals.trailing_zeros() as u8;
+            self.removals &= self.removals - 1;
+            return Some(Move::Remove { cell });
+        }
+        if let Some((cell, removals)) = &mut self.capture {
+            if let Some(removed) = removals.next() {
+                return Some(Move::Place { cell: *cell, removed });
+            }
+            self.capture = None;
+        }
+        if self.cells != 0 {
+            let cell = self.cells.trailing_zeros() as u8;
+            self.cells &= self.cells - 1;
+            let p = &self.position;
+            return match p.capture_at(&self.groups, cell) {
+                Some(capture) if !p.single_stones => {
+                    let mut removals = survivors::InOrder::new(p.board, capture);
+                    let first = removals.next().expect("a capture has a survivor set");
+                    self.capture = Some((cell, removals));
+                    Some(Move::Place { cell, removed: first })
+                }
+                _ => Some(Move::place(cell)),
+            };
+        }
+        if self.swap {
+            self.swap = false;
+            return Some(Move::Swap);
+        }
+        None
+    }
+}
+
+impl Rive {
+    /// The number of legal moves, exact however large.
+    pub fn count_moves_exact(&self) -> u128 {
+        if let Some(p) = self.pending {
+            return self.removable(p).count_ones() as u128;
+        }
+        if self.is_over() {
+            return 0;
+        }
+        let swap = self.swap_is_legal() as u128;
+        if let Some(isolated) = self.isolated_cells() {
+            return isolated.count_ones() as u128 + swap;
+        }
+        self.moves_per_cell().iter().map(|c| c.2).fold(0, u128::saturating_add) + swap
+    }
+
+    /// A legal move drawn uniformly: counts each cell's moves, picks one, and finds only the
+    /// chosen capture's survivor set.
+    pub(super) fn sample(&self, rng: &mut SplitMix64) -> Option<Move> {
+        if let Some(p) = self.pending {
+            let removable = self.removable(p);
+            let k = rng.below(removable.count_ones() as u64);
+            return Some(Move::Remove { cell: nth_bit(removable, k as u32) });
+        }
+        if self.is_over() {
+            return None;
+        }
+        if let Some(isolated) = self.isolated_cells() {
+            let total = isolated.count_ones() as u64 + self.swap_is_legal() as u64;
+            let k = rng.below(total);
+            return Some(if k < isolated.count_ones() as u64 {
+                Move::place(nth_bit(isolated, k as u32))
+            } else {
+                Move::Swap
+            });
+        }
+        let choices = self.moves_per_cell();
+        let total: u128 = choices.iter().map(|c| c.2).fold(0, u128::saturating_add) + self.swap_is_legal() as u128;
+        let mut k = survivors::below(rng, total);
+        for (cell, capture, count) in choices {
+            if k >= count {
+                k -= count;
+                continue;
+            }
+            return Some(match capture {
+                None => Move::place(cell),
+                Some(capture) => Move::Place { cell, removed: survivors::nth(self.board, capture, count, k) },
+            });
+        }
+        Some(Move::Swap)
+    }
+
+    /// Per legal cell (no capture under way, isolation impossible): the cell, its capture in
+    /// compound form, and its number of moves.
+    fn moves_per_cell(&self) -> Vec<(u8, Option<Capture>, u128)> {
+        let groups = Groups::of(self.board, self.occupied());
+        let mut cells = self.legal_cells(&groups);
+        let mut choices = Vec::with_capacity(cells.count_ones() as usize);
+        while cells != 0 {
+            let cell = cells.trailing_zeros() as u8;
+            cells &= cells - 1;
+            let capture = self.capture_at(&groups, cell).filter(|_| !self.single_stones);
+            choices.push((cell, capture, capture.map_or(1, |c| survivors::count(self.board, c))));
+        }
+        choices
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hex::HexBoard;
+
+    #[test]
+    fn a_move_stays_as_small_as_its_removal_set() {
+        // A tag and a cell beside the 16-byte set, as the struct with sentinel cells was.
+        assert_eq!(std::mem::size_of::<Move>(), 32);
+    }
+
+    #[test]
+    fn each_kind_of_move_names_its_cells() {
+        assert_eq!((Move::place(3).placed(), Move::place(3).removed()), (Some(3), 0));
+        let capture = Move::Place { cell: 3, removed: 0b101 };
+        assert_eq!((capture.placed(), capture.removed()), (Some(3), 0b101));
+        let removal = Move::Remove { cell: 5 };
+        assert_eq!((removal.placed(), removal.removed(), removal.is_removal()), (None, 1 << 5, true));
+        assert_eq!((Move::Swap.placed(), Move::Swap.removed(), Move::Swap.is_swap()), (None, 0, true));
+        let board = HexBoard::named("hex3").unwrap();
+        for (mv, name) in [(Move::place(9), "c3"), (capture, "b1xa1,a3"), (removal, "xb3"), (Move::Swap, "swap")] {
+            assert_eq!(crate::rive::move_name(board, mv), name);
+            assert_eq!(crate::rive::parse_move(board, name), Ok(mv));
+        }
+    }
+}
