@@ -1,16 +1,25 @@
-"""Timing shared by the benchmark scripts: medians, because the machines are shared and noisy."""
+"""What the benchmark scripts share: medians (the machines are shared and noisy), the argument
+parser every script starts from, and the head of the Markdown table they print."""
 
 from __future__ import annotations
 
-import statistics
-import time
+import argparse
+
+import boardcore as bc
+from boardcore.cli.bench import median_time
+
+__all__ = ["bench_parser", "median_time", "table_head"]
 
 
-def median_time(run, repeats: int) -> float:
-    """The median wall time of `repeats` calls of `run()`, in seconds."""
-    times = []
-    for _ in range(repeats):
-        started = time.perf_counter()
-        run()
-        times.append(time.perf_counter() - started)
-    return statistics.median(times)
+def bench_parser(doc: str, repeats: int = 3) -> argparse.ArgumentParser:
+    """An argument parser whose help is the script's docstring, with ``--repeats`` (runs per figure)."""
+    parser = argparse.ArgumentParser(description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--repeats", type=int, default=repeats)
+    return parser
+
+
+def table_head(*columns: str, code_path_note: str = "") -> None:
+    """Prints the code path boardcore runs (which SIMD flavour), then the head of a Markdown table."""
+    print(f"boardcore code path: {bc.code_path()}{code_path_note}")
+    print("| " + " | ".join(columns) + " |")
+    print("|" + " --- |" * len(columns))

@@ -7,7 +7,6 @@ Every figure is the median of --repeats runs; ratios are taken in the same run.
 
 from __future__ import annotations
 
-import argparse
 import json
 import statistics
 import subprocess
@@ -15,7 +14,7 @@ import sys
 
 import boardcore as bc
 import boardcore.reference as ref
-from _timing import median_time
+from _timing import bench_parser, median_time, table_head
 
 
 def bench_perft(args) -> None:
@@ -78,13 +77,10 @@ def bench_paths(args) -> None:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--repeats", type=int, default=3)
+    parser = bench_parser(__doc__)
     parser.add_argument("--paths-depths", type=int, nargs="*", default=[10, 15, 20])
     args = parser.parse_args()
-    print(f"boardcore code path: {bc.code_path()}")
-    print("| benchmark | boardcore | peer / target | ratio |")
-    print("| --- | --- | --- | --- |")
+    table_head("benchmark", "boardcore", "peer / target", "ratio")
     bench_perft(args)
     bench_reference(args)
     bench_paths(args)

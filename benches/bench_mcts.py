@@ -20,15 +20,19 @@ Every time is the median of --repeats runs; ratios are taken in the same run.
 
 from __future__ import annotations
 
-import argparse
 import math
 import multiprocessing
 import random
 import sys
 import time
+from pathlib import Path
 
 import boardcore as bc
-from _timing import median_time
+from _timing import bench_parser, median_time, table_head
+
+# The strength test plays the game of examples/mcts_vs_random.py (one definition of that game).
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "examples"))
+from mcts_vs_random import play as mcts_vs_random
 
 DEFAULTS = {"reversi": bc.Reversi, "cephalopod": bc.Cephalopod, "rive": bc.Rive, "strands": bc.Strands}
 
@@ -74,20 +78,12 @@ def bench_speed(args) -> None:
 
 
 def play_one(job) -> int:
-    """1 if MCTS won game `index` of `name` (MCTS is Black in even games), else 0."""
+    """1 if MCTS won game `index` of `name` (MCTS is Black in even games), else 0: the game of
+    examples/mcts_vs_random.py, with its seeds."""
     name, index, iterations, search = job
     if search == "steps":
         return play_one_in_steps(name, index, iterations)
-    game = DEFAULTS[name]()
-    mcts_colour = index % 2
-    seed = 1000 * index
-    while not game.is_over():
-        seed += 1
-        if game.to_move == mcts_colour:
-            game.play(bc.mcts.best_move(game, iterations, seed=seed))
-        else:
-            game.play(game.random_move(seed))
-    return int(game.winner() == mcts_colour)
+    return int(mcts_vs_random(DEFAULTS[name], index % 2, iterations, seed=1000 * index) == index % 2)
 
 
 def play_one_in_steps(name: str, index: int, iterations: int) -> int:
@@ -130,8 +126,7 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--repeats", type=int, default=3)
+    parser = bench_parser(__doc__)
     parser.add_argument("--iterations", type=int, default=5000, help="simulations per search in the speed test")
     parser.add_argument("--strength-games", type=int, default=200, help="games per game in the strength test (0: skip)")
     parser.add_argument("--games", nargs="*", default=sorted(DEFAULTS), choices=sorted(DEFAULTS))
@@ -141,9 +136,7 @@ def main() -> int:
     )
     parser.add_argument("--skip-speed", action="store_true")
     args = parser.parse_args()
-    print(f"boardcore code path: {bc.code_path()}")
-    print("| benchmark | boardcore | OpenSpiel | ratio |")
-    print("| --- | --- | --- | --- |")
+    table_head("benchmark", "boardcore", "OpenSpiel", "ratio")
     if not args.skip_speed:
         bench_speed(args)
     if args.strength_games:

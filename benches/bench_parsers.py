@@ -9,12 +9,11 @@ The target is under 50 ms for a megabyte; the tests only check that nothing hang
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 
 import boardcore as bc
 import boardcore.reference as ref
-from _timing import median_time
+from _timing import bench_parser, median_time
 
 GAMES = {
     "Reversi": lambda m: m.Reversi(),
@@ -50,8 +49,7 @@ def slowest(readers, text, repeats) -> float:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeats", type=int, default=5)
+    parser = bench_parser(__doc__, repeats=5)
     parser.add_argument("--size", type=int, default=1_000_000)
     args = parser.parse_args()
     readers = {"engine": [], "twin": []}

@@ -11,7 +11,6 @@ Every figure is the median of --repeats runs; the machine is shared, so read the
 
 from __future__ import annotations
 
-import argparse
 import os
 import statistics
 import subprocess
@@ -20,7 +19,7 @@ from pathlib import Path
 
 import boardcore as bc
 import boardcore.reference as ref
-from _timing import median_time
+from _timing import bench_parser, median_time, table_head
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -167,13 +166,10 @@ BENCHES = {
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = bench_parser(__doc__)
     parser.add_argument("--only", choices=sorted(BENCHES), action="append")
-    parser.add_argument("--repeats", type=int, default=3)
     args = parser.parse_args()
-    print(f"boardcore code path: {bc.code_path()}; python {sys.version.split()[0]}")
-    print("| benchmark | boardcore | peer | ratio | note |")
-    print("| --- | --- | --- | --- | --- |")
+    table_head("benchmark", "boardcore", "peer", "ratio", "note", code_path_note=f"; python {sys.version.split()[0]}")
     for name in args.only or BENCHES:
         BENCHES[name](args)
     return 0

@@ -7,14 +7,13 @@ Every figure is the median of --repeats runs; ratios are taken in the same run.
 
 from __future__ import annotations
 
-import argparse
 import subprocess
 import sys
 from pathlib import Path
 
 import boardcore as bc
 import boardcore.reference as ref
-from _timing import median_time
+from _timing import bench_parser, median_time, table_head
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -129,13 +128,10 @@ def bench_compound_vs_single(args) -> None:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--repeats", type=int, default=3)
+    parser = bench_parser(__doc__)
     parser.add_argument("--playouts", type=int, default=3000)
     args = parser.parse_args()
-    print(f"boardcore code path: {bc.code_path()}")
-    print("| benchmark | boardcore | reference / other | ratio |")
-    print("| --- | --- | --- | --- |")
+    table_head("benchmark", "boardcore", "reference / other", "ratio")
     bench_perft(args)
     bench_playouts(args)
     bench_captures(args)

@@ -38,7 +38,6 @@ import os
 for _name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
     os.environ.setdefault(_name, "1")
 
-import argparse  # noqa: E402
 import json  # noqa: E402
 import pathlib  # noqa: E402
 import statistics  # noqa: E402
@@ -48,6 +47,7 @@ import time  # noqa: E402
 
 import boardcore as bc  # noqa: E402
 import numpy as np  # noqa: E402
+from _timing import bench_parser, table_head  # noqa: E402
 from peer_mctx_selfplay import mlp_weights  # noqa: E402  (one definition of the MLP's weights for both halves)
 
 HERE = pathlib.Path(__file__).resolve().parent
@@ -283,8 +283,7 @@ PARTS = {"overhead": bench_overhead, "selfplay": bench_selfplay, "rollouts": ben
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--repeats", type=int, default=3)
+    parser = bench_parser(__doc__)
     parser.add_argument("--quick", action="store_true", help="small settings everywhere (a smoke run)")
     parser.add_argument("--skip-peers", action="store_true", help="time boardcore only")
     parser.add_argument(
@@ -301,9 +300,7 @@ def main() -> int:
     if args.quick:
         args.repeats, args.overhead_simulations = 1, 100
         args.games, args.simulations, args.rollout_simulations = 4, 8, 100
-    print(f"boardcore code path: {bc.code_path()}")
-    print("| benchmark | boardcore | peer | ratio |")
-    print("| --- | --- | --- | --- |")
+    table_head("benchmark", "boardcore", "peer", "ratio")
     for part in args.only:
         PARTS[part](args)
     return 0

@@ -9,12 +9,11 @@ measured here).
 
 from __future__ import annotations
 
-import argparse
 import sys
 
 import boardcore as bc
 import boardcore.reference as ref
-from _timing import median_time
+from _timing import bench_parser, median_time, table_head
 
 
 def bench_playouts(args) -> None:
@@ -54,13 +53,10 @@ def bench_perft(args) -> None:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--repeats", type=int, default=3)
+    parser = bench_parser(__doc__)
     parser.add_argument("--playouts", type=int, default=50_000)
     args = parser.parse_args()
-    print(f"boardcore code path: {bc.code_path()}")
-    print("| benchmark | boardcore | reference | ratio |")
-    print("| --- | --- | --- | --- |")
+    table_head("benchmark", "boardcore", "reference", "ratio")
     bench_playouts(args)
     bench_perft(args)
     return 0

@@ -17,14 +17,13 @@ Every rate is the median of --repeats runs, and the ratios are taken in the same
 
 from __future__ import annotations
 
-import argparse
 import json
 import subprocess
 import sys
 import textwrap
 
 import boardcore as bc
-from _timing import median_time
+from _timing import bench_parser, median_time, table_head
 
 
 def boardcore_rate(envs: int, steps: int, threads: int, repeats: int) -> float:
@@ -113,16 +112,13 @@ def pgx_rate(python: str, envs: int, steps: int, repeats: int) -> dict | None:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--repeats", type=int, default=3)
+    parser = bench_parser(__doc__)
     parser.add_argument("--envs", type=int, default=1024)
     parser.add_argument("--steps", type=int, default=200, help="VectorEnv calls per timing")
     parser.add_argument("--pettingzoo-steps", type=int, default=20_000)
     parser.add_argument("--pgx-python", default=None, help="a Python with pgx and jax installed")
     args = parser.parse_args()
-    print(f"boardcore code path: {bc.code_path()}")
-    print("| benchmark | steps/s | vs | ratio |")
-    print("| --- | --- | --- | --- |")
+    table_head("benchmark", "steps/s", "vs", "ratio")
     ours = boardcore_rate(args.envs, args.steps, 1, args.repeats)
     ours_2 = boardcore_rate(args.envs, args.steps, 2, args.repeats)
     print(f"| boardcore VectorEnv reversi, {args.envs} envs, 1 thread | {ours:,.0f} | | |")

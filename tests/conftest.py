@@ -1,50 +1,30 @@
 import boardcore.reference as ref
 import pytest
 
-try:
-    import boardcore as bc
 
-    ENGINE = [bc.Reversi]
-except Exception:  # the compiled engine is not built (yet): test the reference alone
-    ENGINE = []
+def _engine_classes(name: str) -> list[type]:
+    """The engine's class of game ``name``, or none when the compiled engine is not built (yet):
+    then the reference is tested alone."""
+    try:
+        import boardcore as bc
 
-try:
-    import boardcore as bc
-
-    CEPHALOPOD_ENGINE = [bc.Cephalopod]
-except Exception:  # no engine, or no Cephalopod in it yet: test the reference alone
-    CEPHALOPOD_ENGINE = []
-
-try:
-    import boardcore as bc
-
-    RIVE_ENGINE = [bc.Rive]
-except Exception:  # no engine, or no Rive in it yet: test the reference alone
-    RIVE_ENGINE = []
-
-try:
-    import boardcore as bc
-
-    STRANDS_ENGINE = [bc.Strands]
-except Exception:  # no engine, or no Strands in it yet: test the reference alone
-    STRANDS_ENGINE = []
+        return [getattr(bc, name)]
+    except Exception:
+        return []
 
 
-@pytest.fixture(params=[ref.Reversi, *ENGINE], ids=lambda c: c.__module__)
-def Reversi(request):
-    return request.param
+def _game_fixture(name: str):
+    """A fixture giving each implementation of game ``name`` in turn: the reference twin, then the
+    engine's class, so that every rule test runs against both."""
+
+    @pytest.fixture(name=name, params=[getattr(ref, name), *_engine_classes(name)], ids=lambda c: c.__module__)
+    def implementation(request):
+        return request.param
+
+    return implementation
 
 
-@pytest.fixture(params=[ref.Cephalopod, *CEPHALOPOD_ENGINE], ids=lambda c: c.__module__)
-def Cephalopod(request):
-    return request.param
-
-
-@pytest.fixture(params=[ref.Rive, *RIVE_ENGINE], ids=lambda c: c.__module__)
-def Rive(request):
-    return request.param
-
-
-@pytest.fixture(params=[ref.Strands, *STRANDS_ENGINE], ids=lambda c: c.__module__)
-def Strands(request):
-    return request.param
+Reversi = _game_fixture("Reversi")
+Cephalopod = _game_fixture("Cephalopod")
+Rive = _game_fixture("Rive")
+Strands = _game_fixture("Strands")

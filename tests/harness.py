@@ -12,6 +12,8 @@ from pathlib import Path
 from types import ModuleType
 
 import boardcore as bc
+import pytest
+from boardcore.reference._game import IllegalMoveError, NotationError
 
 
 def assert_same_state(engine, reference, *attributes: str) -> None:
@@ -65,6 +67,28 @@ def same_verdict(engine_class, twin_class, text: str):
 def snapshot(game):
     """Everything a rejected call must leave as it was."""
     return game.position(), [str(m) for m in game.history], game.to_move, game.record(), game.zobrist()
+
+
+def assert_illegal(game, move: str) -> None:
+    """A well-formed move the rules refuse here: ``is_legal`` says no, ``play`` raises
+    IllegalMoveError (a ValueError), and the game is left exactly as it was."""
+    before = snapshot(game)
+    assert not game.is_legal(move)
+    with pytest.raises(IllegalMoveError) as refused:
+        game.play(move)
+    assert isinstance(refused.value, ValueError)
+    assert snapshot(game) == before
+
+
+def assert_not_a_move(game, text: str) -> None:
+    """Text that is not a move of the game: ``play`` raises NotationError (a ValueError),
+    ``is_legal`` says no, and the game is left exactly as it was."""
+    before = snapshot(game)
+    with pytest.raises(NotationError) as refused:
+        game.play(text)
+    assert isinstance(refused.value, ValueError)
+    assert not game.is_legal(text)
+    assert snapshot(game) == before
 
 
 def record_tags(text: str) -> list[str]:

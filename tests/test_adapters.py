@@ -94,28 +94,34 @@ def test_the_default_openspiel_games_load_by_name(registered):
         assert spiel_game.num_distinct_actions() == bc.__dict__[game.capitalize()]().actions().num_actions
 
 
+def openspiel_mcts_plays(spiel_game, simulations: int, seed: int, moves: int) -> int:
+    """OpenSpiel's MCTSBot (UCT constant 2, random rollouts) plays up to ``moves`` moves from the
+    start, each one legal; returns how many it played before the game ended."""
+    from open_spiel.python.algorithms import mcts as spiel_mcts
+
+    bot = spiel_mcts.MCTSBot(
+        spiel_game,
+        2.0,
+        simulations,
+        spiel_mcts.RandomRolloutEvaluator(1, np.random.RandomState(seed)),
+        random_state=np.random.RandomState(seed),
+    )
+    state = spiel_game.new_initial_state()
+    for played in range(moves):
+        if state.is_terminal():
+            return played
+        action = bot.step(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)
+    return moves
+
+
 @pytest.mark.parametrize("game", sorted(SMALL))
 def test_openspiels_own_mcts_bot_plays_every_game(registered, game):
     # OpenSpiel's Python MCTSBot. Its C++ pyspiel.MCTSBot crashes on every Python-registered game,
     # OpenSpiel's own python_tic_tac_toe included (open_spiel 2.0.2; see docs/ai.md).
-    from open_spiel.python.algorithms import mcts as spiel_mcts
-
     params = ",".join(f"{k}={v}" for k, v in SMALL[game].items())
-    spiel_game = registered.load_game(f"boardcore_{game}({params})")
-    bot = spiel_mcts.MCTSBot(
-        spiel_game,
-        2.0,
-        30,
-        spiel_mcts.RandomRolloutEvaluator(1, np.random.RandomState(0)),
-        random_state=np.random.RandomState(0),
-    )
-    state = spiel_game.new_initial_state()
-    for _ in range(4):
-        if state.is_terminal():
-            break
-        action = bot.step(state)
-        assert action in state.legal_actions()
-        state.apply_action(action)
+    openspiel_mcts_plays(registered.load_game(f"boardcore_{game}({params})"), simulations=30, seed=0, moves=4)
 
 
 def test_openspiel_states_clone_independently(registered):
@@ -147,21 +153,8 @@ def test_openspiel_strands_states_within_a_turn_read_differently(registered):
 def test_openspiels_mcts_bot_with_random_rollouts_plays_every_default_variant(registered, game):
     # Issue 12, item 7: OpenSpiel's own search keeps working on the full-size games (Cephalopod's
     # 400 actions, Strands' cell-by-cell turns on hex6), not only on the small boards above.
-    from open_spiel.python.algorithms import mcts as spiel_mcts
-
-    spiel_game = registered.load_game(f"boardcore_{game}")
-    bot = spiel_mcts.MCTSBot(
-        spiel_game,
-        2.0,
-        20,
-        spiel_mcts.RandomRolloutEvaluator(1, np.random.RandomState(1)),
-        random_state=np.random.RandomState(1),
-    )
-    state = spiel_game.new_initial_state()
-    for _ in range(3):
-        action = bot.step(state)
-        assert action in state.legal_actions()
-        state.apply_action(action)
+    played = openspiel_mcts_plays(registered.load_game(f"boardcore_{game}"), simulations=20, seed=1, moves=3)
+    assert played == 3
 
 
 @pytest.mark.parametrize("game", sorted(SMALL))

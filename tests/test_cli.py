@@ -7,6 +7,12 @@ import pytest
 from boardcore.cli import main
 
 
+def run_script(*arguments: str) -> subprocess.CompletedProcess:
+    """``python -m boardcore.cli ARGUMENTS`` in a process of its own (what argparse's exits and the
+    console script do can only be seen from outside), its output captured as text."""
+    return subprocess.run([sys.executable, "-m", "boardcore.cli", *arguments], capture_output=True, text=True)
+
+
 def test_perft_prints_the_count(capsys):
     assert main(["perft", "reversi", "--depth", "4"]) == 0
     assert "perft(4) = 244" in capsys.readouterr().out
@@ -30,9 +36,7 @@ def test_bad_input_is_an_error_on_stderr_with_exit_code_2(capsys):
 
 
 def test_the_module_runs_as_a_script():
-    result = subprocess.run(
-        [sys.executable, "-m", "boardcore.cli", "perft", "reversi", "--depth", "3"], capture_output=True, text=True
-    )
+    result = run_script("perft", "reversi", "--depth", "3")
     assert result.returncode == 0 and "perft(3) = 56" in result.stdout
 
 
@@ -41,9 +45,7 @@ def test_the_module_runs_as_a_script():
 
 def test_every_subcommand_has_help():
     for command in ("perft", "bench", "play", "selfplay", "show"):
-        result = subprocess.run(
-            [sys.executable, "-m", "boardcore.cli", command, "--help"], capture_output=True, text=True
-        )
+        result = run_script(command, "--help")
         assert result.returncode == 0 and "usage: boardcore " + command in result.stdout
 
 
@@ -147,11 +149,7 @@ def test_selfplay_refuses_a_human_player(capsys):
 
 
 def test_a_bad_player_spec_is_a_usage_error():
-    result = subprocess.run(
-        [sys.executable, "-m", "boardcore.cli", "selfplay", "reversi", "--black", "robot"],
-        capture_output=True,
-        text=True,
-    )
+    result = run_script("selfplay", "reversi", "--black", "robot")
     assert result.returncode == 2 and "robot" in result.stderr
 
 
@@ -220,9 +218,7 @@ def test_selfplay_fails_before_playing_when_the_records_file_cannot_be_written(c
 
 def test_seeds_out_of_range_are_usage_errors():
     for command in (["play", "reversi"], ["selfplay", "reversi"]):
-        result = subprocess.run(
-            [sys.executable, "-m", "boardcore.cli", *command, "--seed", "-1"], capture_output=True, text=True
-        )
+        result = run_script(*command, "--seed", "-1")
         assert result.returncode == 2 and "seed" in result.stderr
 
 
@@ -244,9 +240,5 @@ def test_show_without_the_png_extra_is_a_one_line_error(capsys, monkeypatch, tmp
 
 
 def test_show_refuses_a_width_that_is_no_width():
-    result = subprocess.run(
-        [sys.executable, "-m", "boardcore.cli", "show", "hex3 .../..../...../..../... b", "--size", "-5"],
-        capture_output=True,
-        text=True,
-    )
+    result = run_script("show", "hex3 .../..../...../..../... b", "--size", "-5")
     assert result.returncode == 2 and "width" in result.stderr

@@ -8,7 +8,7 @@ import random
 
 import pytest
 from boardcore.reference.reversi import IllegalMoveError, NotationError
-from harness import SplitMix64, record_tags, snapshot
+from harness import SplitMix64, assert_illegal, record_tags, snapshot
 
 BLACK, WHITE = 0, 1
 
@@ -153,9 +153,7 @@ def test_octagon_cut_squares_are_never_played(Reversi):
         assert cell(s, name) == "-"
     s = Reversi("octagon")
     for name in OCTAGON_CUTS:
-        assert not s.is_legal(name)
-        with pytest.raises(IllegalMoveError):
-            s.play(name)
+        assert_illegal(s, name)
 
 
 def test_octagon_cut_squares_end_lines(Reversi):
@@ -163,9 +161,7 @@ def test_octagon_cut_squares_end_lines(Reversi):
     rows = list(OCTAGON_ROWS)
     rows[1] = "-w.......-"
     s = Reversi.from_position("octagon " + "/".join(rows) + " b")
-    assert not s.is_legal("c3")
-    with pytest.raises(IllegalMoveError):
-        s.play("c3")
+    assert_illegal(s, "c3")
     assert "c3" not in [str(m) for m in s.legal_moves()]
 
 
@@ -175,9 +171,7 @@ def test_octagon_cut_squares_end_lines(Reversi):
 def test_placement_must_bracket_at_least_one_run(Reversi):
     s = Reversi()
     for name in ["a1", "d6", "c3", "f6", "e3"]:  # empty squares next to nothing, or to own discs only
-        assert not s.is_legal(name)
-        with pytest.raises(IllegalMoveError):
-            s.play(name)
+        assert_illegal(s, name)
     assert s.is_legal("d3")
 
 
@@ -199,9 +193,7 @@ def test_a_placement_flips_only_bracketed_runs(Reversi):
 
 def test_nothing_is_flipped_across_a_hole(Reversi):
     s = Reversi.from_position("8 b#w...../......../......../...wb.../...bw.../......../......../........ b")
-    assert not s.is_legal("d1")  # a1 would bracket c1 but for the hole on b1
-    with pytest.raises(IllegalMoveError):
-        s.play("d1")
+    assert_illegal(s, "d1")  # a1 would bracket c1 but for the hole on b1
     t = Reversi.from_position("8 bww...../......../......../...wb.../...bw.../......../......../........ b")
     t.play("d1")
     assert cell(t, "b1") == cell(t, "c1") == "b"
@@ -219,9 +211,7 @@ def test_holes_are_never_played_and_never_discs(Reversi):
     s = play_random(Reversi(blocked=["b2", "g7", "a5", "h1"]), seed=5)
     assert cells_of(s, "#") == ["h1", "b2", "a5", "g7"]
     s = Reversi(blocked=["b2"])
-    assert not s.is_legal("b2")
-    with pytest.raises(IllegalMoveError):
-        s.play("b2")
+    assert_illegal(s, "b2")
 
 
 # ---- passing and the end ----------------------------------------------------------------------
@@ -241,9 +231,7 @@ def test_pass_is_the_only_move_when_no_placement(Reversi):
 
 def test_player_with_a_placement_may_not_pass(Reversi):
     s = Reversi()
-    assert not s.is_legal("pass")
-    with pytest.raises(IllegalMoveError):
-        s.play("pass")
+    assert_illegal(s, "pass")
 
 
 def test_game_ends_when_neither_can_place(Reversi):
@@ -561,9 +549,7 @@ def test_text_that_is_not_a_move_raises_notation_error(Reversi, text):
 )
 def test_well_formed_but_illegal_moves_raise_illegal_move_error(Reversi, size, text, why):
     s = Reversi(size)
-    assert not s.is_legal(text)
-    with pytest.raises(IllegalMoveError):
-        s.play(text)
+    assert_illegal(s, text)
 
 
 def test_legal_moves_are_in_board_order(Reversi):

@@ -20,8 +20,8 @@ import random
 from itertools import combinations
 
 import pytest
-from boardcore.reference.rive import IllegalMoveError, NotationError
-from harness import SplitMix64, record_tags, snapshot
+from boardcore.reference.rive import NotationError
+from harness import SplitMix64, assert_illegal, assert_not_a_move, record_tags, snapshot
 
 BLACK, WHITE = 0, 1
 
@@ -387,9 +387,7 @@ def test_a_stone_must_be_placed_in_isolation_while_possible(Rive):
     assert s.groups() == [1, 1, 1, 1, 1]
     assert [str(m) for m in s.legal_moves()] == ["c1", "c5"]
     for cell in ["a2", "b2", "c2", "d3", "e2"]:  # each touches a stone
-        assert not s.is_legal(cell)
-        with pytest.raises(IllegalMoveError):
-            s.play(cell)
+        assert_illegal(s, cell)
     assert s.position() == FIGURE_1
     s.play("c1")
     assert [str(m) for m in s.legal_moves()] == ["c5"]
@@ -407,9 +405,7 @@ def test_the_placement_touching_the_smaller_groups_is_the_only_legal_one(Rive):
     legal = legal_cells(s)
     assert legal == ["b1", "c2", "c4", "d1", "d2", "d3", "d4", "e2"]  # they touch groups of 1 only
     for cell in ["a1", "b2", "b3", "b4"]:  # they touch the group a2-a3
-        assert not s.is_legal(cell)
-        with pytest.raises(IllegalMoveError):
-            s.play(cell)
+        assert_illegal(s, cell)
     assert moves_on(s, "b1") == ["b1"]  # touches c1 only: a plain placement
     assert moves_on(s, "c2") == ["c2xc1", "c2xc3"]  # joins c1 and c3
     assert s.position() == FIGURE_2
@@ -486,11 +482,7 @@ def test_survivors_stay_connected(Rive):
     # c5 cut off from b3: not a move.
     assert len(moves_on(s, "b3")) == 9
     assert "b3xb2,b4,c4" not in moves_on(s, "b3")
-    before = snapshot(s)
-    assert not s.is_legal("b3xb2,b4,c4")
-    with pytest.raises(IllegalMoveError):
-        s.play("b3xb2,b4,c4")
-    assert snapshot(s) == before
+    assert_illegal(s, "b3xb2,b4,c4")
 
 
 def test_every_distinct_survivor_set_is_a_move(Rive):
@@ -599,11 +591,7 @@ def test_swap_only_as_whites_first_move(Rive):
     t.play("swap")
     games.append(t)  # Black to move after the swap: no swap back
     for g in games:
-        before = snapshot(g)
-        assert not g.is_legal("swap")
-        with pytest.raises(IllegalMoveError):
-            g.play("swap")
-        assert snapshot(g) == before
+        assert_illegal(g, "swap")
     assert Rive.from_position("hex3 .../..../..b../..../... w swap").is_legal("SWAP ")
 
 
@@ -614,11 +602,7 @@ def test_no_swap_once_the_first_stone_fills_the_board(Rive):
     s.play("a1")
     assert s.is_over() and s.winner() == BLACK
     assert s.legal_moves() == [] and s.count_moves() == 0 and s.random_move(seed=1) is None
-    before = snapshot(s)
-    assert not s.is_legal("swap")
-    with pytest.raises(IllegalMoveError):
-        s.play("swap")
-    assert snapshot(s) == before
+    assert_illegal(s, "swap")
     assert s.perft(1) == 1 and s.perft(2) == 1
 
 
@@ -632,9 +616,7 @@ def test_game_ends_when_the_board_is_full(Rive):
     assert s.is_over() and s.legal_moves() == [] and s.count_moves() == 0
     assert s.position() == "hex3 bwb/wbwb/bwbwb/wbwb/bww b"
     for move in ["e3", "a1", "swap", "xa1", "e3xa1"]:
-        assert not s.is_legal(move)
-        with pytest.raises(IllegalMoveError):
-            s.play(move)
+        assert_illegal(s, move)
     for seed in range(3):
         t = play_random(Rive("hex3"), seed=seed)
         assert t.is_over() and "." not in t.position() and t.legal_moves() == []
@@ -805,11 +787,7 @@ def test_play_accepts_a_move_or_its_notation_in_any_case_and_order(Rive):
 )
 def test_text_that_is_not_a_move_raises_notation_error(Rive, text):
     s = Rive.from_position(THREE_TRIANGLES)
-    before = snapshot(s)
-    with pytest.raises(NotationError):
-        s.play(text)
-    assert not s.is_legal(text)
-    assert snapshot(s) == before
+    assert_not_a_move(s, text)
 
 
 @pytest.mark.parametrize(
@@ -841,11 +819,7 @@ def test_text_that_is_not_a_move_raises_notation_error(Rive, text):
 )
 def test_well_formed_but_illegal_moves_raise_illegal_move_error(Rive, text, why):
     s = Rive.from_position(THREE_TRIANGLES)
-    before = snapshot(s)
-    assert not s.is_legal(text)
-    with pytest.raises(IllegalMoveError):
-        s.play(text)
-    assert snapshot(s) == before
+    assert_illegal(s, text)
 
 
 def test_cells_the_min_max_rule_forbids_raise_illegal_move_error(Rive):
@@ -857,9 +831,7 @@ def test_cells_the_min_max_rule_forbids_raise_illegal_move_error(Rive):
         s = Rive.from_position(position)
         before = snapshot(s)
         for cell in cells:
-            assert not s.is_legal(cell)
-            with pytest.raises(IllegalMoveError):
-                s.play(cell)
+            assert_illegal(s, cell)
             assert snapshot(s) == before
 
 
@@ -924,22 +896,14 @@ def test_the_single_stone_form_reaches_exactly_the_survivor_sets_of_the_compound
 def test_single_stone_errors_leave_the_state_unchanged(Rive):
     s = single_stone_game(Rive, THREE_TRIANGLES)
     for bad in ["c3xa1,b1,b2,b4,c4,c5", "b3xa1,b1,b2", "xa1", "swap"]:  # no compound capture, no capture under way
-        before = snapshot(s)
-        assert not s.is_legal(bad)
-        with pytest.raises(IllegalMoveError):
-            s.play(bad)
-        assert snapshot(s) == before
+        assert_illegal(s, bad)
     s.play("c3")
     assert s.position() == "hex3 w../bw.b/..wwb/.w../bb. w single capture=c3:6" and not s.is_over()
     # c3 is the placed stone; b2, c4 and d2 would cut their triangle off; c1 is empty; f1 is off the
     # board; placements wait until the capture is done
     assert [str(m) for m in s.legal_moves()] == ["xa1", "xb1", "xb4", "xc5", "xe1", "xe2"]
     for bad in ["xc3", "xb2", "xc4", "xd2", "xc1", "xf1", "a2", "d1", "c2xb1", "swap"]:
-        before = snapshot(s)
-        assert not s.is_legal(bad)
-        with pytest.raises(IllegalMoveError):
-            s.play(bad)
-        assert snapshot(s) == before
+        assert_illegal(s, bad)
 
 
 # ---- undo, copies, history ------------------------------------------------------------------

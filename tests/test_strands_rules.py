@@ -26,6 +26,7 @@ from pathlib import Path
 import pytest
 from boardcore.reference._splitmix import SplitMix64
 from boardcore.reference.strands import IllegalMoveError, NotationError
+from harness import assert_illegal
 
 BLACK, WHITE = 0, 1
 
@@ -138,6 +139,10 @@ def test_named_layouts_load_with_the_json_label_counts(Strands, name):
     assert (game.layout_name, game.side, len(game.cells)) == (name, entry["side"], entry["cells"])
     assert {str(k): v for k, v in Counter(game.labels).items()} == entry["label_counts"]
     assert list(game.labels) == [int(c) for row in entry["rows"] for c in row.split()]
+
+
+def test_layout_names_are_those_of_the_data_file(Strands):
+    assert Strands.layout_names() == sorted(LAYOUTS)
 
 
 def test_cells_are_named_by_row_letter_and_number_in_board_order(Strands):
@@ -274,9 +279,7 @@ def test_the_opening_covers_exactly_one_2(Strands):
     assert [str(m) for m in game.legal_moves()] == twos
     assert game.count_moves() == 18
     for move in ("d4", "a1", "a2", "d2,d3"):  # the 1, a 4, a 3, two 2s
-        assert not game.is_legal(move)
-        with pytest.raises(IllegalMoveError):
-            game.play(move)
+        assert_illegal(game, move)
     assert game.position() == Strands("hex4").position()
     game.play("d3")
     assert game.position() == DOC_EXAMPLE
@@ -499,9 +502,7 @@ def test_text_that_is_not_a_move_raises_notation_error(Strands, text):
 def test_illegal_moves_raise_illegal_move_error_and_change_nothing(Strands, text):
     game = opened(Strands)
     before = (game.position(), game.zobrist(), len(game.history))
-    assert not game.is_legal(text)
-    with pytest.raises(IllegalMoveError):
-        game.play(text)
+    assert_illegal(game, text)
     assert (game.position(), game.zobrist(), len(game.history)) == before
 
 

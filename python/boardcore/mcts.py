@@ -2,16 +2,17 @@
 (PUCT or Gumbel, batched evaluators, self-play data), and UCT with random playouts over moves.
 
     import boardcore as bc
-    result = bc.mcts.search(bc.Reversi(), iterations=800, evaluator=net)   # PolicyResult
+
+    result = bc.mcts.search(bc.Reversi(), iterations=800, evaluator=net)  # PolicyResult
     result.policy, result.action, result.value, result.visits
     data = bc.mcts.selfplay("reversi", {"size": 6}, evaluator=net, games=256, iterations=64)
 
-    move = bc.mcts.best_move(bc.Reversi(), iterations=1000, seed=1)      # UCT over moves
+    move = bc.mcts.best_move(bc.Reversi(), iterations=1000, seed=1)  # UCT over moves
 
     searcher = bc.mcts.Searcher(game, iterations=2000, threads=2)
-    result = searcher.search()        # SearchResult: move, moves, visits, values, ...
-    searcher.advance(result.move)     # our move: the tree below it is kept
-    searcher.advance(their_reply)     # and theirs
+    result = searcher.search()  # SearchResult: move, moves, visits, values, ...
+    searcher.advance(result.move)  # our move: the tree below it is kept
+    searcher.advance(their_reply)  # and theirs
 
 How both search (evaluators, batching, Gumbel, selection, expansion, progressive widening for
 huge move lists, playouts, threads) is in docs/ai.md; the Rust side is

@@ -1,8 +1,9 @@
 """Pictures of positions as SVG: every game, the last move highlighted.
 
     import boardcore as bc
-    svg = bc.svg.render(game)          # a string; games also have _repr_svg_ for notebooks
-    bc.svg.save_png(game, "board.png") # needs the [png] extra (cairosvg)
+
+    svg = bc.svg.render(game)  # a string; games also have _repr_svg_ for notebooks
+    bc.svg.save_png(game, "board.png")  # needs the [png] extra (cairosvg)
 
 Square boards (Reversi, Cephalopod) are drawn on a grid with coordinates; holes are crossed dark
 squares, the Octagon's cut squares are left out, handicap discs carry a gold ring. Cephalopod dice
@@ -10,8 +11,8 @@ are the owner's colour with their pips. Hex boards (Rive, Strands) are pointy-to
 as the rows' half-cell offsets say; Strands' empty cells show their label. The cells of the last
 move are outlined in red (a capture's removed stones or dice are marked with a red cross).
 
-The renderer reads only the public API (``position()``, ``history`` and each game's board
-properties), so it draws the reference twins too.
+The renderer reads only the public API (``position()``, ``history`` with each move's ``placed`` and
+``removed`` cells, and each game's board properties), so it draws the reference twins too.
 """
 
 from __future__ import annotations
@@ -66,17 +67,13 @@ def save_png(game: Any, path: str, size: int = 480) -> None:
 
 
 def _last_move(game: Any) -> tuple[set[str], set[str]]:
-    """(cells the last move placed on, cells it removed from), by name."""
+    """(cells the last move placed on, cells it removed from), by name: every move says them
+    (``placed`` and ``removed``)."""
     history = game.history
     if not history:
         return set(), set()
-    text = str(history[-1])
-    if text in ("pass", "swap"):
-        return set(), set()
-    if text.startswith("x"):  # a Rive removal step in the single-stone form
-        return set(), {text[1:]}
-    placed, _, removed = text.partition("x")
-    return set(placed.split(",")), set(filter(None, removed.split(",")))
+    last = history[-1]
+    return set(last.placed), set(last.removed)
 
 
 def _cross(cx: float, cy: float, r: float) -> str:
@@ -160,7 +157,8 @@ def _cephalopod(game: Any) -> tuple[int, int, list[str]]:
     width, height, body, square = _square_grid(game.rows, game.cols, "#e8dcc0")
     placed, removed = _last_move(game)
     for r, row in enumerate(rows_text.split("/")):
-        cells, i = [], 0
+        cells: list[tuple[int, str] | None] = []
+        i = 0
         while i < len(row):
             if row[i] == ".":
                 cells.append(None)

@@ -7,7 +7,9 @@
   (``pip install 'boardcore[openspiel]'``).
 
 Both drive the games' step form (``game.actions()``, docs/actions.md): integer actions, a legal
-action mask and observation planes.
+action mask and observation planes. The step form says what its planes are
+(``observation_planes``) and shows them from either player's side (``observation(player)``), so
+no game's planes are written here.
 """
 
 from __future__ import annotations
@@ -15,15 +17,6 @@ from __future__ import annotations
 import boardcore as bc
 
 GAMES = {"reversi": bc.Reversi, "cephalopod": bc.Cephalopod, "rive": bc.Rive, "strands": bc.Strands}
-
-# The planes of the side to move and of its opponent in each game's observation (docs/actions.md):
-# swapping them gives the other player's view.
-PLAYER_PLANES = {
-    "reversi": (slice(0, 1), slice(1, 2)),
-    "cephalopod": (slice(0, 6), slice(6, 12)),
-    "rive": (slice(0, 1), slice(1, 2)),
-    "strands": (slice(0, 1), slice(1, 2)),
-}
 
 
 def new_game(name: str, variant: dict):
@@ -40,14 +33,3 @@ def state_text(state) -> str:
     different legal actions never read the same."""
     covered = getattr(state, "covered", ())
     return state.position() + (f" covering {','.join(covered)}" if covered else "")
-
-
-def observation_of(name: str, state, player: int):
-    """``state``'s observation from ``player``'s side (the engine gives the side to move's)."""
-    planes = state.observation()
-    if player == state.to_move:
-        return planes
-    mine, theirs = PLAYER_PLANES[name]
-    swapped = planes.copy()
-    swapped[mine], swapped[theirs] = planes[theirs], planes[mine]
-    return swapped

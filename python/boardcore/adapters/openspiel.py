@@ -3,7 +3,8 @@
     import pyspiel
     from open_spiel.python.algorithms import mcts
     import boardcore.adapters.openspiel  # registers the games
-    game = pyspiel.load_game("boardcore_reversi")            # or "boardcore_reversi(size=6)"
+
+    game = pyspiel.load_game("boardcore_reversi")  # or "boardcore_reversi(size=6)"
     bot = mcts.MCTSBot(game, 2.0, 100, mcts.RandomRolloutEvaluator(1))
 
 Registered names and their parameters (a subset of the constructors' keyword arguments):
@@ -28,7 +29,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from boardcore.adapters import new_game, observation_of, state_text
+from boardcore.adapters import new_game, state_text
 
 # name: (default parameters, a bound on the number of actions in a game)
 _GAMES: dict[str, tuple[dict[str, Any], Any]] = {
@@ -123,7 +124,7 @@ def _game_class(name: str) -> type:
             self.dict = {"observation": self.tensor.reshape(shape)}
 
         def set_from(self, state: State, player: int) -> None:
-            self.dict["observation"][...] = observation_of(name, state.steps, player)
+            self.dict["observation"][...] = state.steps.observation(player)
 
         def string_from(self, state: State, player: int) -> str:
             return state_text(state.steps)

@@ -1,6 +1,7 @@
 """PettingZoo AEC environments for the four games (``pip install 'boardcore[pettingzoo]'``).
 
     from boardcore.adapters.pettingzoo import env
+
     e = env("reversi", size=8)
     e.reset(seed=0)
     for agent in e.agent_iter():
@@ -11,7 +12,8 @@
 Agents are ``"black"`` and ``"white"``. The agent to act is whoever the game says moves next: a
 Reversi pass is an action of its own, and a Rive capture or a Strands turn takes several actions
 by the same agent in a row. Observations are ``{"observation": float32 planes from the agent's own
-side, "action_mask": int8}`` (docs/actions.md); rewards are +1/-1 (0 for a draw) at the end.
+side, "action_mask": int8}`` (docs/actions.md; the planes' names are the environment's
+``observation_planes``); rewards are +1/-1 (0 for a draw) at the end.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from boardcore.adapters import new_game, observation_of, state_text
+from boardcore.adapters import new_game, state_text
 
 AGENTS = ["black", "white"]
 
@@ -33,7 +35,8 @@ class BoardcoreEnv(AECEnv):
     """One boardcore game as a PettingZoo AEC environment (use ``env()``, which adds the usual
     wrappers)."""
 
-    metadata = {"render_modes": ["ansi"], "name": "boardcore_v0", "is_parallelizable": False}
+    # PettingZoo's own attribute, a dict by its API; each environment sets its own copy.
+    metadata = {"render_modes": ["ansi"], "name": "boardcore_v0", "is_parallelizable": False}  # noqa: RUF012
 
     def __init__(self, game: str = "reversi", render_mode: str | None = None, **variant: Any) -> None:
         super().__init__()
@@ -48,6 +51,8 @@ class BoardcoreEnv(AECEnv):
         self.possible_agents = AGENTS[:]
         self.agents = AGENTS[:]
         n, shape = self._start.num_actions, tuple(self._start.observation_shape)
+        # What each plane holds, by name (docs/actions.md): the step form says it.
+        self.observation_planes: tuple[str, ...] = tuple(self._start.observation_planes)
         self.action_spaces = {a: spaces.Discrete(n) for a in AGENTS}
         self.observation_spaces = {
             a: spaces.Dict(
@@ -70,7 +75,7 @@ class BoardcoreEnv(AECEnv):
         mask = np.zeros(self._state.num_actions, dtype=np.int8)
         if player == self._state.to_move and not self._state.is_over():
             mask[self._state.action_mask()] = 1
-        planes = observation_of(self.game_name, self._state, player).astype(np.float32, copy=False)
+        planes = self._state.observation(player)
         return {"observation": planes, "action_mask": mask}
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
@@ -80,7 +85,7 @@ class BoardcoreEnv(AECEnv):
         self._cumulative_rewards = dict.fromkeys(AGENTS, 0)
         self.terminations = dict.fromkeys(AGENTS, False)
         self.truncations = dict.fromkeys(AGENTS, False)
-        self.infos = {a: {} for a in AGENTS}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in AGENTS}
         self.agent_selection = AGENTS[self._state.to_move]
 
     def step(self, action: int | None) -> None:
@@ -88,6 +93,8 @@ class BoardcoreEnv(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        if action is None:
+            raise TypeError("an action is an integer, got None (None is for an agent whose game is over)")
         self._state.apply_action(int(action))  # IllegalMoveError for an illegal action
         self._cumulative_rewards[agent] = 0
         self.rewards = dict.fromkeys(AGENTS, 0)

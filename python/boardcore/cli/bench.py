@@ -50,9 +50,9 @@ def run(args: argparse.Namespace) -> int:
 def _measure(name: str, make, depth: int, playouts: int, iterations: int, args: argparse.Namespace) -> list[str]:
     game = make()
     leaves = game.perft(depth, threads=args.threads)
-    perft_rate = leaves / _median(lambda: game.perft(depth, threads=args.threads), args.repeats)
-    playout_rate = playouts / _median(lambda: game.playouts(playouts, seed=1, threads=args.threads), args.repeats)
-    mcts_rate = iterations / _median(lambda: bc.mcts.search_moves(game, iterations, seed=1), args.repeats)
+    perft_rate = leaves / median_time(lambda: game.perft(depth, threads=args.threads), args.repeats)
+    playout_rate = playouts / median_time(lambda: game.playouts(playouts, seed=1, threads=args.threads), args.repeats)
+    mcts_rate = iterations / median_time(lambda: bc.mcts.search_moves(game, iterations, seed=1), args.repeats)
     variant = {
         "reversi": lambda: "octagon" if game.board_name == "octagon" else f"{game.size}x{game.size}",
         "cephalopod": lambda: f"{game.rows}x{game.cols}",
@@ -62,7 +62,9 @@ def _measure(name: str, make, depth: int, playouts: int, iterations: int, args: 
     return [name, variant, f"perft({depth}) = {leaves:,}", _rate(perft_rate), _rate(playout_rate), _rate(mcts_rate)]
 
 
-def _median(run, repeats: int) -> float:
+def median_time(run, repeats: int) -> float:
+    """The median wall time of ``repeats`` calls of ``run()``, in seconds (never 0, so that a rate
+    can divide by it). The benchmarks in benches/ time with it too."""
     times = []
     for _ in range(repeats):
         started = time.perf_counter()

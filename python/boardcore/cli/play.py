@@ -14,7 +14,7 @@ from itertools import islice
 
 import boardcore as bc
 from boardcore.cli.players import Player, move_seed, parse_player, seed_arg
-from boardcore.cli.variants import add_game_arguments, new_game
+from boardcore.cli.variants import add_game_command, new_game
 
 COLOURS = ("Black", "White")
 HINT_ITERATIONS = 1000
@@ -30,13 +30,7 @@ HELP = """\
 
 
 def register(commands) -> None:
-    parser = commands.add_parser(
-        "play",
-        help="play a game in the terminal",
-        description=__doc__,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
-    add_game_arguments(parser)
+    parser = add_game_command(commands, "play", "play a game in the terminal", __doc__)
     parser.add_argument(
         "--black",
         type=parse_player,

@@ -15,17 +15,11 @@ from concurrent.futures import ThreadPoolExecutor
 
 from boardcore.cli.players import move_seed, parse_player, seed_arg
 from boardcore.cli.progress import Progress
-from boardcore.cli.variants import add_game_arguments, new_game
+from boardcore.cli.variants import add_game_command, new_game
 
 
 def register(commands) -> None:
-    parser = commands.add_parser(
-        "selfplay",
-        help="let computer players play many games",
-        description=__doc__,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
-    add_game_arguments(parser)
+    parser = add_game_command(commands, "selfplay", "let computer players play many games", __doc__)
     parser.add_argument("--games", type=int, default=10, help="games to play (default 10)")
     parser.add_argument(
         "--black", type=parse_player, default=parse_player("mcts"), help="random, mcts or mcts:N (default mcts)"

@@ -9,6 +9,16 @@ import boardcore as bc
 GAMES = ("cephalopod", "reversi", "rive", "strands")
 
 
+def add_game_command(commands, name: str, help: str, description: str) -> argparse.ArgumentParser:
+    """A subcommand played on a game given by ``add_game_arguments``; its help keeps the line
+    breaks of ``description`` (the command module's docstring)."""
+    parser = commands.add_parser(
+        name, help=help, description=description, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    add_game_arguments(parser)
+    return parser
+
+
 def add_game_arguments(parser: argparse.ArgumentParser) -> None:
     """The GAME argument, ``--position``, and each game's variant options."""
     parser.add_argument("game", choices=GAMES, help="the game")
@@ -26,9 +36,8 @@ def add_game_arguments(parser: argparse.ArgumentParser) -> None:
     rive.add_argument("--swap", action="store_true", help="White may swap on its first move")
     rive.add_argument("--single-stones", action="store_true", help="captures one stone at a time")
     strands = parser.add_argument_group("strands variant")
-    strands.add_argument(
-        "--layout", default="hex6", help="hex4, hex5, hex5-rings, hex6 (default), hex6-edge4, hex6-low, hex7"
-    )
+    layouts = ", ".join(name + " (default)" if name == "hex6" else name for name in bc.Strands.layout_names())
+    strands.add_argument("--layout", default="hex6", help=layouts)
     strands.add_argument("--cover", default="up-to", choices=["up-to", "exact"], help="covering rule (default up-to)")
 
 

@@ -2,8 +2,9 @@
 of the game, copying; and the axial grid on which hex boards are observed.
 
 A game's step state subclasses ``StepState`` and gives ``num_actions``, ``observation_shape``,
-``legal_actions()``, ``_apply(action)`` (a legal action), ``observation()``, ``_name(action)``
-and ``position()``; it keeps its game in ``_game``.
+``observation_planes`` and ``_player_planes`` (the mover's and the opponent's planes), ``legal_actions()``,
+``_apply(action)`` (a legal action), ``_observe()`` (from the side to move), ``_name(action)`` and
+``position()``; it keeps its game in ``_game``.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from boardcore.reference._game import BLACK, IllegalMoveError
+from boardcore.reference._game import BLACK, WHITE, IllegalMoveError
 
 
 def _action_index(action: Any) -> int:
@@ -30,11 +31,36 @@ def out_of_range(action: int, num_actions: int) -> str:
     return f"action {action} is out of range: this game has {num_actions} actions (0 to {num_actions - 1})"
 
 
+def _player(player: object) -> int:
+    """BLACK or WHITE from ``BLACK``/``WHITE`` (Python or numpy integers) or ``"black"``/``"white"``."""
+    if isinstance(player, str) and player in ("black", "white"):
+        return BLACK if player == "black" else WHITE
+    if isinstance(player, (int, np.integer)) and not isinstance(player, bool) and player in (BLACK, WHITE):
+        return int(player)
+    raise ValueError(f"player must be BLACK, WHITE, 'black' or 'white', got {player!r}")
+
+
 class StepState:
     """A game in step form: fixed integer actions, masks and observation planes."""
 
     _game: Any  # the reference game this state steps through
     num_actions: int
+    observation_planes: tuple[str, ...]
+    _player_planes: tuple[slice, slice]
+
+    def _observe(self) -> np.ndarray:
+        raise NotImplementedError
+
+    def observation(self, player=None) -> np.ndarray:
+        """``float32`` planes from the side to move's perspective, or from ``player``'s: for the
+        other player the mover's and the opponent's planes are swapped."""
+        planes = self._observe()
+        if player is None or _player(player) == self.to_move:
+            return planes
+        mover, opponent = self._player_planes
+        swapped = planes.copy()
+        swapped[mover], swapped[opponent] = planes[opponent], planes[mover]
+        return swapped
 
     def action_mask(self) -> np.ndarray:
         """``bool`` array ``(num_actions,)``: which actions are legal now."""

@@ -7,6 +7,7 @@ in a list ``_history`` whose entries are never mutated, so a copy only needs fre
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from boardcore.reference import _playout
@@ -72,6 +73,30 @@ def check_length(what: str, text: str) -> None:
     """NotationError if a position or move is longer than MAX_NOTATION_CHARS characters."""
     if len(text) > MAX_NOTATION_CHARS:
         raise NotationError(f"a {what} has at most {MAX_NOTATION_CHARS} characters, got {len(text)}")
+
+
+def position_fields(text: object, form: str, counts: range = range(3, 4)) -> list[str]:
+    """The fields of a position, separated by single spaces: TypeError if ``text`` is not a
+    string, NotationError if it is too long or the number of fields is not in ``counts`` (the
+    message shows the expected ``form``, e.g. 'BOARD ROWS SIDE')."""
+    if not isinstance(text, str):
+        raise TypeError(f"a position is a string, got {type(text).__name__}")
+    check_length("position", text)
+    fields = strip(text).split(" ")
+    if len(fields) not in counts:
+        raise NotationError(f"position: expected '{form}' separated by single spaces, got {short(text)}")
+    return fields
+
+
+def cell_name(row: int, number: int) -> str:
+    """``c3`` style name of the ``number``-th cell (from 0) of row ``row`` (from 0 at the top): how
+    the hex boards (Rive, Strands) name their cells, whatever the board."""
+    return f"{chr(ord('a') + row)}{number + 1}"
+
+
+def cell_key(name: str) -> tuple[str, int]:
+    """Sort key of a normalised hex cell name in board order: row letter, then number."""
+    return name[0], int(name[1:])
 
 
 def short(text: str) -> str:
@@ -160,22 +185,43 @@ class ReferenceMove:
 
 
 class ReferenceGame:
-    """Mixin for the reference games; each provides position(), record(), zobrist(),
-    legal_moves(), play(), winner(), is_over(), the class attributes _GAME (the record's game name)
-    and _RECORD_TAGS, and the classmethod _game_from_tags() that builds a record's start."""
+    """Mixin for the reference games: what the four games do alike, written once over the hooks
+    each game provides.
+
+    Each game provides position(), zobrist(), is_over(), score(), the class attributes _GAME (the
+    record's game name), _RECORD_TAGS, _MOVE (its Move class) and _MOVE_ATTRIBUTES (the attributes
+    that mark another implementation's Move of the game), the classmethod _game_from_tags() that
+    builds a record's start, and the move hooks:
+
+    - ``_move_parts()``: every legal move as the value ``_push`` takes (its "parts": cell indices,
+      or for Reversi the cached Move itself), in legal move order;
+    - ``_push(parts, move=None)``: plays a legal move without checking it (``move`` is its Move
+      when the caller has it, so that the history keeps the Move the player gave);
+    - ``_parts_of(move)``: the parts of a Move that ``_illegality`` accepted;
+    - ``_make_move(parts)``: the Move of some parts;
+    - ``_illegality(move)``: why a Move may not be played here, or None if it may.
+    """
 
     if TYPE_CHECKING:  # what each game provides, declared for the type checker only
         _GAME: ClassVar[str]
         _RECORD_TAGS: ClassVar[tuple[str, ...]]
+        _MOVE: ClassVar[type]
+        _MOVE_ATTRIBUTES: ClassVar[tuple[str, ...]]
         _to_move: int
+        _history: list[tuple[Any, ...]]
+        _start_position: str | None
 
         @classmethod
         def _game_from_tags(cls, tags: dict[str, str]) -> Any: ...
         def position(self) -> str: ...
         def zobrist(self) -> int: ...
-        def legal_moves(self) -> list[Any]: ...
         def is_over(self) -> bool: ...
         def score(self) -> Any: ...  # points; Strands: its group sizes
+        def _move_parts(self) -> Iterable[Any]: ...
+        def _push(self, parts: Any, move: Any = None) -> None: ...
+        def _parts_of(self, move: Any) -> Any: ...
+        def _make_move(self, parts: Any) -> Any: ...
+        def _illegality(self, move: Any) -> str | None: ...
 
     @property
     def to_move(self) -> int:
@@ -193,21 +239,110 @@ class ReferenceGame:
             return None
         return BLACK if black > white else WHITE
 
+    @property
+    def history(self) -> list[Any]:
+        """The moves played since the start (a copy)."""
+        return [entry[0] for entry in self._history]
+
+    # ---- moves: checked through each game's _illegality, played by its _push -------------------
+
+    @classmethod
+    def _coerce(cls, move) -> Any:
+        """A Move from a Move or its notation; raises NotationError for text that is not a move,
+        TypeError for anything else. Another implementation's Move (one with every attribute in
+        ``_MOVE_ATTRIBUTES``; a game is never one) is read through its notation."""
+        if isinstance(move, cls._MOVE):
+            return move
+        if isinstance(move, str):
+            return cls._MOVE(move)
+        if all(hasattr(move, name) for name in cls._MOVE_ATTRIBUTES) and not isinstance(move, ReferenceGame):
+            return cls._MOVE(str(move))
+        raise TypeError(f"expected a Move or its notation string, got {type(move).__name__}")
+
+    def is_legal(self, mv) -> bool:
+        """Whether ``mv`` (a Move or its notation) may be played now; False for text that is
+        not a move at all. Raises TypeError for anything but a Move or a string."""
+        try:
+            move = self._coerce(mv)
+        except NotationError:
+            return False
+        return self._illegality(move) is None
+
+    def play(self, mv) -> None:
+        """Plays ``mv``, a Move or its notation string.
+
+        Raises TypeError for anything else, NotationError if the text is not a move's shape (see
+        the game's Move), IllegalMoveError if the move is not legal here, with the reason (each
+        game's ``_illegality`` lists them). On error nothing changes.
+        """
+        move = self._coerce(mv)
+        problem = self._illegality(move)
+        if problem:
+            raise IllegalMoveError(problem)
+        self._push(self._parts_of(move), move)
+
+    def legal_moves(self) -> list[Any]:
+        """Every legal move, in legal move order (each game's ``_move_parts``); ``[]`` once the
+        game is over."""
+        return [self._make_move(parts) for parts in self._move_parts()]
+
+    def count_moves(self) -> int:
+        """The number of legal moves."""
+        return sum(1 for _ in self._move_parts())
+
+    def _is_pass(self, parts) -> bool:
+        """Whether the move of these parts is a pass (only Reversi has passes)."""
+        return False
+
+    # ---- perft -------------------------------------------------------------------------------
+
     def perft(self, depth: int, threads: int | None = None, passes_count_as_ply: bool = True) -> int:
         """The number of leaves of the game tree ``depth`` plies deep.
 
         One ply is one entry of ``legal_moves()``; ``perft(0) == 1``; a finished game is one leaf
         even when depth remains. ``threads`` is accepted for compatibility (this reference is
-        single-threaded; None is one thread). ``passes_count_as_ply=False`` makes a pass use no
-        ply, as in the engine; only Reversi has passes (it overrides this), so here the flag
-        changes nothing. Raises ValueError if ``depth`` is not an integer >= 0 or ``threads`` not
-        an integer >= 1, TypeError if the flag is not a bool. Each game walks the tree in its own
-        ``_perft(depth)``.
+        single-threaded; None is one thread). With ``passes_count_as_ply=False`` a pass uses no
+        ply, as in the engine (only Reversi has passes: elsewhere the flag changes nothing).
+        Raises ValueError if ``depth`` is not an integer >= 0 or ``threads`` not an integer >= 1,
+        TypeError if the flag is not a bool.
         """
         check_count("depth", depth, 0)
         check_count("threads", 1 if threads is None else threads, 1)
         check_bool("passes_count_as_ply", passes_count_as_ply)
-        return self.copy()._perft(depth)
+        return self.copy()._perft(depth, passes_count_as_ply)
+
+    def divide(self, depth: int, passes_count_as_ply: bool = True) -> dict[str, int]:
+        """Each legal move's notation mapped to the perft of its child (``depth - 1`` plies, or
+        ``depth`` for a pass that uses no ply), in legal move order. Raises ValueError if
+        ``depth`` is not an integer >= 1, TypeError if ``passes_count_as_ply`` is not a bool."""
+        check_count("depth", depth, 1)
+        check_bool("passes_count_as_ply", passes_count_as_ply)
+        game = self.copy()
+        counts = {}
+        for parts in list(game._move_parts()):
+            game._push(parts)
+            free = not passes_count_as_ply and game._is_pass(parts)  # a pass that uses no ply
+            counts[str(game._history[-1][0])] = game._perft(depth if free else depth - 1, passes_count_as_ply)
+            game.undo()
+        return counts
+
+    def _perft(self, depth: int, passes_count_as_ply: bool) -> int:
+        # As the engine's walk: a position without legal moves is one leaf; when every move is a
+        # ply, the last ply is counted without playing it (count_moves).
+        if depth == 0:
+            return 1
+        if depth == 1 and passes_count_as_ply:
+            return self.count_moves() or 1
+        moves = list(self._move_parts())
+        if not moves:
+            return 1
+        total = 0
+        for parts in moves:
+            self._push(parts)
+            free = not passes_count_as_ply and self._is_pass(parts)
+            total += self._perft(depth if free else depth - 1, passes_count_as_ply)
+            self.undo()
+        return total
 
     def undo(self):
         """Takes back the last move and returns it; raises IndexError if no move was played.
@@ -275,9 +410,30 @@ class ReferenceGame:
         """Black's and White's final points (the engine's ``Position::points``)."""
         return self.score()
 
-    def count_moves(self) -> int:
-        """The number of legal moves."""
-        return len(self.legal_moves())
+    def record(self) -> str:
+        """The game as a PGN-like record: tag lines, a blank line, the moves on one line.
+
+        Tags: Game; the game's board tags; then Position for a game set up from a position, else
+        the tags of its variant (each game's ``_board_tags`` and ``_variant_tags``); Result."""
+        tags = [("Game", self._GAME), *self._board_tags()]
+        if self._start_position is not None:
+            tags.append(("Position", self._start_position))
+        else:
+            tags.extend(self._variant_tags())
+        tags.append(("Result", result_text(self.winner(), self.is_over())))
+        head = "".join(f'[{name} "{value}"]\n' for name, value in tags)
+        return head + "\n" + " ".join(str(move) for move in self.history) + "\n"
+
+    def _board_tags(self) -> list[tuple[str, str]]:
+        """The record's tags after Game that every game of this kind has (its board)."""
+        return []
+
+    def _variant_tags(self) -> list[tuple[str, str]]:
+        """The record's tags that say how a game not set up from a position was set up."""
+        return []
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}.from_position({self.position()!r})"
 
     @classmethod
     def from_record(cls, text: str):

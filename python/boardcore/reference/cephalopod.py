@@ -25,12 +25,11 @@ from boardcore.reference._game import (
     NotationError,
     ReferenceGame,
     ReferenceMove,
-    result_text,
 )
-from boardcore.reference._game import check_bool as _check_bool
 from boardcore.reference._game import check_count as _check_count
 from boardcore.reference._game import check_length as _check_length
 from boardcore.reference._game import lower as _lower
+from boardcore.reference._game import position_fields as _position_fields
 from boardcore.reference._game import short as _short
 from boardcore.reference._game import strip as _strip
 
@@ -134,6 +133,16 @@ class Move(ReferenceMove):
     @property
     def captures(self) -> tuple[str, ...]:
         """The captured squares in board order; ``()`` for a plain placement."""
+        return self._captures
+
+    @property
+    def placed(self) -> tuple[str, ...]:
+        """The squares the move places a die on: ``(square,)``."""
+        return (self._square,)
+
+    @property
+    def removed(self) -> tuple[str, ...]:
+        """The squares the move empties: the captured ones, in board order (as ``captures``)."""
         return self._captures
 
     def __str__(self) -> str:
@@ -274,6 +283,8 @@ class Cephalopod(ReferenceGame):
 
     _GAME = "cephalopod"
     _RECORD_TAGS = _RECORD_TAGS
+    _MOVE = Move
+    _MOVE_ATTRIBUTES = ("square", "captures")
 
     # ---- construction ----------------------------------------------------------------------
 
@@ -289,12 +300,7 @@ class Cephalopod(ReferenceGame):
 
         The game has no history. Raises NotationError if the text is not a valid position.
         """
-        if not isinstance(text, str):
-            raise TypeError(f"a position is a string, got {type(text).__name__}")
-        _check_length("position", text)
-        fields = _strip(text).split(" ")
-        if len(fields) != 3:
-            raise NotationError(f"position: expected 'RxC ROWS SIDE' separated by single spaces, got {_short(text)}")
+        fields = _position_fields(text, "RxC ROWS SIDE")
         size_text, rows_text, side = fields
         size = _SIZE_RE.fullmatch(size_text)
         if size is None:
@@ -373,11 +379,6 @@ class Cephalopod(ReferenceGame):
     def cols(self) -> int:
         return self._cols
 
-    @property
-    def history(self) -> list[Move]:
-        """The moves played since the start (a copy)."""
-        return [move for move, _, _ in self._history]
-
     def _name(self, index: int) -> str:
         return square_name(index // self._cols, index % self._cols)
 
@@ -405,7 +406,7 @@ class Cephalopod(ReferenceGame):
                     sets.append(subset)
         return sorted(sets)
 
-    def _moves(self) -> Iterator[tuple[int, tuple[int, ...]]]:
+    def _move_parts(self) -> Iterator[tuple[int, tuple[int, ...]]]:
         """(placed cell, captured cells) of every legal move, in legal move order."""
         for index, cell in enumerate(self._cells):
             if cell is not None:
@@ -416,10 +417,14 @@ class Cephalopod(ReferenceGame):
             for subset in sets:
                 yield index, subset
 
+    def _make_move(self, parts: tuple[int, tuple[int, ...]]) -> Move:
+        index, captured = parts
+        return Move._of(self._name(index), tuple(self._name(i) for i in captured))
+
     def legal_moves(self) -> list[Move]:
         """Every legal move: by the placed square in board order, then by the list of captured
         squares (board order) compared lexicographically. ``[]`` once the board is full."""
-        return [Move._of(self._name(index), tuple(self._name(i) for i in subset)) for index, subset in self._moves()]
+        return super().legal_moves()
 
     def is_over(self) -> bool:
         """True when the board is full."""
@@ -432,19 +437,10 @@ class Cephalopod(ReferenceGame):
 
     # ---- moves -----------------------------------------------------------------------------
 
-    @staticmethod
-    def _coerce(move) -> Move:
-        """A Move from a Move or its notation; raises NotationError for text that is not a move."""
-        if isinstance(move, Move):
-            return move
-        if isinstance(move, str):
-            return Move(move)
-        if hasattr(move, "square") and hasattr(move, "captures"):  # another implementation's Move
-            return Move(str(move))
-        raise TypeError(f"expected a Move or its notation string, got {type(move).__name__}")
-
     def _illegality(self, move: Move) -> str | None:
-        """Why ``move`` may not be played here, or None if it may."""
+        """Why ``move`` may not be played here, or None if it may: a square off the board, an
+        occupied square, a plain placement where a capture is possible, a capture where none is,
+        a capture set of one die, with an empty, off-board or non-adjacent square, or over 6 pips."""
         size = f"{self._rows}x{self._cols}"
         index = self._index(move.square)
         if index is None:
@@ -478,30 +474,8 @@ class Cephalopod(ReferenceGame):
             return f"{move} is not allowed: the captured dice show {pips} pips, more than {MAX_PIPS}"
         return None
 
-    def is_legal(self, mv) -> bool:
-        """Whether ``mv`` (a Move or its notation) may be played now; False for text that is
-        not a move at all. Raises TypeError for anything but a Move or a string."""
-        try:
-            move = self._coerce(mv)
-        except NotationError:
-            return False
-        return self._illegality(move) is None
-
-    def play(self, mv) -> None:
-        """Plays ``mv``, a Move or its notation string.
-
-        Raises TypeError for anything else, NotationError if the text is not of the shape
-        ``c3`` or ``c3xc2,b3``, IllegalMoveError if the move is not legal here (a square off the
-        board, an occupied square, a plain placement where a capture is possible, a capture where
-        none is, a capture set of one die, with an empty, off-board or non-adjacent square, or
-        over 6 pips). On error nothing changes.
-        """
-        move = self._coerce(mv)
-        problem = self._illegality(move)
-        if problem:
-            raise IllegalMoveError(problem)
-        index = self._on_board(move.square)
-        self._push(index, tuple(self._on_board(name) for name in move.captures), move)
+    def _parts_of(self, move: Move) -> tuple[int, tuple[int, ...]]:
+        return self._on_board(move.square), tuple(self._on_board(name) for name in move.captures)
 
     def _on_board(self, name: str) -> int:
         """Cell index of a square known to be on the board."""
@@ -509,10 +483,11 @@ class Cephalopod(ReferenceGame):
         assert index is not None
         return index
 
-    def _push(self, index: int, captured: tuple[int, ...], move: Move | None = None) -> None:
+    def _push(self, parts: tuple[int, tuple[int, ...]], move: Move | None = None) -> None:
         """Plays a legal move without checking it."""
+        index, captured = parts
         if move is None:
-            move = Move._of(self._name(index), tuple(self._name(i) for i in captured))
+            move = self._make_move(parts)
         self._history.append((move, self._cells, self._to_move))
         self._cells = _placed(self._cells, self._to_move, index, captured)
         self._to_move = 1 - self._to_move
@@ -523,14 +498,8 @@ class Cephalopod(ReferenceGame):
         """The position as ``RxC ROWS SIDE``, e.g. ``3x3 1b.6w/.2w./... b``."""
         return _position_text(self._rows, self._cols, self._cells, self._to_move)
 
-    def record(self) -> str:
-        """The game as a PGN-like record: tag lines, a blank line, the moves on one line."""
-        tags = [("Game", "cephalopod"), ("Board", f"{self._rows}x{self._cols}")]
-        if self._start_position is not None:
-            tags.append(("Position", self._start_position))
-        tags.append(("Result", result_text(self.winner(), self.is_over())))
-        head = "".join(f'[{name} "{value}"]\n' for name, value in tags)
-        return head + "\n" + " ".join(str(move) for move in self.history) + "\n"
+    def _board_tags(self) -> list[tuple[str, str]]:
+        return [("Board", f"{self._rows}x{self._cols}")]
 
     def __str__(self) -> str:
         cols = self._cols
@@ -539,9 +508,6 @@ class Cephalopod(ReferenceGame):
             cells = self._cells[row * cols : (row + 1) * cols]
             lines.append(f"{row + 1:>2} " + " ".join(f"{_cell_text(c):>2}" for c in cells))
         return "\n".join(lines)
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}.from_position({self.position()!r})"
 
     # ---- hashing and equality --------------------------------------------------------------
 
@@ -555,36 +521,6 @@ class Cephalopod(ReferenceGame):
                 square = (i // self._cols) * ZOBRIST_STRIDE + i % self._cols
                 value ^= keys[(_code(cell) - 1) * 64 + square]
         return value
-
-    # ---- perft -----------------------------------------------------------------------------
-
-    def divide(self, depth: int, passes_count_as_ply: bool = True) -> dict[str, int]:
-        """Each legal move's notation mapped to the perft(depth - 1) of its child, in legal move
-        order. ``passes_count_as_ply`` is the engine's flag: no move of this game is a pass, so it
-        changes nothing. Raises ValueError if ``depth`` is not an integer >= 1, TypeError if the
-        flag is not a bool."""
-        _check_count("depth", depth, 1)
-        _check_bool("passes_count_as_ply", passes_count_as_ply)
-        game = self.copy()
-        counts = {}
-        for move in game.legal_moves():
-            game.play(move)
-            counts[str(move)] = game._perft(depth - 1)
-            game.undo()
-        return counts
-
-    def _perft(self, depth: int) -> int:
-        if depth == 0:
-            return 1
-        moves = list(self._moves())
-        if not moves:
-            return 1
-        total = 0
-        for index, captured in moves:
-            self._push(index, captured)
-            total += self._perft(depth - 1)
-            self.undo()
-        return total
 
     # ---- counting paths --------------------------------------------------------------------
 
@@ -609,7 +545,7 @@ class Cephalopod(ReferenceGame):
             following: dict[tuple[tuple[Cell, ...], int], int] = {}
             for (cells, side), count in layer.items():
                 game._cells, game._to_move = list(cells), side
-                moves = list(game._moves())
+                moves = list(game._move_parts())
                 if not moves:  # a full board: the sequence ended early, the position stays
                     following[(cells, side)] = following.get((cells, side), 0) + count
                     continue
@@ -713,6 +649,9 @@ class CephalopodActions(StepState):
         self.num_actions = game.rows * game.cols * 16
         self.observation_shape = (13, game.rows, game.cols)
 
+    observation_planes = (*(f"mover_{p}" for p in range(1, 7)), *(f"opponent_{p}" for p in range(1, 7)), "empty")
+    _player_planes = (slice(0, 6), slice(6, 12))
+
     def _neighbour(self, square: int, direction: int) -> int | None:
         """The square next to ``square`` in a compass direction, or None off the board."""
         cols = self._game.cols
@@ -723,7 +662,7 @@ class CephalopodActions(StepState):
 
     def legal_actions(self) -> list[int]:
         actions = []
-        for square, captured in self._game._moves():
+        for square, captured in self._game._move_parts():
             mask = sum(1 << d for d in range(4) if self._neighbour(square, d) in captured)
             actions.append(square * 16 + mask)
         return sorted(actions)
@@ -735,7 +674,7 @@ class CephalopodActions(StepState):
     def _apply(self, action: int) -> None:
         square, directions = self._directions(action)
         captured = [n for d in directions if (n := self._neighbour(square, d)) is not None]  # all, when legal
-        self._game._push(square, tuple(sorted(captured)))
+        self._game._push((square, tuple(sorted(captured))))
 
     def _name(self, action: int) -> str:
         square, directions = self._directions(action)
@@ -747,7 +686,7 @@ class CephalopodActions(StepState):
             return name + "x" + "".join(COMPASS[d][2] for d in directions)
         return name + "x" + ",".join(self._game._name(i) for i in sorted(i for i in around if i is not None))
 
-    def observation(self) -> np.ndarray:
+    def _observe(self) -> np.ndarray:
         """``float32 (13, rows, cols)``, from the side to move's perspective."""
         cols = self._game.cols
         planes = np.zeros(self.observation_shape, dtype=np.float32)

@@ -23,12 +23,10 @@ from boardcore.reference._game import (
     NotationError,
     ReferenceGame,
     ReferenceMove,
-    result_text,
 )
-from boardcore.reference._game import check_bool as _check_bool
-from boardcore.reference._game import check_count as _check_count
 from boardcore.reference._game import check_length as _check_length
 from boardcore.reference._game import lower as _lower
+from boardcore.reference._game import position_fields as _position_fields
 from boardcore.reference._game import short as _short
 from boardcore.reference._game import strip as _strip
 from boardcore.reference._game import words as _words
@@ -126,6 +124,16 @@ class Move(ReferenceMove):
     @property
     def is_pass(self) -> bool:
         return self._square is None
+
+    @property
+    def placed(self) -> tuple[str, ...]:
+        """The squares the move places a disc on: ``(square,)``, ``()`` for a pass."""
+        return () if self._square is None else (self._square,)
+
+    @property
+    def removed(self) -> tuple[str, ...]:
+        """The squares the move empties: always ``()`` (flipped discs stay, in the other colour)."""
+        return ()
 
     def __str__(self) -> str:
         return "pass" if self._square is None else self._square
@@ -351,6 +359,8 @@ class Reversi(ReferenceGame):
 
     _GAME = "reversi"
     _RECORD_TAGS = _RECORD_TAGS
+    _MOVE = Move
+    _MOVE_ATTRIBUTES = ("is_pass", "square")
 
     # ---- construction ----------------------------------------------------------------------
 
@@ -383,12 +393,7 @@ class Reversi(ReferenceGame):
         The game has no history, no seed and no handicap. Raises NotationError if the text is not
         a valid position (including holes that break the hole rules).
         """
-        if not isinstance(text, str):
-            raise TypeError(f"a position is a string, got {type(text).__name__}")
-        _check_length("position", text)
-        fields = _strip(text).split(" ")
-        if len(fields) != 3:
-            raise NotationError(f"position: expected 'BOARD ROWS SIDE' separated by single spaces, got {_short(text)}")
+        fields = _position_fields(text, "BOARD ROWS SIDE")
         board_name, rows_text, side = fields
         if board_name not in BOARD_SIZES:
             raise NotationError(
@@ -534,11 +539,6 @@ class Reversi(ReferenceGame):
         """The squares that received the handicap discs, in the documented corner order."""
         return tuple(square_name(r, c) for r, c in _handicap_corners(self._board_name)[: self._handicap])
 
-    @property
-    def history(self) -> list[Move]:
-        """The moves played since the start (a copy)."""
-        return [move for move, _, _ in self._history]
-
     def _name(self, index: int) -> str:
         return square_name(index // self._size, index % self._size)
 
@@ -591,6 +591,20 @@ class Reversi(ReferenceGame):
             return [PASS]
         return []
 
+    # A Reversi move is its own parts: the cached, immutable Move (a pass included).
+
+    def _move_parts(self) -> list[Move]:
+        return self.legal_moves()
+
+    def _make_move(self, parts: Move) -> Move:
+        return parts
+
+    def _parts_of(self, move: Move) -> Move:
+        return move
+
+    def _is_pass(self, parts: Move) -> bool:
+        return parts.is_pass
+
     def is_over(self) -> bool:
         """True when neither player can place a disc."""
         return not self._placements(BLACK) and not self._placements(WHITE)
@@ -601,19 +615,10 @@ class Reversi(ReferenceGame):
 
     # ---- moves -----------------------------------------------------------------------------
 
-    @staticmethod
-    def _coerce(move) -> Move:
-        """A Move from a Move or its notation; raises NotationError for text that is not a move."""
-        if isinstance(move, Move):
-            return move
-        if isinstance(move, str):
-            return Move(move)
-        if hasattr(move, "is_pass") and hasattr(move, "square"):  # another implementation's Move
-            return Move(str(move))
-        raise TypeError(f"expected a Move or its notation string, got {type(move).__name__}")
-
     def _illegality(self, move: Move) -> str | None:
-        """Why ``move`` may not be played here, or None if it may."""
+        """Why ``move`` may not be played here, or None if it may: off the board, cut, a hole,
+        occupied, bracketing nothing, a pass while a placement exists, any move once the game is
+        over."""
         if move.square is None:  # a pass
             return self._pass_illegality()
         index = _square_indices(self._size).get(move.square)
@@ -643,33 +648,11 @@ class Reversi(ReferenceGame):
             return "pass is not allowed: the game is over"
         return None
 
-    def is_legal(self, mv) -> bool:
-        """Whether ``mv`` (a Move or its notation) may be played now; False for text that is
-        not a move at all. Raises TypeError for anything but a Move or a string."""
-        try:
-            move = self._coerce(mv)
-        except NotationError:
-            return False
-        return self._illegality(move) is None
-
-    def play(self, mv) -> None:
-        """Plays ``mv``, a Move or its notation string.
-
-        Raises NotationError if the text is not a square name or 'pass', IllegalMoveError if the
-        move is not legal here (off the board, cut, a hole, occupied, bracketing nothing, a pass
-        while a placement exists, any move once the game is over). On error nothing changes.
-        """
-        move = self._coerce(mv)
-        problem = self._illegality(move)
-        if problem:
-            raise IllegalMoveError(problem)
-        self._push(move)
-
-    def _push(self, move: Move) -> None:
-        """Plays a legal move without checking it."""
-        self._history.append((move, list(self._cells), self._to_move))
-        if move.square is not None:  # not a pass
-            index = _square_indices(self._size)[move.square]
+    def _push(self, parts: Move, move: Move | None = None) -> None:
+        """Plays a legal move without checking it; ``parts`` is the Move (``move`` is the same)."""
+        self._history.append((parts, list(self._cells), self._to_move))
+        if parts.square is not None:  # not a pass
+            index = _square_indices(self._size)[parts.square]
             for i in self._flips(index, self._to_move):
                 self._cells[i] = DISC[self._to_move]
             self._cells[index] = DISC[self._to_move]
@@ -684,23 +667,20 @@ class Reversi(ReferenceGame):
         rows = ("".join(self._cells[row * size : (row + 1) * size]) for row in range(size))
         return f"{self._board_name} {'/'.join(rows)} {DISC[self._to_move]}"
 
-    def record(self) -> str:
-        """The game as a PGN-like record: tag lines, a blank line, the moves on one line."""
-        tags = [("Game", "reversi"), ("Board", self._board_name)]
-        if self._start_position is not None:
-            tags.append(("Position", self._start_position))
-        else:
-            if self.blocked:
-                tags.append(("Blocked", " ".join(self.blocked)))
-            if self._seed is not None:
-                tags.append(("Seed", str(self._seed)))
-            if self._handicap:
-                tags.append(("Handicap", str(self._handicap)))
-                if self._handicap_color == WHITE:
-                    tags.append(("HandicapColor", "white"))
-        tags.append(("Result", result_text(self.winner(), self.is_over())))
-        head = "".join(f'[{name} "{value}"]\n' for name, value in tags)
-        return head + "\n" + " ".join(str(move) for move in self.history) + "\n"
+    def _board_tags(self) -> list[tuple[str, str]]:
+        return [("Board", self._board_name)]
+
+    def _variant_tags(self) -> list[tuple[str, str]]:
+        tags = []
+        if self.blocked:
+            tags.append(("Blocked", " ".join(self.blocked)))
+        if self._seed is not None:
+            tags.append(("Seed", str(self._seed)))
+        if self._handicap:
+            tags.append(("Handicap", str(self._handicap)))
+            if self._handicap_color == WHITE:
+                tags.append(("HandicapColor", "white"))
+        return tags
 
     def __str__(self) -> str:
         size = self._size
@@ -708,9 +688,6 @@ class Reversi(ReferenceGame):
         for row in range(size):
             lines.append(f"{row + 1:>2} " + " ".join(self._cells[row * size : (row + 1) * size]))
         return "\n".join(lines)
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}.from_position({self.position()!r})"
 
     # ---- hashing and equality --------------------------------------------------------------
 
@@ -724,54 +701,6 @@ class Reversi(ReferenceGame):
             if cell in offsets:
                 value ^= keys[offsets[cell] + (i // self._size) * 10 + i % self._size]
         return value
-
-    # ---- perft -----------------------------------------------------------------------------
-
-    def perft(self, depth: int, threads: int | None = None, passes_count_as_ply: bool = True) -> int:
-        """The number of leaves of the game tree ``depth`` plies deep.
-
-        ``perft(0) == 1``; a finished game is one leaf even when depth remains. With
-        ``passes_count_as_ply=False`` a pass uses no ply. ``threads`` is accepted for
-        compatibility (this reference is single-threaded; None is one thread). Raises ValueError
-        if ``depth`` is not an integer >= 0 or ``threads`` not an integer >= 1, TypeError if
-        ``passes_count_as_ply`` is not a bool.
-        """
-        _check_count("depth", depth, 0)
-        _check_count("threads", 1 if threads is None else threads, 1)
-        _check_bool("passes_count_as_ply", passes_count_as_ply)
-        return self.copy()._perft(depth, passes_count_as_ply)
-
-    def divide(self, depth: int, passes_count_as_ply: bool = True) -> dict[str, int]:
-        """Each legal move's notation mapped to the perft of its child (``depth - 1`` plies, or
-        ``depth`` for a pass that uses no ply), in legal move order.
-
-        Raises ValueError if ``depth`` is not an integer >= 1, TypeError if
-        ``passes_count_as_ply`` is not a bool.
-        """
-        _check_count("depth", depth, 1)
-        _check_bool("passes_count_as_ply", passes_count_as_ply)
-        game = self.copy()
-        counts = {}
-        for move in game.legal_moves():
-            game._push(move)
-            child_depth = depth if move.is_pass and not passes_count_as_ply else depth - 1
-            counts[str(move)] = game._perft(child_depth, passes_count_as_ply)
-            game.undo()
-        return counts
-
-    def _perft(self, depth: int, passes_count_as_ply: bool) -> int:
-        if depth == 0:
-            return 1
-        moves = self.legal_moves()
-        if not moves:
-            return 1
-        total = 0
-        for move in moves:
-            self._push(move)
-            free = move.is_pass and not passes_count_as_ply
-            total += self._perft(depth if free else depth - 1, passes_count_as_ply)
-            self.undo()
-        return total
 
     # ---- step form -------------------------------------------------------------------------
 
@@ -796,6 +725,9 @@ class ReversiActions(StepState):
         self.num_actions = size * size + 1
         self.observation_shape = (4, size, size)
 
+    observation_planes = ("mover", "opponent", "empty", "blocked")
+    _player_planes = (slice(0, 1), slice(1, 2))
+
     def _move(self, action: int) -> Move:
         if action == self.num_actions - 1:
             return PASS
@@ -813,7 +745,7 @@ class ReversiActions(StepState):
     def _name(self, action: int) -> str:
         return str(self._move(action))
 
-    def observation(self) -> np.ndarray:
+    def _observe(self) -> np.ndarray:
         """``float32 (4, size, size)``, from the side to move's perspective."""
         size = self._game.size
         planes = np.zeros(self.observation_shape, dtype=np.float32)

@@ -36,12 +36,12 @@ from boardcore.reference._game import (
     NotationError,
     ReferenceGame,
     ReferenceMove,
-    result_text,
+    cell_name,
 )
-from boardcore.reference._game import check_bool as _check_bool
-from boardcore.reference._game import check_count as _check_count
+from boardcore.reference._game import cell_key as _name_key
 from boardcore.reference._game import check_length as _check_length
 from boardcore.reference._game import lower as _lower
+from boardcore.reference._game import position_fields as _position_fields
 from boardcore.reference._game import short as _short
 from boardcore.reference._game import strip as _strip
 
@@ -68,6 +68,7 @@ ZOBRIST_REMAINING = 32
 
 Cell = int | None  # BLACK, WHITE or None for an empty cell
 Layout = tuple[tuple[int, int], ...]  # the rows, each (length, offset in half-cells)
+MoveParts = tuple[str, int | None, tuple[int, ...]]  # (kind, placed cell, removed cells) of a move
 
 _CELL = r"[a-z][1-9][0-9]?"  # a row letter, then a cell number from 1 to 99 without leading zero
 _CELL_RE = re.compile(_CELL)
@@ -80,20 +81,6 @@ _HEX_RE = re.compile(r"hex([2-9]|[1-9][0-9]+)")
 _INT = r"(?:0|[1-9][0-9]?)"  # 0 to 99, without leading zeros, as the engine reads them
 _CUSTOM_RE = re.compile(rf"{_INT}@{_INT}(?:,{_INT}@{_INT})*")
 _CAPTURE_RE = re.compile(rf"capture=({_CELL}):([1-9][0-9]*)")
-
-
-# --------------------------------------------------------------------------------------------
-# Cell names (they do not depend on the board)
-
-
-def cell_name(row: int, number: int) -> str:
-    """``c3`` style name of the ``number``-th cell (from 0) of row ``row`` (from 0 at the top)."""
-    return f"{chr(ord('a') + row)}{number + 1}"
-
-
-def _name_key(name: str) -> tuple[str, int]:
-    """Sort key of a normalised cell name in board order: row letter, then number."""
-    return name[0], int(name[1:])
 
 
 # --------------------------------------------------------------------------------------------
@@ -149,6 +136,11 @@ class Move(ReferenceMove):
     def removed(self) -> tuple[str, ...]:
         """The removed cells in board order: several for a capture, one for a removal step."""
         return self._removed
+
+    @property
+    def placed(self) -> tuple[str, ...]:
+        """The cells the move places a stone on: ``(cell,)``, ``()`` for the swap and a removal step."""
+        return () if self._cell is None else (self._cell,)
 
     @property
     def is_swap(self) -> bool:
@@ -379,6 +371,8 @@ class Rive(ReferenceGame):
 
     _GAME = "rive"
     _RECORD_TAGS = _RECORD_TAGS
+    _MOVE = Move
+    _MOVE_ATTRIBUTES = ("cell", "removed", "is_swap")
 
     # ---- construction ----------------------------------------------------------------------
 
@@ -416,15 +410,7 @@ class Rive(ReferenceGame):
         (see ``position()``). The game has no history. Raises NotationError if the text is not a
         valid position.
         """
-        if not isinstance(text, str):
-            raise TypeError(f"a position is a string, got {type(text).__name__}")
-        _check_length("position", text)
-        fields = _strip(text).split(" ")
-        if not 3 <= len(fields) <= 6:
-            raise NotationError(
-                "position: expected 'BOARD ROWS SIDE [swap] [single] [capture=CELL:N]' separated by "
-                f"single spaces, got {_short(text)}"
-            )
+        fields = _position_fields(text, "BOARD ROWS SIDE [swap] [single] [capture=CELL:N]", range(3, 7))
         board_text, rows_text, side, *extras = fields
         try:
             rows = _parse_board_name(board_text)
@@ -545,11 +531,6 @@ class Rive(ReferenceGame):
         return self._single_stones
 
     @property
-    def history(self) -> list[Move]:
-        """The moves played since the start (a copy)."""
-        return [move for move, _, _, _ in self._history]
-
-    @property
     def cells(self) -> tuple[str, ...]:
         """The names of all cells in board order."""
         return tuple(self._geo.names)
@@ -633,7 +614,7 @@ class Rive(ReferenceGame):
             self._swap and self._capture is None and self._to_move == WHITE and stones == [BLACK] and not self.is_over()
         )
 
-    def _move_parts(self) -> Iterator[tuple[str, int | None, tuple[int, ...]]]:
+    def _move_parts(self) -> Iterator[MoveParts]:
         """(kind, placed cell, removed cells) of every legal move, in legal move order."""
         if self._capture is not None:
             for i in self._removable():
@@ -648,14 +629,15 @@ class Rive(ReferenceGame):
         if self._swap_legal():
             yield "swap", None, ()
 
-    def _make_move(self, kind: str, index: int | None, removed: tuple[int, ...]) -> Move:
+    def _make_move(self, parts: MoveParts) -> Move:
+        kind, index, removed = parts
         names = self._geo.names
         return Move._of(kind, None if index is None else names[index], tuple(names[i] for i in removed))
 
     def moves(self) -> Iterator[Move]:
         """The legal moves, lazily, in the order of ``legal_moves()``."""
-        for kind, index, removed in self._move_parts():
-            yield self._make_move(kind, index, removed)
+        for parts in self._move_parts():
+            yield self._make_move(parts)
 
     def legal_moves(self) -> list[Move]:
         """Every legal move: placements by cell in board order, the captures on one cell ordered by
@@ -663,10 +645,6 @@ class Rive(ReferenceGame):
         legal. While a capture is under way (single-stone form): the removable stones in board
         order. ``[]`` once the game is over."""
         return list(self.moves())
-
-    def count_moves(self) -> int:
-        """The number of legal moves."""
-        return sum(1 for _ in self._move_parts())
 
     def is_over(self) -> bool:
         """True when the board is full (and no capture is under way)."""
@@ -677,17 +655,6 @@ class Rive(ReferenceGame):
         return self._cells.count(BLACK), self._cells.count(WHITE)
 
     # ---- moves -----------------------------------------------------------------------------
-
-    @staticmethod
-    def _coerce(move) -> Move:
-        """A Move from a Move or its notation; raises NotationError for text that is not a move."""
-        if isinstance(move, Move):
-            return move
-        if isinstance(move, str):
-            return Move(move)
-        if hasattr(move, "cell") and hasattr(move, "removed") and hasattr(move, "is_swap"):
-            return Move(str(move))  # another implementation's Move
-        raise TypeError(f"expected a Move or its notation string, got {type(move).__name__}")
 
     def _illegality(self, move: Move) -> str | None:
         """Why ``move`` may not be played here, or None if it may."""
@@ -768,34 +735,15 @@ class Rive(ReferenceGame):
             return f"{move} is not allowed: removing {name} would split the group"
         return None
 
-    def is_legal(self, mv) -> bool:
-        """Whether ``mv`` (a Move or its notation) may be played now; False for text that is
-        not a move at all. Raises TypeError for anything but a Move or a string."""
-        try:
-            move = self._coerce(mv)
-        except NotationError:
-            return False
-        return self._illegality(move) is None
-
-    def play(self, mv) -> None:
-        """Plays ``mv``, a Move or its notation string.
-
-        Raises TypeError for anything else, NotationError if the text is not a move's shape,
-        IllegalMoveError if the move is not legal here (docs/rive.md, "Moves and their order").
-        On error nothing changes.
-        """
-        move = self._coerce(mv)
-        problem = self._illegality(move)
-        if problem:
-            raise IllegalMoveError(problem)
+    def _parts_of(self, move: Move) -> MoveParts:
         index = self._geo.index[move.cell] if move.cell is not None else None
-        removed = tuple(self._geo.index[name] for name in move.removed)
-        self._push(move._kind, index, removed, move)
+        return move._kind, index, tuple(self._geo.index[name] for name in move.removed)
 
-    def _push(self, kind: str, index: int | None, removed: tuple[int, ...], move: Move | None = None) -> None:
+    def _push(self, parts: MoveParts, move: Move | None = None) -> None:
         """Plays a legal move without checking it."""
+        kind, index, removed = parts
         if move is None:
-            move = self._make_move(kind, index, removed)
+            move = self._make_move(parts)
         self._history.append((move, self._cells, self._to_move, self._capture))
         cells = list(self._cells)
         mover = self._to_move
@@ -856,32 +804,24 @@ class Rive(ReferenceGame):
     def _rows_text(self) -> str:
         return "/".join("".join("." if c is None else STONE[c] for c in row) for row in self._row_cells())
 
-    def record(self) -> str:
-        """The game as a PGN-like record: tag lines, a blank line, the moves on one line.
+    def _board_tags(self) -> list[tuple[str, str]]:
+        return [("Board", self._geo.name)]
 
-        Tags: Game, Board, then either Position for a game set up from a position (the position
-        says whether the swap is allowed and the single-stone form played) or Swap "yes" when the
-        swap is allowed and SingleStones "yes" for the single-stone form; then Result."""
-        tags = [("Game", "rive"), ("Board", self._geo.name)]
-        if self._start_position is not None:
-            tags.append(("Position", self._start_position))
-        else:
-            if self._swap:
-                tags.append(("Swap", "yes"))
-            if self._single_stones:
-                tags.append(("SingleStones", "yes"))
-        tags.append(("Result", result_text(self.winner(), self.is_over())))
-        head = "".join(f'[{name} "{value}"]\n' for name, value in tags)
-        return head + "\n" + " ".join(str(move) for move in self.history) + "\n"
+    def _variant_tags(self) -> list[tuple[str, str]]:
+        """Swap "yes" when the swap is allowed, SingleStones "yes" for the single-stone form (a
+        game set up from a position has its Position tag instead, which says both)."""
+        tags = []
+        if self._swap:
+            tags.append(("Swap", "yes"))
+        if self._single_stones:
+            tags.append(("SingleStones", "yes"))
+        return tags
 
     def __str__(self) -> str:
         lines = []
         for (_, offset), row in zip(self._geo.rows, self._row_cells()):
             lines.append(" " * offset + " ".join("." if c is None else STONE[c] for c in row))
         return "\n".join(lines)
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}.from_position({self.position()!r})"
 
     # ---- hashing and equality --------------------------------------------------------------
 
@@ -900,38 +840,6 @@ class Rive(ReferenceGame):
             value ^= keys[2 * ZOBRIST_CELLS + 1 + placed]
             value ^= keys[3 * ZOBRIST_CELLS + 1 + min(remaining, ZOBRIST_REMAINING - 1)]
         return value
-
-    # ---- perft -----------------------------------------------------------------------------
-
-    def divide(self, depth: int, passes_count_as_ply: bool = True) -> dict[str, int]:
-        """Each legal move's notation mapped to the perft(depth - 1) of its child, in legal move
-        order. ``passes_count_as_ply`` is the engine's flag: no move of this game is a pass, so it
-        changes nothing. Raises ValueError if ``depth`` is not an integer >= 1, TypeError if the
-        flag is not a bool."""
-        _check_count("depth", depth, 1)
-        _check_bool("passes_count_as_ply", passes_count_as_ply)
-        game = self.copy()
-        counts = {}
-        for kind, index, removed in list(game._move_parts()):
-            game._push(kind, index, removed)
-            counts[str(game._history[-1][0])] = game._perft(depth - 1)
-            game.undo()
-        return counts
-
-    def _perft(self, depth: int) -> int:
-        if depth == 0:
-            return 1
-        moves = list(self._move_parts())
-        if not moves:
-            return 1
-        if depth == 1:
-            return len(moves)
-        total = 0
-        for kind, index, removed in moves:
-            self._push(kind, index, removed)
-            total += self._perft(depth - 1)
-            self.undo()
-        return total
 
     # ---- step form -------------------------------------------------------------------------
 
@@ -1016,7 +924,10 @@ class RiveActions(StepState):
         self.num_actions = geo.size + 1
         self.observation_shape = (6, self._grid.height, self._grid.width)
 
-    def _parts(self, action: int) -> tuple[str, int | None, tuple[int, ...]]:
+    observation_planes = ("mover", "opponent", "empty", "board", "capture_placed", "capture_to_remove")
+    _player_planes = (slice(0, 1), slice(1, 2))
+
+    def _parts(self, action: int) -> MoveParts:
         """(kind, placed cell, removed cells) of the move an action stands for."""
         if action == self.num_actions - 1:
             return "swap", None, ()
@@ -1024,8 +935,9 @@ class RiveActions(StepState):
             return "remove", None, (action,)
         return "place", action, ()
 
-    def _action(self, kind: str, index: int | None, removed: tuple[int, ...]) -> int:
+    def _action(self, parts: MoveParts) -> int:
         """The action of a move of the single-stone form."""
+        kind, index, removed = parts
         if kind == "swap":
             return self.num_actions - 1
         if kind == "remove":
@@ -1034,15 +946,15 @@ class RiveActions(StepState):
         return index
 
     def legal_actions(self) -> list[int]:
-        return sorted(self._action(*parts) for parts in self._game._move_parts())
+        return sorted(self._action(parts) for parts in self._game._move_parts())
 
     def _apply(self, action: int) -> None:
-        self._game._push(*self._parts(action))
+        self._game._push(self._parts(action))
 
     def _name(self, action: int) -> str:
-        return str(self._game._make_move(*self._parts(action)))
+        return str(self._game._make_move(self._parts(action)))
 
-    def observation(self) -> np.ndarray:
+    def _observe(self) -> np.ndarray:
         """``float32 (6, H, W)``, from the side to move's perspective."""
         cells = self._game._cells
         mover = self._game.to_move

@@ -35,12 +35,12 @@ from boardcore.reference._game import (
     NotationError,
     ReferenceGame,
     ReferenceMove,
-    result_text,
+    cell_name,
 )
-from boardcore.reference._game import check_bool as _check_bool
-from boardcore.reference._game import check_count as _check_count
+from boardcore.reference._game import cell_key as _name_key
 from boardcore.reference._game import check_length as _check_length
 from boardcore.reference._game import lower as _lower
+from boardcore.reference._game import position_fields as _position_fields
 from boardcore.reference._game import short as _short
 from boardcore.reference._game import strip as _strip
 
@@ -70,16 +70,6 @@ _RECORD_TAGS = ("Game", "Layout", "Cover", "Position", "Result")
 
 # --------------------------------------------------------------------------------------------
 # Cell names and geometry
-
-
-def cell_name(row: int, number: int) -> str:
-    """``d4`` style name of the ``number``-th cell (from 0) of row ``row`` (from 0 at the top)."""
-    return f"{chr(ord('a') + row)}{number + 1}"
-
-
-def _name_key(name: str) -> tuple[str, int]:
-    """Sort key of a normalised cell name in board order: row letter, then number."""
-    return name[0], int(name[1:])
 
 
 def row_lengths(side: int) -> tuple[int, ...]:
@@ -252,6 +242,16 @@ class Move(ReferenceMove):
         """The covered cells in board order."""
         return self._cells
 
+    @property
+    def placed(self) -> tuple[str, ...]:
+        """The cells the move places stones on: its covered cells, in board order (as ``cells``)."""
+        return self._cells
+
+    @property
+    def removed(self) -> tuple[str, ...]:
+        """The cells the move empties: always ``()``."""
+        return ()
+
     def __str__(self) -> str:
         return ",".join(self._cells)
 
@@ -320,6 +320,8 @@ class Strands(ReferenceGame):
 
     _GAME = "strands"
     _RECORD_TAGS = _RECORD_TAGS
+    _MOVE = Move
+    _MOVE_ATTRIBUTES = ("cells",)
 
     # ---- construction ----------------------------------------------------------------------
 
@@ -340,6 +342,11 @@ class Strands(ReferenceGame):
         self._layout_name = name
         self._history: list[tuple[Move, list, int]] = []  # (move, cells before, side before)
         self._start_position: str | None = None  # set when the game began from from_position
+
+    @staticmethod
+    def layout_names() -> list[str]:
+        """The names of the named layouts, sorted."""
+        return sorted(named_layouts())
 
     @staticmethod
     def random_layout(side: int, seed: int) -> list[str]:
@@ -372,12 +379,7 @@ class Strands(ReferenceGame):
         ``layout_name`` is None. A board without stones is the opening: it must have Black to move
         and an empty 2. Raises NotationError if the text is not a valid position.
         """
-        if not isinstance(text, str):
-            raise TypeError(f"a position is a string, got {type(text).__name__}")
-        _check_length("position", text)
-        fields = _strip(text).split(" ")
-        if len(fields) != 3:
-            raise NotationError(f"position: expected 'RULE ROWS SIDE' separated by single spaces, got {_short(text)}")
+        fields = _position_fields(text, "RULE ROWS SIDE")
         cover, rows_text, side = fields
         if cover not in COVERS:
             raise NotationError(f"position: expected the rule 'up-to' or 'exact' first, got {_short(cover)}")
@@ -479,11 +481,6 @@ class Strands(ReferenceGame):
         cell of a game set up from a position)."""
         return tuple(self._labels)
 
-    @property
-    def history(self) -> list[Move]:
-        """The moves played since the start (a copy)."""
-        return [move for move, _, _ in self._history]
-
     # ---- moves -----------------------------------------------------------------------------
 
     def _is_opening(self) -> bool:
@@ -533,19 +530,6 @@ class Strands(ReferenceGame):
             for k in self._sizes(label, len(empty))
         )
 
-    @staticmethod
-    def _coerce(move) -> Move:
-        if isinstance(move, Move):
-            return move
-        if isinstance(move, str):
-            return Move(move)
-        if hasattr(move, "cells") and not isinstance(move, Strands):
-            try:
-                return Move(str(move))  # another implementation's Move
-            except TypeError:
-                pass
-        raise TypeError(f"expected a Move or its notation string, got {type(move).__name__}")
-
     def _illegality(self, move: Move) -> str | None:
         """Why ``move`` may not be played here, or None if it may."""
         if self.is_over():
@@ -576,26 +560,8 @@ class Strands(ReferenceGame):
             )
         return None
 
-    def is_legal(self, mv) -> bool:
-        """Whether ``mv`` (a Move or its notation) may be played now; False for text that is not
-        a move at all. Raises TypeError for anything but a Move or a string."""
-        try:
-            move = self._coerce(mv)
-        except NotationError:
-            return False
-        return self._illegality(move) is None
-
-    def play(self, mv) -> None:
-        """Plays ``mv``, a Move or its notation string.
-
-        Raises TypeError for anything else, NotationError if the text is not a move's shape,
-        IllegalMoveError if the move is not legal here. On error nothing changes.
-        """
-        move = self._coerce(mv)
-        problem = self._illegality(move)
-        if problem:
-            raise IllegalMoveError(problem)
-        self._push(tuple(self._geo.index[name] for name in move.cells), move)
+    def _parts_of(self, move: Move) -> tuple[int, ...]:
+        return tuple(self._geo.index[name] for name in move.cells)
 
     def _push(self, indices: tuple[int, ...], move: Move | None = None) -> None:
         """Plays a legal move without checking it."""
@@ -663,26 +629,14 @@ class Strands(ReferenceGame):
         rows = "/".join("".join(row) for row in self._row_texts())
         return f"{self._cover} {rows} {STONE[self._to_move]}"
 
-    def record(self) -> str:
-        """The game as a PGN-like record: Game, then Layout (a name or digit rows joined by '/')
-        and Cover, or Position for a game set up from a position; Result; a blank line; the moves."""
-        tags = [("Game", "strands")]
-        if self._start_position is not None:
-            tags.append(("Position", self._start_position))
-        else:
-            rows = self._geo.split_rows(self._labels)
-            tags.append(("Layout", self._layout_name or _rows_text(rows)))
-            tags.append(("Cover", self._cover))
-        tags.append(("Result", result_text(self.winner(), self.is_over())))
-        head = "".join(f'[{name} "{value}"]\n' for name, value in tags)
-        return head + "\n" + " ".join(str(move) for move in self.history) + "\n"
+    def _variant_tags(self) -> list[tuple[str, str]]:
+        """Layout (a name or digit rows joined by '/') and Cover."""
+        rows = self._geo.split_rows(self._labels)
+        return [("Layout", self._layout_name or _rows_text(rows)), ("Cover", self._cover)]
 
     def __str__(self) -> str:
         side = self._geo.side
         return "\n".join(" " * abs(side - 1 - r) + " ".join(row) for r, row in enumerate(self._row_texts()))
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}.from_position({self.position()!r})"
 
     # ---- hashing ---------------------------------------------------------------------------
 
@@ -698,36 +652,6 @@ class Strands(ReferenceGame):
             else:
                 value ^= keys[cell * ZOBRIST_CELLS + i]
         return value
-
-    # ---- perft -----------------------------------------------------------------------------
-
-    def divide(self, depth: int, passes_count_as_ply: bool = True) -> dict[str, int]:
-        """Each legal move's notation mapped to the perft(depth - 1) of its child, in legal move
-        order. ``passes_count_as_ply`` is the engine's flag: no move of this game is a pass, so it
-        changes nothing. Raises ValueError if ``depth`` is not an integer >= 1, TypeError if the
-        flag is not a bool."""
-        _check_count("depth", depth, 1)
-        _check_bool("passes_count_as_ply", passes_count_as_ply)
-        game = self.copy()
-        counts = {}
-        for indices in list(game._move_parts()):
-            game._push(indices)
-            counts[str(game._history[-1][0])] = game._perft(depth - 1)
-            game.undo()
-        return counts
-
-    def _perft(self, depth: int) -> int:
-        # One ply is one turn; the last ply is counted with count_moves, without building moves.
-        if depth == 0 or self.is_over():
-            return 1
-        if depth == 1:
-            return self.count_moves()
-        total = 0
-        for indices in list(self._move_parts()):
-            self._push(indices)
-            total += self._perft(depth - 1)
-            self.undo()
-        return total
 
     # ---- step form -------------------------------------------------------------------------
 
@@ -754,12 +678,15 @@ class StrandsActions(StepState):
     """
 
     def __init__(self, game: Strands) -> None:
-        self._game = game.copy()  # the position at the start of the turn
+        self._game: Strands = game.copy()  # the position at the start of the turn
         self._covered: tuple[int, ...] = ()  # this turn's cells so far, in board order
         geo = game._geo
         self._grid = AxialGrid(geo.places)
         self.num_actions = geo.size + 1
         self.observation_shape = (10, self._grid.height, self._grid.width)
+
+    observation_planes = ("mover", "opponent", *(f"empty_{label}" for label in range(1, 7)), "board", "covered")
+    _player_planes = (slice(0, 1), slice(1, 2))
 
     @property
     def _end(self) -> int:
@@ -794,7 +721,7 @@ class StrandsActions(StepState):
     def _name(self, action: int) -> str:
         return "end" if action == self._end else self._game._geo.names[action]
 
-    def observation(self) -> np.ndarray:
+    def _observe(self) -> np.ndarray:
         """``float32 (10, H, W)``, from the side to move's perspective."""
         game = self._game
         mover = game.to_move

@@ -56,6 +56,29 @@ pub trait Steps: Clone + Send + Sync {
     /// (`out.len() == C * H * W`).
     fn observe_into(&self, out: &mut [f32]);
 
+    /// What each of the `C` observation planes holds, by name, in plane order (docs/actions.md):
+    /// `mover...` and `opponent...` planes are the side to move's and the other side's.
+    fn observation_planes(&self) -> &'static [&'static str];
+
+    /// The planes of the side to move and those of its opponent, in matching order: swapping
+    /// them turns the observation into the other player's view.
+    fn player_planes(&self) -> [std::ops::Range<usize>; 2];
+
+    /// The observation from `player`'s side: `observe_into` for the side to move, and for the
+    /// other player the same planes with the mover's and the opponent's swapped (the planes of
+    /// a turn under way, such as the cells a Strands turn covered, stay as they are).
+    fn observe_for_into(&self, player: Player, out: &mut [f32]) {
+        self.observe_into(out);
+        if player != self.to_move() {
+            let [_, height, width] = self.observation_shape();
+            let [mover, opponent] = self.player_planes();
+            debug_assert!(mover.end <= opponent.start && mover.len() == opponent.len());
+            let plane = height * width;
+            let (low, high) = out.split_at_mut(opponent.start * plane);
+            low[mover.start * plane..mover.end * plane].swap_with_slice(&mut high[..opponent.len() * plane]);
+        }
+    }
+
     /// A readable name of an action in range (`d3`, `pass`, `c3xb3,c2`, `xb2`, `end`...).
     fn action_name(&self, action: usize) -> String;
 
@@ -116,6 +139,12 @@ pub trait Steps: Clone + Send + Sync {
     /// the position at the start of the turn.
     fn turn_under_way(&self) -> bool {
         false
+    }
+
+    /// The names of the cells a turn under way has covered so far, in board order (Strands);
+    /// empty when no turn is under way.
+    fn turn_cells(&self) -> Vec<String> {
+        Vec::new()
     }
 
     /// The result of one uniformly random game from here for the side to move here (1 a win,

@@ -240,6 +240,16 @@ impl HexBoard {
         format!("{}{}", (b'a' + row) as char, i + 1)
     }
 
+    /// The names of the cells of `set`, in board order.
+    pub fn cell_names(&self, set: u128) -> Vec<String> {
+        (0..self.len() as u8).filter(|&cell| set >> cell & 1 == 1).map(|cell| self.cell_name(cell)).collect()
+    }
+
+    /// The side of a hexhex board (its middle row is the longest, `2 * side - 1` rows in all).
+    pub fn side(&self) -> u8 {
+        self.rows.len().div_ceil(2) as u8
+    }
+
     /// Parses a cell name: malformed text is a notation error, a cell not on this board an
     /// illegal move.
     pub fn parse_cell(&self, text: &str) -> Result<u8> {

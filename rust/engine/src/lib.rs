@@ -15,6 +15,7 @@ mod game;
 pub mod hex;
 pub mod interrupt;
 pub mod mcts;
+pub mod naming;
 pub mod paths;
 pub mod perft;
 pub mod playout;

@@ -79,6 +79,51 @@ pub struct Ending {
     pub points: (u32, u32),
 }
 
+impl Ending {
+    /// 1 when Black won, -1 when White won, 0 for a draw (or a game not over).
+    pub fn sign(&self) -> i8 {
+        match self.outcome {
+            Some(Outcome::Winner(Player::Black)) => 1,
+            Some(Outcome::Winner(Player::White)) => -1,
+            _ => 0,
+        }
+    }
+}
+
+/// The most playouts `scored_playouts` keeps the endings of (about 1 GB of them).
+pub const MAX_SCORED_PLAYOUTS: u64 = 1 << 26;
+
+/// A batch of playouts with every ending kept: the tally, and per playout its outcome's sign
+/// (`Ending::sign`) and both players' final points, in playout order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ScoredPlayouts {
+    pub tally: Tally,
+    pub outcomes: Vec<i8>,
+    pub points: Vec<[i32; 2]>,
+}
+
+/// `n` playouts from `position` (the games of `random_playouts`), scored: at most
+/// `MAX_SCORED_PLAYOUTS`, since each ending is kept (`InvalidArgument` beyond, rather than run
+/// out of memory). `Err(Interrupted)` soon after `stop` is requested.
+pub fn scored_playouts_interruptible<P: Position>(
+    position: &P,
+    n: u64,
+    seed: u64,
+    threads: usize,
+    stop: &Stop,
+) -> Result<ScoredPlayouts> {
+    if n > MAX_SCORED_PLAYOUTS {
+        return Err(crate::Error::invalid(format!(
+            "playouts with scores=True: n must be at most {MAX_SCORED_PLAYOUTS}, got {n}"
+        )));
+    }
+    let endings = random_playout_endings_interruptible(position, n, seed, threads, stop)?;
+    let tally = endings.iter().fold(Tally::default(), |sum, e| sum.add(Tally::of(e.outcome)));
+    let outcomes = endings.iter().map(Ending::sign).collect();
+    let points = endings.iter().map(|e| [e.points.0 as i32, e.points.1 as i32]).collect();
+    Ok(ScoredPlayouts { tally, outcomes, points })
+}
+
 /// The ending of each of `n` playouts from `position`, in playout order: the same games as
 /// `random_playouts` (same seed, same streams), on `threads` threads.
 pub fn random_playout_endings<P: Position>(position: &P, n: u64, seed: u64, threads: usize) -> Vec<Ending> {
@@ -159,5 +204,43 @@ fn on_threads<R: Send>(
     match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
         Ok(pool) => stop.install(&pool, parallel)?,
         Err(_) => serial(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::reversi::Reversi;
+
+    fn reversi(size: usize) -> Reversi {
+        let empty = ".".repeat(size);
+        let half = ".".repeat(size / 2 - 1);
+        let mut rows = vec![empty; size];
+        rows[size / 2 - 1] = format!("{half}wb{half}");
+        rows[size / 2] = format!("{half}bw{half}");
+        Reversi::from_notation(&format!("{size} {} b", rows.join("/"))).unwrap()
+    }
+
+    #[test]
+    fn scored_playouts_are_the_tallied_games_with_their_endings() {
+        let start = reversi(6);
+        let scored = scored_playouts_interruptible(&start, 200, 3, 2, &Stop::new()).unwrap();
+        assert_eq!(scored.tally, random_playouts(&start, 200, 3, 1));
+        let endings = random_playout_endings(&start, 200, 3, 1);
+        assert_eq!(scored.outcomes, endings.iter().map(Ending::sign).collect::<Vec<_>>());
+        for (points, (ending, sign)) in scored.points.iter().zip(endings.iter().zip(&scored.outcomes)) {
+            assert_eq!(*points, [ending.points.0 as i32, ending.points.1 as i32]);
+            // Reversi is won on points.
+            assert_eq!(*sign, (points[0] - points[1]).signum() as i8);
+        }
+        let count = |s: i8| scored.outcomes.iter().filter(|&&o| o == s).count() as u64;
+        assert_eq!([count(1), count(-1), count(0)], [scored.tally.black, scored.tally.white, scored.tally.draws]);
+    }
+
+    #[test]
+    fn scored_playouts_refuse_more_endings_than_they_keep() {
+        let start = reversi(4);
+        let refused = scored_playouts_interruptible(&start, MAX_SCORED_PLAYOUTS + 1, 0, 1, &Stop::new());
+        assert!(matches!(refused, Err(crate::Error::InvalidArgument(_))));
     }
 }

@@ -170,9 +170,25 @@ macro_rules! bind_actions {
                 Ok(exclusive(slf, concat!($name, ".apply_action"))?.state.apply_action(action)?)
             }
 
-            /// `float32` array `(planes, height, width)`, from the side to move's perspective.
-            fn observation<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray3<f32>>> {
-                new_array(py, self.state.observation_shape(), |out| self.state.observe_into(out))
+            /// `float32` array `(planes, height, width)`, from the side to move's perspective, or
+            /// from `player`'s (`BLACK`, `WHITE`, `"black"` or `"white"`): for the other player the
+            /// mover's and the opponent's planes are swapped (docs/actions.md).
+            #[pyo3(signature = (player = None))]
+            fn observation<'py>(
+                slf: &Bound<'py, Self>,
+                player: Option<&Bound<'py, PyAny>>,
+            ) -> BcResult<Bound<'py, PyArray3<f32>>> {
+                let player = player.map(|p| crate::args::player("player", p)).transpose()?;
+                let this = slf.borrow();
+                let player = player.unwrap_or_else(|| this.state.to_move());
+                Ok(new_array(slf.py(), this.state.observation_shape(), |out| this.state.observe_for_into(player, out))?)
+            }
+
+            /// What each observation plane holds, by name, in plane order (docs/actions.md):
+            /// `mover...` planes are the side to move's, `opponent...` the other side's.
+            #[getter]
+            fn observation_planes<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+                PyTuple::new(py, self.state.observation_planes())
             }
 
             /// `BLACK` (0) or `WHITE` (1): who chooses the next action.
@@ -254,7 +270,10 @@ macro_rules! bind_actions {
             }
 
             fn __repr__(&self) -> String {
-                format!("<{} '{}'{}>", $name, self.state.position().to_notation(), self.turn_under_way())
+                let covered = self.state.turn_cells();
+                let covering =
+                    if covered.is_empty() { String::new() } else { format!(" covering {}", covered.join(",")) };
+                format!("<{} '{}'{covering}>", $name, self.state.position().to_notation())
             }
         }
     };
@@ -266,39 +285,12 @@ bind_actions!(PyRiveActions, "RiveActions", RiveSteps, PyRive);
 // Strands: the game knows the start's labels, which its symmetries keep.
 bind_actions!(PyStrandsActions, "StrandsActions", StrandsSteps, PyStrands, PyStrands::steps_with_labels);
 
-/// What a repr adds after the position: only a Strands turn is more than its position.
-trait TurnUnderWay {
-    fn turn_under_way(&self) -> String {
-        String::new()
-    }
-}
-
-impl TurnUnderWay for PyReversiActions {}
-impl TurnUnderWay for PyCephalopodActions {}
-impl TurnUnderWay for PyRiveActions {}
-
-impl TurnUnderWay for PyStrandsActions {
-    fn turn_under_way(&self) -> String {
-        match self.covered_names() {
-            names if names.is_empty() => String::new(),
-            names => format!(" covering {}", names.join(",")),
-        }
-    }
-}
-
-impl PyStrandsActions {
-    fn covered_names(&self) -> Vec<String> {
-        let board = self.state.position().board();
-        (0..board.len() as u8).filter(|&c| self.state.covered() >> c & 1 == 1).map(|c| board.cell_name(c)).collect()
-    }
-}
-
 #[pymethods]
 impl PyStrandsActions {
     /// The cells covered so far this turn, in board order (not yet in `position()`).
     #[getter]
     fn covered<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        PyTuple::new(py, self.covered_names())
+        PyTuple::new(py, self.state.turn_cells())
     }
 }
 

@@ -21,18 +21,19 @@ enum Integer {
     Fits(i128),
     /// Beyond `i128`: out of every range an argument allows.
     Huge,
-    NotAnInteger,
+    /// Not an integer: a `bool`, a float, another type.
+    Other,
 }
 
 /// Reads `value` as `operator.index` would, except that `bool` is not an integer here.
 fn read_integer(value: &Bound<'_, PyAny>) -> Integer {
     if value.is_instance_of::<PyBool>() {
-        return Integer::NotAnInteger;
+        return Integer::Other;
     }
     match value.extract::<i128>() {
         Ok(n) => Integer::Fits(n),
         Err(e) if e.is_instance_of::<PyOverflowError>(value.py()) => Integer::Huge,
-        Err(_) => Integer::NotAnInteger,
+        Err(_) => Integer::Other,
     }
 }
 
@@ -97,7 +98,7 @@ pub fn index(value: &Bound<'_, PyAny>, len: usize) -> PyResult<usize> {
     match read_integer(value) {
         Integer::Fits(i) if (-len..len).contains(&i) => Ok((if i < 0 { i + len } else { i }) as usize),
         Integer::Fits(_) | Integer::Huge => Err(PyIndexError::new_err(format!("row {} of {len}", shown(value)))),
-        Integer::NotAnInteger => {
+        Integer::Other => {
             Err(pyo3::exceptions::PyTypeError::new_err(format!("a row index is an integer, got {}", shown(value))))
         }
     }

@@ -3,9 +3,7 @@
 use crate::args;
 use crate::errors::{invalid, BcError, BcResult};
 use crate::game::{bind_game, MoveNaming};
-use boardcore_engine::cephalopod::{
-    key_cells, key_to_move, move_name, parse_move, parse_size, Cephalopod, CephalopodGame, Move, Variant,
-};
+use boardcore_engine::cephalopod::{key_cells, key_to_move, Cephalopod, CephalopodGame, Move, Variant};
 use boardcore_engine::paths::{count_paths_interruptible, CompactKey};
 use boardcore_engine::square::Rect;
 use boardcore_engine::{Outcome, Position};
@@ -15,34 +13,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString, PyTuple, PyType};
 
 /// Cephalopod moves are named on a board of a given size.
-#[derive(Clone, Copy)]
-pub struct Naming(&'static Rect);
-
-impl PartialEq for Naming {
-    fn eq(&self, other: &Self) -> bool {
-        (self.0.rows, self.0.cols) == (other.0.rows, other.0.cols)
-    }
-}
-
-impl MoveNaming for Naming {
-    type Pos = Cephalopod;
-    fn of(position: &Cephalopod) -> Self {
-        Naming(position.rect())
-    }
-    fn name(self, mv: Move) -> String {
-        move_name(self.0, mv)
-    }
-    fn parse(self, text: &str) -> Option<Move> {
-        parse_move(self.0, text).ok()
-    }
-    fn board(self) -> String {
-        self.0.size_name()
-    }
-    fn from_board(board: &str) -> Option<Self> {
-        let (rows, cols) = parse_size(board)?;
-        Rect::get(rows, cols).ok().map(Naming)
-    }
-}
+pub use boardcore_engine::naming::CephalopodNaming as Naming;
 
 /// A Cephalopod move: the square (`c3`), and for a capture the captured squares (`c3xc2,b3`).
 /// Compares equal to its notation string.
@@ -74,7 +45,22 @@ impl PyCephalopodMove {
     /// The captured squares, in board order (empty for a plain placement).
     #[getter]
     fn captures<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        PyTuple::new(py, self.mv.captured(self.naming.0).into_iter().map(|s| self.naming.0.name(s)))
+        PyTuple::new(py, self.naming.removed(self.mv))
+    }
+}
+
+#[pymethods]
+impl PyCephalopodMove {
+    /// The squares the move places a die on: `(square,)`.
+    #[getter]
+    fn placed<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, self.naming.placed(self.mv))
+    }
+
+    /// The squares the move empties: the captured ones, in board order (as `captures`).
+    #[getter]
+    fn removed<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, self.naming.removed(self.mv))
     }
 }
 

@@ -5,68 +5,9 @@
 //! (spec/api.md); each game's module adds its constructor and its own properties in a second
 //! `#[pymethods]` block.
 
-use boardcore_engine::Position;
-
-/// What a Python move object needs to name itself and to read a string it is compared with,
-/// without holding the position it came from.
-pub trait MoveNaming: Copy + PartialEq + Send + Sync + 'static {
-    type Pos: Position;
-    fn of(position: &Self::Pos) -> Self;
-    fn name(self, mv: <Self::Pos as Position>::Move) -> String;
-    fn parse(self, text: &str) -> Option<<Self::Pos as Position>::Move>;
-    /// The board as in position notation (`8`, `octagon`, `5x5`), for pickling moves.
-    fn board(self) -> String;
-    fn from_board(board: &str) -> Option<Self>;
-}
-
-/// `MoveNaming` for a game on hex boards (Rive, Strands): a move is named on its board by the
-/// game's `move_name` and `parse_move` functions.
-macro_rules! hex_naming {
-    ($Naming:ident, $Pos:ty, $name:path, $parse:path) => {
-        /// Moves of this game are named on a given hex board.
-        #[derive(Clone, Copy)]
-        pub struct $Naming(&'static boardcore_engine::hex::HexBoard);
-
-        impl PartialEq for $Naming {
-            fn eq(&self, other: &Self) -> bool {
-                std::ptr::eq(self.0, other.0)
-            }
-        }
-
-        impl MoveNaming for $Naming {
-            type Pos = $Pos;
-            fn of(position: &$Pos) -> Self {
-                $Naming(position.board())
-            }
-            fn name(self, mv: <$Pos as Position>::Move) -> String {
-                $name(self.0, mv)
-            }
-            fn parse(self, text: &str) -> Option<<$Pos as Position>::Move> {
-                $parse(self.0, text).ok()
-            }
-            fn board(self) -> String {
-                self.0.name.clone()
-            }
-            fn from_board(board: &str) -> Option<Self> {
-                boardcore_engine::hex::HexBoard::named(board).ok().map($Naming)
-            }
-        }
-    };
-}
-
-pub(crate) use hex_naming;
-
-/// The most playouts `playouts(..., scores=True)` keeps the endings of (about 1 GB of them).
-pub const MAX_SCORED_PLAYOUTS: u64 = 1 << 26;
-
-/// 1 when Black won, -1 when White won, 0 for a draw (or a game not over).
-pub fn outcome_sign(outcome: Option<boardcore_engine::Outcome>) -> i8 {
-    match outcome {
-        Some(boardcore_engine::Outcome::Winner(boardcore_engine::Player::Black)) => 1,
-        Some(boardcore_engine::Outcome::Winner(boardcore_engine::Player::White)) => -1,
-        _ => 0,
-    }
-}
+/// The board a move object keeps to name itself and read the text it is compared with (the
+/// engine's `naming`).
+pub use boardcore_engine::naming::MoveNaming;
 
 /// Pairs as an `(n, 2)` array.
 pub fn rows(pairs: Vec<[i32; 2]>) -> numpy::ndarray::Array2<i32> {
@@ -376,37 +317,21 @@ macro_rules! bind_game {
                 let threads = threads.map(crate::args::threads).transpose()?.unwrap_or(1);
                 let (py, position) = (slf.py(), *slf.borrow().position());
                 let dict = PyDict::new(py);
-                if !scores {
-                    let tally = crate::interrupt::run_interruptible(py, |stop| {
-                        boardcore_engine::playout::random_playouts_interruptible(
-                            &position, n as u64, seed, threads, stop,
-                        )
-                    })?;
-                    for (key, value) in [("black", tally.black), ("white", tally.white), ("draws", tally.draws)] {
-                        dict.set_item(key, value)?;
+                let (tally, endings) = crate::interrupt::run_interruptible(py, |stop| {
+                    use boardcore_engine::playout::{random_playouts_interruptible, scored_playouts_interruptible};
+                    if !scores {
+                        return Ok((random_playouts_interruptible(&position, n, seed, threads, stop)?, None));
                     }
-                    return Ok(dict);
-                }
-                if n > crate::game::MAX_SCORED_PLAYOUTS {
-                    // One ending is kept per playout: refuse what would not fit rather than abort.
-                    return Err(invalid(format!(
-                        "playouts with scores=True: n must be at most {}, got {n}",
-                        crate::game::MAX_SCORED_PLAYOUTS
-                    )));
-                }
-                let endings = crate::interrupt::run_interruptible(py, |stop| {
-                    boardcore_engine::playout::random_playout_endings_interruptible(
-                        &position, n as u64, seed, threads, stop,
-                    )
+                    let scored = scored_playouts_interruptible(&position, n, seed, threads, stop)?;
+                    Ok((scored.tally, Some((scored.outcomes, scored.points))))
                 })?;
-                let outcomes: Vec<i8> = endings.iter().map(|e| crate::game::outcome_sign(e.outcome)).collect();
-                let count = |sign: i8| outcomes.iter().filter(|&&o| o == sign).count();
-                for (key, sign) in [("black", 1), ("white", -1), ("draws", 0)] {
-                    dict.set_item(key, count(sign))?;
+                for (key, value) in [("black", tally.black), ("white", tally.white), ("draws", tally.draws)] {
+                    dict.set_item(key, value)?;
                 }
-                let points: Vec<[i32; 2]> = endings.iter().map(|e| [e.points.0 as i32, e.points.1 as i32]).collect();
-                dict.set_item("outcomes", numpy::PyArray1::from_vec(py, outcomes))?;
-                dict.set_item("scores", numpy::PyArray2::from_owned_array(py, crate::game::rows(points)))?;
+                if let Some((outcomes, points)) = endings {
+                    dict.set_item("outcomes", numpy::PyArray1::from_vec(py, outcomes))?;
+                    dict.set_item("scores", numpy::PyArray2::from_owned_array(py, crate::game::rows(points)))?;
+                }
                 Ok(dict)
             }
 

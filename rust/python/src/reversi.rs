@@ -4,7 +4,7 @@
 use crate::args;
 use crate::errors::{invalid, BcError, BcResult};
 use crate::game::{bind_game, MoveNaming};
-use boardcore_engine::reversi::{Move, Reversi, ReversiGame, Shape, Variant};
+use boardcore_engine::reversi::{Move, ReversiGame, Shape, Variant};
 use boardcore_engine::square::Coord;
 use boardcore_engine::{Outcome, Player, Position};
 use pyo3::basic::CompareOp;
@@ -12,27 +12,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString, PyTuple, PyType};
 
 /// Reversi moves are named on a board of a given shape.
-#[derive(Clone, Copy, PartialEq)]
-pub struct Naming(Shape);
-
-impl MoveNaming for Naming {
-    type Pos = Reversi;
-    fn of(position: &Reversi) -> Self {
-        Naming(position.shape())
-    }
-    fn name(self, mv: Move) -> String {
-        mv.name(self.0)
-    }
-    fn parse(self, text: &str) -> Option<Move> {
-        Move::parse(text, self.0).ok()
-    }
-    fn board(self) -> String {
-        self.0.name()
-    }
-    fn from_board(board: &str) -> Option<Self> {
-        Shape::parse(board).ok().map(Naming)
-    }
-}
+pub use boardcore_engine::naming::ReversiNaming as Naming;
 
 /// A Reversi move: a square such as `d3`, or `pass`. Compares equal to its notation string.
 #[pyclass(name = "ReversiMove", module = "boardcore", frozen)]
@@ -64,6 +44,21 @@ impl PyReversiMove {
     #[getter]
     fn is_pass(&self) -> bool {
         self.mv.is_pass()
+    }
+}
+
+#[pymethods]
+impl PyReversiMove {
+    /// The squares the move places a disc on: `(square,)`, `()` for a pass.
+    #[getter]
+    fn placed<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, self.naming.placed(self.mv))
+    }
+
+    /// The squares the move empties: always `()` (flipped discs stay, in the other colour).
+    #[getter]
+    fn removed<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, self.naming.removed(self.mv))
     }
 }
 

@@ -2,9 +2,9 @@
 
 use crate::args;
 use crate::errors::{invalid, BcError, BcResult};
-use crate::game::{bind_game, hex_naming, MoveNaming};
+use crate::game::{bind_game, MoveNaming};
 use boardcore_engine::hex::HexBoard;
-use boardcore_engine::rive::{move_name, parse_move, Moves, Rive, RiveGame, Variant};
+use boardcore_engine::rive::{Moves, RiveGame, Variant};
 use boardcore_engine::{Outcome, Position};
 use pyo3::basic::CompareOp;
 use pyo3::prelude::*;
@@ -12,7 +12,8 @@ use pyo3::types::{PyDict, PyString, PyTuple, PyType};
 
 type Move = boardcore_engine::rive::Move;
 
-hex_naming!(Naming, Rive, move_name, parse_move);
+/// Rive moves are named on a given hex board.
+pub use boardcore_engine::naming::RiveNaming as Naming;
 
 /// A Rive move: a cell (`c3`), a capture with its removed cells (`c3xb2,d1`), a single-stone
 /// removal (`xb2`), or `swap`. Compares equal to its notation string.
@@ -33,10 +34,6 @@ pub struct PyRive {
 bind_game!(PyRive, PyRiveMove, Variant, Naming);
 crate::search::bind_searcher!(PyRiveSearcher, "RiveSearcher", PyRive, PyRiveMove, Variant);
 
-fn cells_of(board: &HexBoard, set: u128) -> Vec<String> {
-    (0..board.len() as u8).filter(|&c| set >> c & 1 == 1).map(|c| board.cell_name(c)).collect()
-}
-
 #[pymethods]
 impl PyRiveMove {
     /// The placed cell (None for a swap or a single-stone removal).
@@ -48,7 +45,7 @@ impl PyRiveMove {
     /// The removed cells, in board order.
     #[getter]
     fn removed<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        PyTuple::new(py, cells_of(self.naming.0, self.mv.removed()))
+        PyTuple::new(py, self.naming.removed(self.mv))
     }
 
     /// Whether this move is the swap.
@@ -61,6 +58,16 @@ impl PyRiveMove {
     #[getter]
     fn is_removal(&self) -> bool {
         self.mv.is_removal()
+    }
+}
+
+#[pymethods]
+impl PyRiveMove {
+    /// The cells the move places a stone on: `(cell,)`, `()` for a swap or a single-stone
+    /// removal.
+    #[getter]
+    fn placed<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, self.naming.placed(self.mv))
     }
 }
 
@@ -150,7 +157,7 @@ impl PyRive {
     #[getter]
     fn cells<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         let board = self.position().board();
-        PyTuple::new(py, (0..board.len() as u8).map(|c| board.cell_name(c)))
+        PyTuple::new(py, board.cell_names(board.all))
     }
 
     /// Whether the game allows White's swap.

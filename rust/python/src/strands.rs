@@ -2,8 +2,10 @@
 
 use crate::args;
 use crate::errors::{invalid, BcError, BcResult};
-use crate::game::{bind_game, hex_naming, MoveNaming};
-use boardcore_engine::strands::{move_name, named_layout, parse_move, Cover, Moves, Strands, StrandsGame, Variant};
+use crate::game::{bind_game, MoveNaming};
+use boardcore_engine::strands::{
+    digit_row, layout_named, layout_names, parse_digit_row, Cover, Moves, Strands, StrandsGame, Variant, DEFAULT_LAYOUT,
+};
 use boardcore_engine::{Outcome, Player, Position};
 use pyo3::basic::CompareOp;
 use pyo3::prelude::*;
@@ -11,7 +13,8 @@ use pyo3::types::{PyDict, PyString, PyTuple, PyType};
 
 type Move = boardcore_engine::strands::Move;
 
-hex_naming!(Naming, Strands, move_name, parse_move);
+/// Strands moves are named on a given hex board.
+pub use boardcore_engine::naming::StrandsNaming as Naming;
 
 /// A Strands move: the cells covered in one turn (`d4,e5`). Compares equal to its notation string.
 #[pyclass(name = "StrandsMove", module = "boardcore", frozen)]
@@ -43,10 +46,22 @@ impl PyStrandsMove {
     /// The covered cells, in board order.
     #[getter]
     fn cells<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        let b = self.naming.0;
-        let names: Vec<String> =
-            (0..b.len() as u8).filter(|&c| self.mv.cells >> c & 1 == 1).map(|c| b.cell_name(c)).collect();
-        PyTuple::new(py, names)
+        PyTuple::new(py, self.naming.placed(self.mv))
+    }
+}
+
+#[pymethods]
+impl PyStrandsMove {
+    /// The cells the move places stones on: its covered cells, in board order (as `cells`).
+    #[getter]
+    fn placed<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, self.naming.placed(self.mv))
+    }
+
+    /// The cells the move empties: always `()`.
+    #[getter]
+    fn removed<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, self.naming.removed(self.mv))
     }
 }
 
@@ -72,21 +87,14 @@ impl PyStrandsMoveIterator {
 fn layout_arg(layout: &Bound<'_, PyAny>) -> BcResult<(Vec<Vec<u8>>, Option<String>)> {
     if let Ok(name) = layout.cast::<PyString>() {
         let name = name.to_str().map_err(|_| invalid("layout: not valid text"))?;
-        return named_layout(name).map(|rows| (rows, Some(name.to_string()))).ok_or_else(|| {
-            invalid(format!("layout must be hex4, hex5, hex5-rings, hex6, hex6-edge4, hex6-low, hex7 or rows of labels, got {name:?}"))
-        });
+        return Ok((layout_named(name)?, Some(name.to_string())));
     }
     let bad = || invalid(format!("layout must be a name or rows of labels, got {}", args::shown(layout)));
     let mut rows = Vec::new();
     for row in layout.try_iter().map_err(|_| bad())? {
         let row = row.map_err(|_| bad())?;
         let labels: Vec<u8> = if let Ok(text) = row.cast::<PyString>() {
-            let text = text.to_str().map_err(|_| bad())?;
-            let digits: Vec<u8> = text.bytes().filter(|b| *b != b' ').collect();
-            if !digits.iter().all(u8::is_ascii_digit) {
-                return Err(invalid(format!("layout: rows are digits 1-6, got {text:?}")));
-            }
-            digits.into_iter().map(|b| b - b'0').collect()
+            parse_digit_row(text.to_str().map_err(|_| bad())?)?
         } else {
             let mut labels = Vec::new();
             for v in row.try_iter().map_err(|_| bad())? {
@@ -108,10 +116,10 @@ impl PyStrands {
     fn new(layout: Option<&Bound<'_, PyAny>>, cover: Option<&Bound<'_, PyAny>>) -> BcResult<Self> {
         let (rows, name) = match layout {
             Some(l) => layout_arg(l)?,
-            None => (named_layout("hex6").unwrap_or_default(), Some("hex6".to_string())),
+            None => (layout_named(DEFAULT_LAYOUT)?, Some(DEFAULT_LAYOUT.to_string())),
         };
         let cover = match cover {
-            None => Cover::UpTo,
+            None => Cover::default(),
             Some(c) => Cover::parse(
                 &c.extract::<String>()
                     .map_err(|_| invalid(format!("cover must be 'up-to' or 'exact', got {}", args::shown(c))))?,
@@ -125,7 +133,13 @@ impl PyStrands {
     fn random_layout(side: &Bound<'_, PyAny>, seed: &Bound<'_, PyAny>) -> BcResult<Vec<String>> {
         let side = args::int_in("side", side, 2u8..=7)?;
         let rows = Strands::random_layout(side, args::seed(seed)?)?;
-        Ok(rows.iter().map(|r| r.iter().map(|l| (b'0' + l) as char).collect()).collect())
+        Ok(rows.iter().map(|row| digit_row(row)).collect())
+    }
+
+    /// The names of the named layouts, sorted.
+    #[staticmethod]
+    fn layout_names() -> Vec<&'static str> {
+        layout_names()
     }
 
     /// `"up-to"` or `"exact"`.
@@ -143,7 +157,7 @@ impl PyStrands {
     /// The side of the hexhex board.
     #[getter]
     fn side(&self) -> u8 {
-        self.position().board().rows.len().div_ceil(2) as u8
+        self.position().side()
     }
 
     /// The board's rows as (length, offset in half-cells) pairs, as `Rive.rows`.
@@ -156,7 +170,7 @@ impl PyStrands {
     #[getter]
     fn cells<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         let board = self.position().board();
-        PyTuple::new(py, (0..board.len() as u8).map(|c| board.cell_name(c)))
+        PyTuple::new(py, board.cell_names(board.all))
     }
 
     /// Every cell's label at the start of the game, in board order (0 where a set-up position

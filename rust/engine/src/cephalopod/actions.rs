@@ -23,6 +23,22 @@ const COMPASS_STEPS: [(i8, i8); 4] = [(-1, 0), (0, 1), (1, 0), (0, -1)];
 /// Planes 0-5: the mover's dice showing 1-6; 6-11: the opponent's; 12: empty squares.
 const THEIRS: usize = 6;
 const EMPTY: usize = 12;
+/// The planes' names (`Steps::observation_planes`), in plane order.
+const PLANES: [&str; 13] = [
+    "mover_1",
+    "mover_2",
+    "mover_3",
+    "mover_4",
+    "mover_5",
+    "mover_6",
+    "opponent_1",
+    "opponent_2",
+    "opponent_3",
+    "opponent_4",
+    "opponent_5",
+    "opponent_6",
+    "empty",
+];
 
 /// The compass bits of `captured` as `map` turns them.
 fn map_compass(map: GridMap, captured: u8) -> usize {
@@ -74,7 +90,15 @@ impl Steps for CephalopodSteps {
 
     fn observation_shape(&self) -> [usize; 3] {
         let rect = self.position.rect();
-        [13, rect.rows as usize, rect.cols as usize]
+        [PLANES.len(), rect.rows as usize, rect.cols as usize]
+    }
+
+    fn observation_planes(&self) -> &'static [&'static str] {
+        &PLANES
+    }
+
+    fn player_planes(&self) -> [std::ops::Range<usize>; 2] {
+        [0..THEIRS, THEIRS..EMPTY]
     }
 
     fn for_each_legal_action(&self, mut f: impl FnMut(usize)) {
@@ -143,7 +167,7 @@ impl Steps for CephalopodSteps {
                         squares[square as usize] * 16 + map_compass(map, captured)
                     })
                     .collect();
-                Symmetry::from_images(13, &squares, &actions)
+                Symmetry::from_images(PLANES.len(), &squares, &actions)
             })
             .collect()
     }

@@ -19,6 +19,8 @@ const MINE: usize = 0;
 const THEIRS: usize = 1;
 const EMPTY: usize = 2;
 const BLOCKED: usize = 3;
+/// The planes' names (`Steps::observation_planes`), in plane order.
+const PLANES: [&str; 4] = ["mover", "opponent", "empty", "blocked"];
 
 impl ReversiSteps {
     fn size(&self) -> usize {
@@ -62,7 +64,15 @@ impl Steps for ReversiSteps {
     }
 
     fn observation_shape(&self) -> [usize; 3] {
-        [4, self.size(), self.size()]
+        [PLANES.len(), self.size(), self.size()]
+    }
+
+    fn observation_planes(&self) -> &'static [&'static str] {
+        &PLANES
+    }
+
+    fn player_planes(&self) -> [std::ops::Range<usize>; 2] {
+        [MINE..MINE + 1, THEIRS..THEIRS + 1]
     }
 
     fn for_each_legal_action(&self, mut f: impl FnMut(usize)) {
@@ -119,7 +129,7 @@ impl Steps for ReversiSteps {
             .map(|map| {
                 let squares = map.permutation(n, n);
                 let actions: Vec<usize> = squares.iter().copied().chain([self.pass_action()]).collect();
-                Symmetry::from_images(4, &squares, &actions)
+                Symmetry::from_images(PLANES.len(), &squares, &actions)
             })
             .collect()
     }

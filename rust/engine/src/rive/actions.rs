@@ -21,6 +21,8 @@ const ON_BOARD: usize = 3;
 const PLACED: usize = 4;
 /// The stones a capture under way must still remove, over the number of cells, on every cell.
 const TO_REMOVE: usize = 5;
+/// The planes' names (`Steps::observation_planes`), in plane order.
+const PLANES: [&str; 6] = ["mover", "opponent", "empty", "board", "capture_placed", "capture_to_remove"];
 
 impl RiveSteps {
     fn cells(&self) -> usize {
@@ -62,7 +64,15 @@ impl Steps for RiveSteps {
 
     fn observation_shape(&self) -> [usize; 3] {
         let grid = &self.position.board().axial;
-        [6, grid.height, grid.width]
+        [PLANES.len(), grid.height, grid.width]
+    }
+
+    fn observation_planes(&self) -> &'static [&'static str] {
+        &PLANES
+    }
+
+    fn player_planes(&self) -> [std::ops::Range<usize>; 2] {
+        [MINE..MINE + 1, THEIRS..THEIRS + 1]
     }
 
     fn for_each_legal_action(&self, mut f: impl FnMut(usize)) {
@@ -116,7 +126,7 @@ impl Steps for RiveSteps {
             .iter()
             .map(|cells| {
                 let actions: Vec<usize> = cells.iter().map(|&c| c as usize).chain([self.cells()]).collect();
-                Symmetry::from_images(6, &board.axial.point_permutation(cells), &actions)
+                Symmetry::from_images(PLANES.len(), &board.axial.point_permutation(cells), &actions)
             })
             .collect()
     }

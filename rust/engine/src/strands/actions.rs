@@ -34,6 +34,9 @@ const THEIRS: usize = 1;
 const EMPTY_LABEL_1: usize = 2;
 const ON_BOARD: usize = 8;
 const COVERED: usize = 9;
+/// The planes' names (`Steps::observation_planes`), in plane order.
+const PLANES: [&str; 10] =
+    ["mover", "opponent", "empty_1", "empty_2", "empty_3", "empty_4", "empty_5", "empty_6", "board", "covered"];
 
 /// The cells of `set` after `cell` in board order.
 fn after(set: u128, cell: u32) -> u128 {
@@ -165,13 +168,25 @@ impl Steps for StrandsSteps {
         self.covered != 0
     }
 
+    fn turn_cells(&self) -> Vec<String> {
+        self.start.board.cell_names(self.covered)
+    }
+
     fn num_actions(&self) -> usize {
         self.cells() + 1
     }
 
     fn observation_shape(&self) -> [usize; 3] {
         let grid = &self.start.board.axial;
-        [10, grid.height, grid.width]
+        [PLANES.len(), grid.height, grid.width]
+    }
+
+    fn observation_planes(&self) -> &'static [&'static str] {
+        &PLANES
+    }
+
+    fn player_planes(&self) -> [std::ops::Range<usize>; 2] {
+        [MINE..MINE + 1, THEIRS..THEIRS + 1]
     }
 
     fn for_each_legal_action(&self, mut f: impl FnMut(usize)) {
@@ -271,7 +286,7 @@ impl Steps for StrandsSteps {
             .iter()
             .map(|cells| {
                 let actions: Vec<usize> = cells.iter().map(|&c| c as usize).chain([self.end_action()]).collect();
-                Symmetry::from_images(10, &board.axial.point_permutation(cells), &actions)
+                Symmetry::from_images(PLANES.len(), &board.axial.point_permutation(cells), &actions)
             })
             .collect()
     }

@@ -1,7 +1,7 @@
 //! A Strands game's setup as records know it: layout and cover rule, as a [`crate::Variant`].
 //! Everything else about a game is [`Game`]'s.
 
-use super::{named_layout, Cover, Strands, StrandsSteps};
+use super::{digit_row, layout_names, named_layout, Cover, Strands, StrandsSteps};
 use crate::error::{Error, Result};
 use crate::game::{self, Game};
 use crate::record::Record;
@@ -27,7 +27,7 @@ impl Variant {
 
 /// Rows written as digits joined by `/`.
 pub fn rows_text(rows: &[Vec<u8>]) -> String {
-    rows.iter().map(|r| r.iter().map(|l| (b'0' + l) as char).collect::<String>()).collect::<Vec<_>>().join("/")
+    rows.iter().map(|row| digit_row(row)).collect::<Vec<_>>().join("/")
 }
 
 /// Reads `hex6` (a named layout) or digit rows joined by `/`.
@@ -38,7 +38,8 @@ pub fn layout_rows(layout: &str) -> Result<Vec<Vec<u8>>> {
     let rows: Vec<Vec<u8>> = layout.split('/').map(|r| r.bytes().map(|b| b.wrapping_sub(b'0')).collect()).collect();
     if rows.iter().flatten().any(|&l| l > 9) {
         return Err(Error::invalid(format!(
-            "layout must be a known name (hex4, hex5, hex5-rings, hex6, hex6-edge4, hex6-low, hex7) or rows of digits, got {:?}",
+            "layout must be a known name ({}) or rows of digits, got {:?}",
+            layout_names().join(", "),
             crate::square::truncate(layout)
         )));
     }

@@ -1,6 +1,6 @@
 //! Strands notation: moves `d4,e5`; positions `RULE ROWS SIDE` (docs/strands.md).
 
-use super::{hexhex_side, Cover, Move, Strands};
+use super::{Cell, Cover, Move, Setup, SetupError, Strands};
 use crate::error::{Error, Result};
 use crate::game::Player;
 use crate::hex::HexBoard;
@@ -49,7 +49,14 @@ pub(super) fn write(p: &Strands) -> String {
     format!("{} {} {}", p.cover.name(), p.board.notation_rows(|cell| cell_char(p, cell)), p.side.letter())
 }
 
+/// The position a text in notation describes.
 pub(super) fn read(text: &str) -> Result<Strands> {
+    parse_setup(text)?.validate().map_err(SetupError::in_position)
+}
+
+/// A text in notation read as it stands: the fields and every cell, unchecked beyond their
+/// syntax (whether they form a position is `Setup::validate`'s to say).
+pub fn parse_setup(text: &str) -> Result<Setup> {
     let bad = |what: String| Error::notation(format!("strands position: {what}"));
     text::check_length("position", text)?;
     let fields: Vec<&str> = text::trim(text).split(' ').collect();
@@ -57,26 +64,14 @@ pub(super) fn read(text: &str) -> Result<Strands> {
         return Err(bad(format!("expected 'RULE ROWS SIDE' separated by single spaces, got {:?}", truncate(text))));
     }
     let cover = Cover::parse(fields[0]).map_err(|e| bad(e.to_string()))?;
-    let side = Player::from_letter(fields[2])
+    let to_move = Player::from_letter(fields[2])
         .ok_or_else(|| bad(format!("side to move must be 'b' or 'w', got {:?}", truncate(fields[2]))))?;
-    let rows: Vec<&str> = fields[1].split('/').collect();
-    // Covered cells stand in for a label (2) while the board's shape is checked.
-    let shape: Vec<Vec<u8>> = rows.iter().map(|r| r.bytes().map(|_| 2).collect()).collect();
-    hexhex_side(&shape).map_err(|e| bad(e.to_string()))?;
-    let mut template = Strands::new(&shape, cover).map_err(|e| bad(e.to_string()))?;
-    let (mut black, mut white, mut empty) = (0u128, 0u128, [0u128; 6]);
-    for (i, ch) in rows.iter().flat_map(|r| r.bytes()).enumerate() {
-        let bit = 1u128 << i;
-        match ch {
-            b'b' => black |= bit,
-            b'w' => white |= bit,
-            b'1'..=b'6' => empty[(ch - b'1') as usize] |= bit,
-            _ => return Err(bad(format!("unexpected {:?}: cells are a label 1-6, 'b' or 'w'", ch as char))),
-        }
-    }
-    if black | white == 0 && (side == Player::White || empty[1] == 0) {
-        return Err(bad("an empty board is Black's opening, which needs a cell labelled 2".into()));
-    }
-    template.set(black, white, empty, side);
-    Ok(template)
+    let cell = |ch: u8| match ch {
+        b'b' => Ok(Cell::Stone(Player::Black)),
+        b'w' => Ok(Cell::Stone(Player::White)),
+        b'1'..=b'6' => Ok(Cell::Label(ch - b'0')),
+        _ => Err(bad(format!("unexpected {:?}: cells are a label 1-6, 'b' or 'w'", ch as char))),
+    };
+    let rows = fields[1].split('/').map(|row| row.bytes().map(cell).collect()).collect::<Result<_>>()?;
+    Ok(Setup { cover, rows, to_move })
 }
