@@ -100,9 +100,9 @@ pub trait Position: Clone + Send + Sync {
     /// `Some` once the game is over.
     fn outcome(&self) -> Option<Outcome>;
 
-    /// Black's and White's points as the game counts them at the end: discs (Reversi), squares
-    /// covered (Cephalopod), stones (Rive), the size of the largest group (Strands).
-    fn points(&self) -> (u32, u32);
+    /// Black's and White's score as the game counts it at the end (Python's playout `scores`):
+    /// discs (Reversi), dice (Cephalopod), stones (Rive), the size of the largest group (Strands).
+    fn score(&self) -> (u32, u32);
 
     fn zobrist(&self) -> u64;
 

@@ -303,7 +303,7 @@ macro_rules! bind_game {
             /// `n` uniformly random playouts to the end (seeded, reproducible, independent of the
             /// thread count): `{"black": wins, "white": wins, "draws": n}`; with `scores=True`
             /// also `"outcomes"` (int8, 1 Black won, -1 White won, 0 draw) and `"scores"` (int32,
-            /// shape (n, 2): each playout's final points), as numpy arrays. Releases the GIL.
+            /// shape (n, 2): each playout's final score), as numpy arrays. Releases the GIL.
             #[pyo3(signature = (n, seed = None, threads = None, scores = false))]
             fn playouts<'py>(
                 slf: &Bound<'py, Self>,
@@ -323,14 +323,14 @@ macro_rules! bind_game {
                         return Ok((random_playouts_interruptible(&position, n, seed, threads, stop)?, None));
                     }
                     let scored = scored_playouts_interruptible(&position, n, seed, threads, stop)?;
-                    Ok((scored.tally, Some((scored.outcomes, scored.points))))
+                    Ok((scored.tally, Some((scored.outcomes, scored.scores))))
                 })?;
                 for (key, value) in [("black", tally.black), ("white", tally.white), ("draws", tally.draws)] {
                     dict.set_item(key, value)?;
                 }
-                if let Some((outcomes, points)) = endings {
+                if let Some((outcomes, scores)) = endings {
                     dict.set_item("outcomes", numpy::PyArray1::from_vec(py, outcomes))?;
-                    dict.set_item("scores", numpy::PyArray2::from_owned_array(py, crate::game::rows(points)))?;
+                    dict.set_item("scores", numpy::PyArray2::from_owned_array(py, crate::game::rows(scores)))?;
                 }
                 Ok(dict)
             }

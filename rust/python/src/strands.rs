@@ -35,7 +35,7 @@ bind_game!(PyStrands, PyStrandsMove, Variant, Naming);
 
 impl PyStrands {
     /// The current position in step form, with the start's labels (for its symmetries).
-    pub(crate) fn steps_with_labels(&self) -> boardcore_engine::strands::StrandsSteps {
+    pub(crate) fn steps_with_labels(&self) -> boardcore_engine::strands::StrandsActions {
         self.inner.steps()
     }
 }

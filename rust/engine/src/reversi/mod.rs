@@ -15,7 +15,7 @@ mod notation;
 mod setup;
 mod variant;
 
-pub use actions::ReversiSteps;
+pub use actions::ReversiActions;
 pub use board::{Board, Moves};
 pub use frame::{Classic8, Frame, Frame10, Frame8};
 pub use game::ReversiGame;
@@ -217,11 +217,6 @@ impl Reversi {
         with_board!(self, b => b.shape)
     }
 
-    /// (black discs, white discs)
-    pub fn score(&self) -> (u32, u32) {
-        with_board!(self, b => b.score())
-    }
-
     /// The holes, in board order.
     pub fn holes(&self) -> Vec<Coord> {
         let shape = self.shape();
@@ -262,8 +257,9 @@ impl Position for Reversi {
     fn outcome(&self) -> Option<Outcome> {
         with_board!(self, b => b.outcome())
     }
-    fn points(&self) -> (u32, u32) {
-        self.score()
+    /// (black discs, white discs)
+    fn score(&self) -> (u32, u32) {
+        with_board!(self, b => b.score())
     }
     fn zobrist(&self) -> u64 {
         with_board!(self, b => b.zobrist())

@@ -1,7 +1,7 @@
 //! A Strands game's setup as records know it: layout and cover rule, as a [`crate::Variant`].
 //! Everything else about a game is [`Game`]'s.
 
-use super::{digit_row, layout_names, named_layout, Cover, Strands, StrandsSteps};
+use super::{digit_row, layout_names, named_layout, Cover, Strands, StrandsActions};
 use crate::error::{Error, Result};
 use crate::game::{self, Game};
 use crate::record::Record;
@@ -90,7 +90,7 @@ impl Game<Variant> {
 
     /// The current position in step form, knowing the start's labels (docs/actions.md,
     /// "Symmetries": they are the layout's, not those left on the empty cells).
-    pub fn steps(&self) -> StrandsSteps {
-        StrandsSteps::with_labels(*self.position(), &self.labels())
+    pub fn steps(&self) -> StrandsActions {
+        StrandsActions::with_labels(*self.position(), &self.labels())
     }
 }
