@@ -303,7 +303,7 @@ macro_rules! bind_game {
             /// `n` uniformly random playouts to the end (seeded, reproducible, independent of the
             /// thread count): `{"black": wins, "white": wins, "draws": n}`; with `scores=True`
             /// also `"outcomes"` (int8, 1 Black won, -1 White won, 0 draw) and `"scores"` (int32,
-            /// shape (n, 2): each playout's final score), as numpy arrays. Releases the GIL.
+            /// shape (n, 2): each playout's final points), as numpy arrays. Releases the GIL.
             #[pyo3(signature = (n, seed = None, threads = None, scores = false))]
             fn playouts<'py>(
                 slf: &Bound<'py, Self>,
