@@ -16,16 +16,15 @@
 use std::collections::HashSet;
 use std::sync::OnceLock;
 
-use boardcore_engine::cephalopod::CephalopodGame;
+use boardcore_engine::cephalopod::{self, CephalopodGame};
 use boardcore_engine::hex::HexBoard;
-use boardcore_engine::interrupt::Stop;
 use boardcore_engine::perft::Plies;
 use boardcore_engine::record::Record;
 use boardcore_engine::reversi::{ReversiGame, Shape, Variant};
-use boardcore_engine::rive::RiveGame;
+use boardcore_engine::rive::{self, RiveGame};
 use boardcore_engine::rng::SplitMix64;
-use boardcore_engine::strands::{named_layout, Cover, Strands, StrandsGame};
-use boardcore_engine::{Error, Player, Position, RecordedGame};
+use boardcore_engine::strands::{self, named_layout, Cover, Strands, StrandsGame};
+use boardcore_engine::{Error, Game, Player, Position};
 
 /// Every target by name, for the replay test and the run script.
 pub const TARGETS: [(&str, fn(&[u8])); 4] =
@@ -43,19 +42,19 @@ const MAX_OPS: usize = 160;
 /// The most Rive moves a property lists (counting is exact at any size; listing is linear).
 pub const RIVE_LISTED_MOVES: u64 = 100_000;
 
-/// What the properties need to know about a game beyond [`RecordedGame`].
-pub trait Fuzzed: RecordedGame {
+/// What the properties need to know about a game's variant beyond [`boardcore_engine::Variant`].
+pub trait Fuzzed: boardcore_engine::Variant {
     /// Whether listing this position's moves is known to finish quickly (see the module doc).
-    fn tame(_position: &Self::P) -> bool {
+    fn tame(_position: &Self::Position) -> bool {
         true
     }
 }
 
-impl Fuzzed for ReversiGame {}
-impl Fuzzed for CephalopodGame {}
-impl Fuzzed for StrandsGame {}
-impl Fuzzed for RiveGame {
-    fn tame(position: &Self::P) -> bool {
+impl Fuzzed for Variant {}
+impl Fuzzed for cephalopod::Variant {}
+impl Fuzzed for strands::Variant {}
+impl Fuzzed for rive::Variant {
+    fn tame(position: &Self::Position) -> bool {
         position.single_stones() || position.count_moves() <= RIVE_LISTED_MOVES
     }
 }
@@ -77,21 +76,21 @@ fn assert_notation_error(what: &str, input: &str, error: &Error) {
 /// every position property holds (see [`check_position`]) and its record round-trips.
 pub fn position(data: &[u8]) {
     let input = text(data);
-    position_of::<ReversiGame>(&input);
-    position_of::<CephalopodGame>(&input);
-    position_of::<RiveGame>(&input);
-    position_of::<StrandsGame>(&input);
+    position_of::<Variant>(&input);
+    position_of::<cephalopod::Variant>(&input);
+    position_of::<rive::Variant>(&input);
+    position_of::<strands::Variant>(&input);
 }
 
 fn position_of<G: Fuzzed>(input: &str) {
-    check_parsed(input, G::from_position(input));
+    check_parsed(input, Game::<G>::from_position(input));
 }
 
 /// A parser's answer to `input`: a game that passes every check, or a notation error.
-fn check_parsed<G: Fuzzed>(input: &str, parsed: Result<G, Error>) {
+fn check_parsed<G: Fuzzed>(input: &str, parsed: Result<Game<G>, Error>) {
     match parsed {
         Ok(game) => {
-            check_position::<G>(game.game().position());
+            check_position::<G>(game.position());
             check_game(&game);
         }
         Err(e) => assert_notation_error(G::NAME, input, &e),
@@ -106,23 +105,23 @@ pub fn record(data: &[u8]) {
         let again = Record::parse(&parsed.to_text()).expect("a written record parses");
         assert_eq!(again, parsed, "record syntax does not round-trip for {input:?}");
     }
-    record_of::<ReversiGame>(&input);
-    record_of::<CephalopodGame>(&input);
-    record_of::<StrandsGame>(&input);
+    record_of::<Variant>(&input);
+    record_of::<cephalopod::Variant>(&input);
+    record_of::<strands::Variant>(&input);
     if rive_record_is_tame(&input) {
-        record_of::<RiveGame>(&input);
+        record_of::<rive::Variant>(&input);
     }
 }
 
 fn record_of<G: Fuzzed>(input: &str) {
-    check_parsed(input, G::from_record(input));
+    check_parsed(input, Game::<G>::from_record(input));
 }
 
-/// Replaying a Rive record lists capture moves: only on boards [`RiveGame::tame`] allows.
+/// Replaying a Rive record lists capture moves: only on boards [`rive::Variant`]'s [`Fuzzed::tame`] allows.
 fn rive_record_is_tame(input: &str) -> bool {
     let Ok(parsed) = Record::parse(input) else { return true };
     if let Some(position) = parsed.tag("Position") {
-        return boardcore_engine::rive::Rive::from_notation(position).map_or(true, |p| RiveGame::tame(&p));
+        return boardcore_engine::rive::Rive::from_notation(position).map_or(true, |p| rive::Variant::tame(&p));
     }
     // Positions along the replay are unknown until it runs: allow boards where random records stay
     // small (every capture on them has few survivor sets).
@@ -147,16 +146,16 @@ pub fn moves(data: &[u8]) {
     }
 }
 
-fn advance<G: Fuzzed>(mut game: G, plies: u8, rng: &mut SplitMix64) -> G {
+fn advance<G: Fuzzed>(mut game: Game<G>, plies: u8, rng: &mut SplitMix64) -> Game<G> {
     for _ in 0..plies {
-        let Some(mv) = game.game().position().sample_move(rng) else { break };
-        game.game_mut().play(mv).expect("a sampled move is legal");
+        let Some(mv) = game.position().sample_move(rng) else { break };
+        game.play(mv).expect("a sampled move is legal");
     }
     game
 }
 
-fn moves_of<G: Fuzzed>(game: G, input: &str) {
-    let position = game.game().position();
+fn moves_of<G: Fuzzed>(game: Game<G>, input: &str) {
+    let position = game.position();
     match position.parse_move(input) {
         Ok(mv) => {
             let name = position.format_move(mv);
@@ -171,10 +170,10 @@ fn moves_of<G: Fuzzed>(game: G, input: &str) {
     }
     let before = Snapshot::<G>::of(&game);
     let mut played = game.clone();
-    match played.game_mut().play_notation(input) {
+    match played.play_notation(input) {
         Ok(mv) => {
             assert!(position.is_legal(mv), "{input:?} was played but is not legal");
-            assert_eq!(played.game_mut().undo(), Some(mv));
+            assert_eq!(played.undo(), Some(mv));
             before.assert_same(&played, "play then undo");
         }
         Err(_) => before.assert_same(&played, "a refused move"),
@@ -195,13 +194,13 @@ pub fn play(data: &[u8]) {
     }
 }
 
-fn play_of<G: Fuzzed>(mut game: G, ops: &[u8]) {
+fn play_of<G: Fuzzed>(mut game: Game<G>, ops: &[u8]) {
     let mut rng = SplitMix64::new(ops.len() as u64);
-    check_position::<G>(game.game().position());
+    check_position::<G>(game.position());
     // Round-tripping the record replays the whole game: twice per input is enough.
     let mut record_checks = 0;
     for &op in ops.iter().take(MAX_OPS) {
-        let position = game.game().position().clone();
+        let position = game.position().clone();
         if !G::tame(&position) {
             break;
         }
@@ -221,9 +220,9 @@ fn play_of<G: Fuzzed>(mut game: G, ops: &[u8]) {
             }
             6 => {
                 let before = Snapshot::<G>::of(&game);
-                if let Some(mv) = game.game_mut().undo() {
-                    assert_eq!(game.game().moves().len() + 1, before.moves.len());
-                    game.game_mut().play(mv).expect("the move undone is legal again");
+                if let Some(mv) = game.undo() {
+                    assert_eq!(game.moves().len() + 1, before.moves.len());
+                    game.play(mv).expect("the move undone is legal again");
                     before.assert_same(&game, "undo then play");
                 }
             }
@@ -231,10 +230,10 @@ fn play_of<G: Fuzzed>(mut game: G, ops: &[u8]) {
                 record_checks += 1;
                 check_game(&game);
                 // The last move is (usually) no longer legal: refused, it must change nothing.
-                if let Some(last) = game.game().moves().last() {
+                if let Some(last) = game.moves().last() {
                     let before = Snapshot::<G>::of(&game);
-                    if game.game_mut().play(last).is_ok() {
-                        game.game_mut().undo();
+                    if game.play(last).is_ok() {
+                        game.undo();
                     }
                     before.assert_same(&game, "replaying the last move");
                 }
@@ -247,15 +246,15 @@ fn play_of<G: Fuzzed>(mut game: G, ops: &[u8]) {
 
 /// Plays a listed move through the checked path, then checks the new position and that undo
 /// restores the old one exactly.
-fn play_checked<G: Fuzzed>(game: &mut G, mv: <G::P as Position>::Move) {
+fn play_checked<G: Fuzzed>(game: &mut Game<G>, mv: <G::Position as Position>::Move) {
     let before = Snapshot::<G>::of(game);
-    game.game_mut().play(mv).expect("a listed move plays");
+    game.play(mv).expect("a listed move plays");
     let after = Snapshot::<G>::of(game);
-    assert_eq!(game.game_mut().undo(), Some(mv));
+    assert_eq!(game.undo(), Some(mv));
     before.assert_same(game, "play then undo");
-    game.game_mut().play(mv).expect("a listed move plays again");
+    game.play(mv).expect("a listed move plays again");
     after.assert_same(game, "playing the same move twice");
-    check_position::<G>(game.game().position());
+    check_position::<G>(game.position());
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -270,9 +269,9 @@ fn play_checked<G: Fuzzed>(game: &mut G, mv: <G::P as Position>::Move) {
 /// - every listed move is legal, has a unique name that reads back to it, and plays; the child
 ///   round-trips through its notation;
 /// - `sample_move` draws a legal move exactly when there is one.
-pub fn check_position<G: Fuzzed>(p: &G::P) {
+pub fn check_position<G: Fuzzed>(p: &G::Position) {
     let notation = p.to_notation();
-    let again = G::P::from_notation(&notation).unwrap_or_else(|e| panic!("{notation:?} does not read back: {e}"));
+    let again = G::Position::from_notation(&notation).unwrap_or_else(|e| panic!("{notation:?} does not read back: {e}"));
     assert!(again == *p, "{notation:?} reads back as a different position");
     assert_eq!(again.to_notation(), notation, "notation is not stable");
     assert_eq!(again.zobrist(), p.zobrist(), "{notation:?}: the hash changes on a round trip");
@@ -284,7 +283,7 @@ pub fn check_position<G: Fuzzed>(p: &G::P) {
     assert_eq!(over, count == 0, "{notation:?}: over is {over} with {count} legal moves");
     assert_eq!(p.is_over(), over, "{notation:?}: is_over disagrees with outcome");
     assert_eq!(p.perft1(), count.max(1), "{notation:?}: perft1");
-    assert_eq!(G::perft(p, 1, Plies::EveryMove, 1, &Stop::new()), Ok(count.max(1)), "{notation:?}: perft(1)");
+    assert_eq!(p.perft(1, Plies::EveryMove, 1), count.max(1), "{notation:?}: perft(1)");
 
     let mut rng = SplitMix64::new(p.zobrist());
     match p.sample_move(&mut rng) {
@@ -308,13 +307,13 @@ pub fn check_position<G: Fuzzed>(p: &G::P) {
             let mut child = p.clone();
             child.play_unchecked(mv);
             let child_notation = child.to_notation();
-            let back = G::P::from_notation(&child_notation)
+            let back = G::Position::from_notation(&child_notation)
                 .unwrap_or_else(|e| panic!("{notation:?} after {name:?}: {child_notation:?} does not read back: {e}"));
             assert!(back == child && back.zobrist() == child.zobrist(), "{child_notation:?} reads back differently");
         }
     }
     if count > 0 && count <= PERFT2_LIMIT {
-        let children: Vec<G::P> = listed
+        let children: Vec<G::Position> = listed
             .iter()
             .map(|&mv| {
                 let mut child = p.clone();
@@ -324,21 +323,21 @@ pub fn check_position<G: Fuzzed>(p: &G::P) {
             .collect();
         if children.iter().all(G::tame) {
             let leaves: u64 = children.iter().map(Position::perft1).sum();
-            assert_eq!(G::perft(p, 2, Plies::EveryMove, 1, &Stop::new()), Ok(leaves), "{notation:?}: perft(2)");
+            assert_eq!(p.perft(2, Plies::EveryMove, 1), leaves, "{notation:?}: perft(2)");
         }
     }
 }
 
 /// A game's record reads back as the same game (start, moves, position) and writes the same
 /// text; undoing and replaying the last move restores position, hash and record.
-pub fn check_game<G: Fuzzed>(game: &G) {
-    if !G::tame(game.game().start()) {
+pub fn check_game<G: Fuzzed>(game: &Game<G>) {
+    if !G::tame(game.start()) {
         return;
     }
     let text = game.record();
-    let back = G::from_record(&text).unwrap_or_else(|e| panic!("the record {text:?} does not read back: {e}"));
-    assert!(back.game().position() == game.game().position(), "{text:?} replays to another position");
-    assert!(back.game().moves().eq(game.game().moves()), "{text:?} replays other moves");
+    let back = Game::<G>::from_record(&text).unwrap_or_else(|e| panic!("the record {text:?} does not read back: {e}"));
+    assert!(back.position() == game.position(), "{text:?} replays to another position");
+    assert!(back.moves().eq(game.moves()), "{text:?} replays other moves");
     assert_eq!(back.record(), text, "the record is not stable");
 }
 
@@ -349,21 +348,21 @@ struct Snapshot<G: Fuzzed> {
     notation: String,
     zobrist: u64,
     start: String,
-    moves: Vec<<G::P as Position>::Move>,
+    moves: Vec<<G::Position as Position>::Move>,
 }
 
 impl<G: Fuzzed> Snapshot<G> {
-    fn of(game: &G) -> Self {
-        let p = game.game().position();
+    fn of(game: &Game<G>) -> Self {
+        let p = game.position();
         Snapshot {
             notation: p.to_notation(),
             zobrist: p.zobrist(),
-            start: game.game().start().to_notation(),
-            moves: game.game().moves().collect(),
+            start: game.start().to_notation(),
+            moves: game.moves().collect(),
         }
     }
 
-    fn assert_same(&self, game: &G, after: &str) {
+    fn assert_same(&self, game: &Game<G>, after: &str) {
         let now = Self::of(game);
         assert_eq!(now.notation, self.notation, "{after}: the position changed");
         assert_eq!(now.zobrist, self.zobrist, "{after}: the hash changed on {}", self.notation);
@@ -400,15 +399,15 @@ pub fn starts() -> &'static [AnyGame] {
                 Some(seed) => Variant::random(shape, seed, handicap, Player::Black),
                 None => Variant::new(shape, Vec::new(), handicap, Player::Black),
             };
-            AnyGame::Reversi(ReversiGame::new(variant.expect("a valid Reversi variant")))
+            AnyGame::Reversi(ReversiGame::new(variant.expect("a valid Reversi variant")).expect("a valid start"))
         };
-        let cephalopod = |rows, cols| AnyGame::Cephalopod(CephalopodGame::new(rows, cols).expect("a valid size"));
+        let cephalopod = |rows, cols| AnyGame::Cephalopod(CephalopodGame::new(cephalopod::Variant { rows, cols }).expect("a valid size"));
         let rive = |name, swap, single| {
             let board = HexBoard::named(name).expect("a named board");
-            AnyGame::Rive(RiveGame::new(board, swap, single).expect("a valid Rive board"))
+            AnyGame::Rive(RiveGame::new(rive::Variant { board, swap, single_stones: single }).expect("a valid Rive board"))
         };
         let strands = |rows: Vec<Vec<u8>>, name: Option<&str>, cover| {
-            AnyGame::Strands(StrandsGame::new(&rows, name, cover).expect("a valid layout"))
+            AnyGame::Strands(StrandsGame::new(strands::Variant { rows, name: name.map(str::to_string), cover }).expect("a valid layout"))
         };
         let layout = |name| named_layout(name).expect("a named layout");
         vec![

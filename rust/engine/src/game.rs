@@ -1,7 +1,11 @@
-//! The one trait every game implements, and the history-keeping wrapper built on it.
+//! The one trait every game's positions implement ([`Position`]), the one trait that says how a
+//! game was set up ([`Variant`]), and the game built on both ([`Game`]): history, checked play,
+//! undo and records, written once for every game.
 
 use crate::error::{Error, Result};
 use crate::interrupt::Stop;
+use crate::perft::{self, Plies};
+use crate::record::Record;
 use crate::rng::SplitMix64;
 
 /// The two players. Black moves first in every game.
@@ -75,6 +79,8 @@ impl Outcome {
 ///   bitboard (Reversi) costs nothing to produce and a huge one (Strands, Rive captures) can be
 ///   enumerated lazily.
 /// - `count_moves` and `perft1` may be overridden to count without enumerating.
+/// - Perft is a method (`perft_interruptible`) so that a game with a faster frame for its walk
+///   (Reversi's AVX2 boards) overrides it once and every caller gets that path.
 pub trait Position: Clone + Send + Sync {
     /// A move: a small value that only makes sense for the position that produced it.
     type Move: Copy + Eq + std::fmt::Debug + Send + Sync;
@@ -94,9 +100,9 @@ pub trait Position: Clone + Send + Sync {
     /// `Some` once the game is over.
     fn outcome(&self) -> Option<Outcome>;
 
-    /// Black's and White's points as the game counts them at the end: discs (Reversi), squares
-    /// covered (Cephalopod), stones (Rive), the size of the largest group (Strands).
-    fn points(&self) -> (u32, u32);
+    /// Black's and White's score as the game counts it at the end (Python's playout `scores`):
+    /// discs (Reversi), dice (Cephalopod), stones (Rive), the size of the largest group (Strands).
+    fn score(&self) -> (u32, u32);
 
     fn zobrist(&self) -> u64;
 
@@ -199,6 +205,29 @@ pub trait Position: Clone + Send + Sync {
         }
     }
 
+    /// Perft (spec/api.md) on `threads` threads, returning `Err(Interrupted)` soon after `stop`
+    /// is requested. The default is the generic walk of `perft.rs`; a game overrides it to walk
+    /// in a faster representation (Reversi's frames), never to change the count.
+    fn perft_interruptible(&self, depth: u32, plies: Plies, threads: usize, stop: &Stop) -> Result<u64> {
+        perft::generic_perft(self, depth, plies, threads, stop)
+    }
+
+    /// Perft of each legal move's child, in move order; overridden together with
+    /// `perft_interruptible`.
+    fn divide_interruptible(&self, depth: u32, plies: Plies, stop: &Stop) -> Result<Vec<(Self::Move, u64)>> {
+        perft::generic_divide(self, depth, plies, stop)
+    }
+
+    /// `perft_interruptible` with a stop nobody can request.
+    fn perft(&self, depth: u32, plies: Plies, threads: usize) -> u64 {
+        perft::unstoppable(self.perft_interruptible(depth, plies, threads, &Stop::new()))
+    }
+
+    /// `divide_interruptible` with a stop nobody can request.
+    fn divide(&self, depth: u32, plies: Plies) -> Vec<(Self::Move, u64)> {
+        perft::unstoppable(self.divide_interruptible(depth, plies, &Stop::new()))
+    }
+
     fn parse_move(&self, text: &str) -> Result<Self::Move>;
 
     fn format_move(&self, mv: Self::Move) -> String;
@@ -212,93 +241,116 @@ pub trait Position: Clone + Send + Sync {
         Self: Sized;
 }
 
-/// A position plus the moves that led to it: what the Python classes wrap.
+/// How a game was set up before its first move — Reversi's board, holes and handicap,
+/// Cephalopod's size, Rive's board and rules, Strands' layout and cover rule — and what a game of
+/// this kind is beyond its positions (its name, how it is recorded). Plain data: `start` checks
+/// it and gives the first position, so a variant that `start` refuses never becomes a game.
+///
+/// A variant is written in a record as tags (`tags`) and read back from them (`from_tags`);
+/// [`Game`] does the rest of the record, the same way for every game.
+pub trait Variant: Clone + Send + Sync + Sized + 'static {
+    type Position: Position + Copy + PartialEq + 'static;
+
+    /// The game's name in records (`[Game "..."]`) and in their errors.
+    const NAME: &'static str;
+
+    /// Whether listing, counting or drawing moves can take long (move lists of millions): then
+    /// the binding runs them with the GIL released and interruptible; else directly, as the
+    /// cheap calls they are.
+    const HUGE_MOVE_LISTS: bool = false;
+
+    /// The tags that name the board (`Board`): written in every record, a game set up from a
+    /// position included, where they must agree with it.
+    const BOARD_TAGS: &'static [&'static str];
+
+    /// The tags a variant may write (`tags`); a `Position` tag excludes them.
+    const TAGS: &'static [&'static str];
+
+    /// The position before the first move, or why this variant is impossible.
+    fn start(&self) -> Result<Self::Position>;
+
+    /// The `BOARD_TAGS` of a position, with their values, in the order written.
+    fn board_tags(position: &Self::Position) -> Vec<(&'static str, String)>;
+
+    /// The variant's tags, in the order written (each one of `TAGS`; defaults are left out).
+    fn tags(&self) -> Vec<(&'static str, String)>;
+
+    /// The variant a record's tags describe (a record without a `Position` tag). Errors are
+    /// notation errors naming the record (`"reversi record: ..."`).
+    fn from_tags(record: &Record) -> Result<Self>;
+
+    /// The position drawn as text, for `print`.
+    fn text_board(position: &Self::Position) -> String;
+}
+
+/// A game as users hold it: how it was set up, the position, and the moves that led to it. The
+/// Python classes wrap it; records are written and read by it (record.rs).
 ///
 /// Checked play and undo live here, once for every game: a rejected move changes nothing.
 #[derive(Clone)]
-pub struct Game<P: Position> {
-    position: P,
+pub struct Game<V: Variant> {
+    /// `None` when the game began from a position given in notation.
+    variant: Option<V>,
+    position: V::Position,
     /// Each entry is the position before the move, so undo is a copy, not a reverse computation.
-    history: Vec<(P, P::Move)>,
+    history: Vec<(V::Position, <V::Position as Position>::Move)>,
 }
 
-impl<P: Position> Game<P> {
-    pub fn new(position: P) -> Self {
-        Game { position, history: Vec::new() }
+impl<V: Variant> Game<V> {
+    /// A game at the start of `variant`, or why the variant is impossible.
+    pub fn new(variant: V) -> Result<Self> {
+        let start = variant.start()?;
+        Ok(Game { variant: Some(variant), position: start, history: Vec::new() })
     }
 
-    pub fn position(&self) -> &P {
+    /// A game from a position in notation (raises what the notation's parser raises).
+    pub fn from_position(text: &str) -> Result<Self> {
+        Ok(Game { variant: None, position: V::Position::from_notation(text)?, history: Vec::new() })
+    }
+
+    /// How the game was set up; `None` for a game set up from a position.
+    pub fn variant(&self) -> Option<&V> {
+        self.variant.as_ref()
+    }
+
+    pub fn position(&self) -> &V::Position {
         &self.position
     }
 
     /// The position the game started from.
-    pub fn start(&self) -> &P {
+    pub fn start(&self) -> &V::Position {
         self.history.first().map_or(&self.position, |(p, _)| p)
     }
 
-    pub fn moves(&self) -> impl ExactSizeIterator<Item = P::Move> + '_ {
+    pub fn moves(&self) -> impl ExactSizeIterator<Item = <V::Position as Position>::Move> + '_ {
         self.history.iter().map(|(_, m)| *m)
     }
 
     /// Plays a legal move, or returns `IllegalMove` and changes nothing.
-    pub fn play(&mut self, mv: P::Move) -> Result<()> {
+    pub fn play(&mut self, mv: <V::Position as Position>::Move) -> Result<()> {
         self.position.check_move(mv)?;
         self.push_unchecked(mv);
         Ok(())
     }
 
     /// Parses and plays a move given in notation.
-    pub fn play_notation(&mut self, text: &str) -> Result<P::Move> {
+    pub fn play_notation(&mut self, text: &str) -> Result<<V::Position as Position>::Move> {
         let mv = self.position.parse_move(text)?;
         self.play(mv)?;
         Ok(mv)
     }
 
-    pub fn push_unchecked(&mut self, mv: P::Move) {
-        let before = self.position.clone();
+    /// Plays a move known to be legal here (from the engine's own lists) into the history.
+    pub fn push_unchecked(&mut self, mv: <V::Position as Position>::Move) {
+        let before = self.position;
         self.position.play_unchecked(mv);
         self.history.push((before, mv));
     }
 
     /// Takes back the last move, or returns `None` when there is none.
-    pub fn undo(&mut self) -> Option<P::Move> {
+    pub fn undo(&mut self) -> Option<<V::Position as Position>::Move> {
         let (before, mv) = self.history.pop()?;
         self.position = before;
         Some(mv)
-    }
-}
-
-/// A game as users hold it: position and history (`Game`) plus how it was set up, so that it can
-/// be written as a record and replayed. The Python classes are written once against this.
-pub trait RecordedGame: Clone + Send + Sync + Sized + 'static {
-    type P: Position + Copy + PartialEq + 'static;
-
-    /// The game's name in records (`[Game "..."]`) and errors.
-    const NAME: &'static str;
-
-    /// Whether listing, counting or drawing moves can take long (move lists of millions):
-    /// then the binding runs them with the GIL released and interruptible; else directly, as the
-    /// cheap calls they are.
-    const HUGE_MOVE_LISTS: bool = false;
-
-    fn game(&self) -> &Game<Self::P>;
-    fn game_mut(&mut self) -> &mut Game<Self::P>;
-    fn from_position(text: &str) -> Result<Self>;
-    fn from_record(text: &str) -> Result<Self>;
-    fn record(&self) -> String;
-    fn text_board(position: &Self::P) -> String;
-
-    /// Perft, stopping with `Err(Interrupted)` when `stop` says so.
-    fn perft(position: &Self::P, depth: u32, plies: crate::perft::Plies, threads: usize, stop: &Stop) -> Result<u64> {
-        crate::perft::perft_parallel_interruptible(position, depth, plies, threads, stop)
-    }
-
-    fn divide(
-        position: &Self::P,
-        depth: u32,
-        plies: crate::perft::Plies,
-        stop: &Stop,
-    ) -> Result<Vec<(<Self::P as Position>::Move, u64)>> {
-        crate::perft::divide_interruptible(position, depth, plies, stop)
     }
 }

@@ -1,9 +1,10 @@
 //! boardcore's game engines, in plain Rust.
 //!
 //! Every game implements [`Position`]: a small value type that knows its legal moves and how to
-//! play one. Everything generic — [`perft`], the history-keeping [`Game`] wrapper, records —
-//! is written once against that trait. The Python binding (`rust/python`) only converts
-//! arguments and maps [`Error`] to Python exceptions.
+//! play one. Everything generic — [`perft`], playouts, search — is written once against that
+//! trait. How a game was set up is its [`Variant`] (each game's `game.rs`), and [`Game`] keeps
+//! the history and reads and writes records once for every variant. The Python binding
+//! (`rust/python`) only converts arguments and maps [`Error`] to Python exceptions.
 
 pub mod actions;
 pub mod bitboard;
@@ -32,4 +33,4 @@ pub mod tree;
 pub use actions::{Steps, VectorEnv};
 pub use cpu::code_path;
 pub use error::{Error, Result};
-pub use game::{Game, Outcome, Player, Position, RecordedGame};
+pub use game::{Game, Outcome, Player, Position, Variant};

@@ -178,7 +178,7 @@ mod tests {
         fn outcome(&self) -> Option<Outcome> {
             None
         }
-        fn points(&self) -> (u32, u32) {
+        fn score(&self) -> (u32, u32) {
             (0, 0)
         }
         fn zobrist(&self) -> u64 {

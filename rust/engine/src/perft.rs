@@ -3,6 +3,10 @@
 //! Conventions (spec/api.md): `perft(0) == 1`; a finished game is one leaf even with depth
 //! left; otherwise the sum over the legal moves. With [`Plies::PassIsFree`] a pass uses no
 //! ply (the other published Reversi convention).
+//!
+//! Callers go through `Position::perft_interruptible` (or `perft` / `divide` here, which do):
+//! its default is the generic walk below, and a game with a faster representation for the walk
+//! (Reversi's frames) overrides it, so every caller gets the fast path.
 
 use crate::error::Result;
 use crate::game::Position;
@@ -64,19 +68,15 @@ walker!(walk_portable);
 #[cfg(target_arch = "x86_64")]
 walker!(walk_v3 #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,avx2")]);
 
-/// Leaves of the tree `depth` plies deep, on one thread.
+/// Leaves of the tree `depth` plies deep, on one thread, by the game's fastest walk
+/// (`Position::perft_interruptible`).
 pub fn perft<P: Position>(pos: &P, depth: u32, plies: Plies) -> u64 {
-    unstoppable(perft_interruptible(pos, depth, plies, &Stop::new()))
+    pos.perft(depth, plies, 1)
 }
 
-/// Perft of each legal move's child, in move order.
+/// Perft of each legal move's child, in move order (`Position::divide_interruptible`).
 pub fn divide<P: Position>(pos: &P, depth: u32, plies: Plies) -> Vec<(P::Move, u64)> {
-    unstoppable(divide_interruptible(pos, depth, plies, &Stop::new()))
-}
-
-/// Perft on `threads` threads (see `perft_parallel_interruptible`).
-pub fn perft_parallel<P: Position>(pos: &P, depth: u32, plies: Plies, threads: usize) -> u64 {
-    unstoppable(perft_parallel_interruptible(pos, depth, plies, threads, &Stop::new()))
+    pos.divide(depth, plies)
 }
 
 /// The value of work given a stop nobody can request.
@@ -87,8 +87,8 @@ pub(crate) fn unstoppable<T>(result: Result<T>) -> T {
     }
 }
 
-/// `perft`, returning `Err(Interrupted)` soon after `stop` is requested.
-pub fn perft_interruptible<P: Position>(pos: &P, depth: u32, plies: Plies, stop: &Stop) -> Result<u64> {
+/// The walk on one thread, in the copy compiled for this CPU.
+fn walk<P: Position>(pos: &P, depth: u32, plies: Plies, stop: &Stop) -> Result<u64> {
     #[cfg(target_arch = "x86_64")]
     if crate::cpu::has_v3() {
         // SAFETY: the CPU has every feature walk_v3 was compiled for.
@@ -97,13 +97,8 @@ pub fn perft_interruptible<P: Position>(pos: &P, depth: u32, plies: Plies, stop:
     walk_portable(pos, depth, plies, stop)
 }
 
-/// `divide`, returning `Err(Interrupted)` soon after `stop` is requested.
-pub fn divide_interruptible<P: Position>(
-    pos: &P,
-    depth: u32,
-    plies: Plies,
-    stop: &Stop,
-) -> Result<Vec<(P::Move, u64)>> {
+/// The generic `divide`: `Position::divide_interruptible`'s default.
+pub fn generic_divide<P: Position>(pos: &P, depth: u32, plies: Plies, stop: &Stop) -> Result<Vec<(P::Move, u64)>> {
     if depth == 0 {
         return Ok(Vec::new());
     }
@@ -115,23 +110,18 @@ pub fn divide_interruptible<P: Position>(
         let remaining = if plies == Plies::PassIsFree && pos.is_pass(mv) { depth } else { depth - 1 };
         let mut child = pos.clone();
         child.play_unchecked(mv);
-        parts.push((mv, perft_interruptible(&child, remaining, plies, stop)?));
+        parts.push((mv, walk(&child, remaining, plies, stop)?));
     }
     Ok(parts)
 }
 
-/// Perft on `threads` threads: the tree is cut a few plies down into many subtrees (enough to
-/// keep every thread busy to the end), which a rayon pool then counts.
-/// Every thread checks `stop`, and this one polls it while the pool works.
-pub fn perft_parallel_interruptible<P: Position>(
-    pos: &P,
-    depth: u32,
-    plies: Plies,
-    threads: usize,
-    stop: &Stop,
-) -> Result<u64> {
+/// The generic perft on `threads` threads: `Position::perft_interruptible`'s default. The tree
+/// is cut a few plies down into many subtrees (enough to keep every thread busy to the end),
+/// which a rayon pool then counts. Every thread checks `stop`, and this one polls it while the
+/// pool works.
+pub fn generic_perft<P: Position>(pos: &P, depth: u32, plies: Plies, threads: usize, stop: &Stop) -> Result<u64> {
     if threads <= 1 || depth < 4 {
-        return perft_interruptible(pos, depth, plies, stop);
+        return walk(pos, depth, plies, stop);
     }
     let mut frontier = vec![(pos.clone(), depth)];
     // Expand breadth-first until there are plenty of subtrees per thread; leaves that finish
@@ -164,7 +154,7 @@ pub fn perft_parallel_interruptible<P: Position>(
             break;
         }
     }
-    let count = |(p, d): &(P, u32)| perft_interruptible(p, *d, plies, stop);
+    let count = |(p, d): &(P, u32)| walk(p, *d, plies, stop);
     let subtrees = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
         Ok(pool) => stop.install(&pool, || frontier.par_iter().map(count).try_reduce(|| 0, |a, b| Ok(a + b)))??,
         Err(_) => frontier.iter().map(count).sum::<Result<u64>>()?,

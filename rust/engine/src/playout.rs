@@ -72,11 +72,11 @@ pub fn playout<P: Position, R>(position: &P, rng: &mut SplitMix64, finish: impl 
     playout_portable(position, rng, finish)
 }
 
-/// How one playout ended: the outcome and both players' points (`Position::points`).
+/// How one playout ended: the outcome and both players' score (`Position::score`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Ending {
     pub outcome: Option<Outcome>,
-    pub points: (u32, u32),
+    pub score: (u32, u32),
 }
 
 impl Ending {
@@ -94,12 +94,12 @@ impl Ending {
 pub const MAX_SCORED_PLAYOUTS: u64 = 1 << 26;
 
 /// A batch of playouts with every ending kept: the tally, and per playout its outcome's sign
-/// (`Ending::sign`) and both players' final points, in playout order.
+/// (`Ending::sign`) and both players' final score, in playout order.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ScoredPlayouts {
     pub tally: Tally,
     pub outcomes: Vec<i8>,
-    pub points: Vec<[i32; 2]>,
+    pub scores: Vec<[i32; 2]>,
 }
 
 /// `n` playouts from `position` (the games of `random_playouts`), scored: at most
@@ -120,8 +120,8 @@ pub fn scored_playouts_interruptible<P: Position>(
     let endings = random_playout_endings_interruptible(position, n, seed, threads, stop)?;
     let tally = endings.iter().fold(Tally::default(), |sum, e| sum.add(Tally::of(e.outcome)));
     let outcomes = endings.iter().map(Ending::sign).collect();
-    let points = endings.iter().map(|e| [e.points.0 as i32, e.points.1 as i32]).collect();
-    Ok(ScoredPlayouts { tally, outcomes, points })
+    let scores = endings.iter().map(|e| [e.score.0 as i32, e.score.1 as i32]).collect();
+    Ok(ScoredPlayouts { tally, outcomes, scores })
 }
 
 /// The ending of each of `n` playouts from `position`, in playout order: the same games as
@@ -149,7 +149,7 @@ pub fn random_playout_endings_interruptible<P: Position>(
             position,
             &mut playout_rng(seed, i),
             #[inline(always)]
-            |end: &P| Ending { outcome: end.outcome(), points: end.points() },
+            |end: &P| Ending { outcome: end.outcome(), score: end.score() },
         ))
     };
     on_threads(threads, stop, || (0..n).into_par_iter().map(one).collect(), || (0..n).map(one).collect())
@@ -228,10 +228,10 @@ mod tests {
         assert_eq!(scored.tally, random_playouts(&start, 200, 3, 1));
         let endings = random_playout_endings(&start, 200, 3, 1);
         assert_eq!(scored.outcomes, endings.iter().map(Ending::sign).collect::<Vec<_>>());
-        for (points, (ending, sign)) in scored.points.iter().zip(endings.iter().zip(&scored.outcomes)) {
-            assert_eq!(*points, [ending.points.0 as i32, ending.points.1 as i32]);
-            // Reversi is won on points.
-            assert_eq!(*sign, (points[0] - points[1]).signum() as i8);
+        for (score, (ending, sign)) in scored.scores.iter().zip(endings.iter().zip(&scored.outcomes)) {
+            assert_eq!(*score, [ending.score.0 as i32, ending.score.1 as i32]);
+            // Reversi is won on the score.
+            assert_eq!(*sign, (score[0] - score[1]).signum() as i8);
         }
         let count = |s: i8| scored.outcomes.iter().filter(|&&o| o == s).count() as u64;
         assert_eq!([count(1), count(-1), count(0)], [scored.tally.black, scored.tally.white, scored.tally.draws]);

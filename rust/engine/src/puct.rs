@@ -952,17 +952,17 @@ pub fn search<S: Steps>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::reversi::{ReversiSteps, Shape, Variant};
+    use crate::reversi::{ReversiActions, Shape, Variant};
 
-    fn reversi(size: u8) -> ReversiSteps {
-        ReversiSteps::from_position(Variant::new(Shape::Square(size), Vec::new(), 0, Player::Black).unwrap().start())
+    fn reversi(size: u8) -> ReversiActions {
+        ReversiActions::from_position(Variant::new(Shape::Square(size), Vec::new(), 0, Player::Black).unwrap().start())
     }
 
     fn settings(simulations: u64, batch_size: usize) -> Settings {
         Settings { simulations, batch_size, ..Settings::default() }
     }
 
-    fn run(root: ReversiSteps, seed: u64, s: &Settings) -> Report {
+    fn run(root: ReversiActions, seed: u64, s: &Settings) -> Report {
         search(root, seed, s, &mut Rollouts, &Stop::new()).unwrap()
     }
 

@@ -1,8 +1,9 @@
 //! The PGN-like game record shared by every game: `[Tag "value"]` lines, then moves separated
-//! by blanks (docs/design.md, "Text input"). Games interpret the tags; this module only reads and writes the syntax.
+//! by blanks (docs/design.md, "Text input"), and how every [`Game`] is written as one and read
+//! back: the game's [`Variant`] gives its own tags, everything else is here, once.
 
 use crate::error::{Error, Result};
-use crate::game::{Game, Outcome, Position};
+use crate::game::{Game, Outcome, Position, Variant};
 use crate::square::truncate;
 use crate::text;
 use std::collections::HashSet;
@@ -76,70 +77,78 @@ impl Record {
     }
 }
 
-/// Writes a game's record: `Game`, the tags that are always written (`Board`), then either the
-/// variant's tags or, for a game set up from a position, a `Position` tag; `Result`; the moves.
-pub fn write<P: Position>(
-    game_name: &str,
-    always: Vec<(&str, String)>,
-    variant: Option<Vec<(&str, String)>>,
-    game: &Game<P>,
-) -> String {
-    let mut r = Record::default();
-    r.push_tag("Game", game_name);
-    for (k, v) in always {
-        r.push_tag(k, v);
+impl<V: Variant> Game<V> {
+    /// The game's record: `Game`, the board tags, then either the variant's tags or, for a game
+    /// set up from a position, a `Position` tag; `Result`; the moves. `from_record` replays it.
+    pub fn record(&self) -> String {
+        let mut r = Record::default();
+        r.push_tag("Game", V::NAME);
+        for (k, v) in V::board_tags(self.start()) {
+            r.push_tag(k, v);
+        }
+        match self.variant() {
+            Some(variant) => variant.tags().into_iter().for_each(|(k, v)| r.push_tag(k, v)),
+            None => r.push_tag("Position", self.start().to_notation()),
+        }
+        r.push_tag("Result", Outcome::result_tag(self.position().outcome()));
+        let mut replay = *self.start();
+        for mv in self.moves() {
+            r.moves.push(replay.format_move(mv));
+            replay.play_unchecked(mv);
+        }
+        r.to_text()
     }
-    match variant {
-        Some(tags) => tags.into_iter().for_each(|(k, v)| r.push_tag(k, v)),
-        None => r.push_tag("Position", game.start().to_notation()),
+
+    /// The game a record describes, its moves replayed. Every error is a notation error.
+    pub fn from_record(text: &str) -> Result<Self> {
+        let r = read::<V>(text)?;
+        let mut game = match r.tag("Position") {
+            Some(position) => Self::from_position(position)?,
+            None => Self::new(V::from_tags(&r)?).map_err(|e| Error::notation(format!("{} record: {e}", V::NAME)))?,
+        };
+        for (k, v) in V::board_tags(game.start()) {
+            if r.tag(k).is_some_and(|given| given != v) {
+                return Err(Error::notation(format!("{} record: {k} does not match Position", V::NAME)));
+            }
+        }
+        replay(&r, &mut game)?;
+        Ok(game)
     }
-    r.push_tag("Result", Outcome::result_tag(game.position().outcome()));
-    let mut replay = game.start().clone();
-    for mv in game.moves() {
-        r.moves.push(replay.format_move(mv));
-        replay.play_unchecked(mv);
-    }
-    r.to_text()
 }
 
-/// Reads a record of `game_name`: the `Game` tag must name it, every tag must be known (`Game`,
-/// `Position`, `Result`, or one of `variant_tags`), and a `Position` tag excludes the variant tags
-/// other than `always` ones.
-pub fn read(text: &str, game_name: &str, always: &[&str], variant_tags: &[&str]) -> Result<Record> {
+/// Reads a record of game `V`: the `Game` tag must name it, every tag must be known (`Game`,
+/// `Position`, `Result`, a board tag or a variant tag), and a `Position` tag excludes the
+/// variant tags.
+fn read<V: Variant>(text: &str) -> Result<Record> {
+    let name = V::NAME;
     let r = Record::parse(text)?;
     match r.tag("Game") {
-        Some(name) if name == game_name => {}
-        Some(other) => {
-            return Err(Error::notation(format!("{game_name} record: Game is {other:?}, not {game_name:?}")))
-        }
+        Some(given) if given == name => {}
+        Some(other) => return Err(Error::notation(format!("{name} record: Game is {other:?}, not {name:?}"))),
         None => return Err(Error::notation("record: the Game tag is missing")),
     }
     let known =
-        |k: &str| ["Game", "Position", "Result"].contains(&k) || always.contains(&k) || variant_tags.contains(&k);
+        |k: &str| ["Game", "Position", "Result"].contains(&k) || V::BOARD_TAGS.contains(&k) || V::TAGS.contains(&k);
     if let Some((k, _)) = r.tags.iter().find(|(k, _)| !known(k)) {
-        return Err(Error::notation(format!("{game_name} record: unknown tag {k}")));
+        return Err(Error::notation(format!("{name} record: unknown tag {k}")));
     }
-    if r.tag("Position").is_some() && variant_tags.iter().any(|t| r.tag(t).is_some()) {
-        return Err(Error::notation(format!(
-            "{game_name} record: a Position tag excludes {}",
-            variant_tags.join(", ")
-        )));
+    if r.tag("Position").is_some() && V::TAGS.iter().any(|t| r.tag(t).is_some()) {
+        return Err(Error::notation(format!("{name} record: a Position tag excludes {}", V::TAGS.join(", "))));
     }
     Ok(r)
 }
 
 /// Plays the record's moves onto `game` (errors name the move's number) and checks `Result`.
-pub fn replay<P: Position>(record: &Record, game: &mut Game<P>, game_name: &str) -> Result<()> {
+fn replay<V: Variant>(record: &Record, game: &mut Game<V>) -> Result<()> {
+    let name = V::NAME;
     for (i, text) in record.moves.iter().enumerate() {
         game.play_notation(text)
-            .map_err(|e| Error::notation(format!("{game_name} record: move {} ({}): {e}", i + 1, truncate(text))))?;
+            .map_err(|e| Error::notation(format!("{name} record: move {} ({}): {e}", i + 1, truncate(text))))?;
     }
     if let Some(result) = record.tag("Result") {
         let actual = Outcome::result_tag(game.position().outcome());
         if result != actual {
-            return Err(Error::notation(format!(
-                "{game_name} record: Result is {result:?} but the moves give {actual:?}"
-            )));
+            return Err(Error::notation(format!("{name} record: Result is {result:?} but the moves give {actual:?}")));
         }
     }
     Ok(())
@@ -186,6 +195,65 @@ mod tests {
         // 200,000 distinct tags: the old check compared each with every earlier one (minutes).
         let many: String = (0..200_000).map(|i| format!("[T{i} \"x\"]\n")).collect();
         assert!(matches!(Record::parse(&many), Err(Error::Notation(m)) if m.contains("more than 64 tags")));
+    }
+
+    use crate::{cephalopod, reversi, rive, strands, Player};
+
+    /// Plays `plies` first moves, then checks that the record reads back as the same game and
+    /// writes the same text, and that the game set up from its start position does too.
+    fn round_trips<V: Variant>(variant: V, plies: usize) -> String {
+        let mut game = Game::new(variant).unwrap();
+        for _ in 0..plies {
+            let mv = game.position().legal_moves().next().unwrap();
+            game.play(mv).unwrap();
+        }
+        let text = game.record();
+        let back = Game::<V>::from_record(&text).unwrap();
+        assert!(back.position() == game.position() && back.moves().eq(game.moves()));
+        assert_eq!(back.record(), text);
+        let from_position = Game::<V>::from_position(&game.start().to_notation()).unwrap();
+        assert!(from_position.record().contains("[Position \""));
+        assert!(Game::<V>::from_record(&from_position.record()).is_ok());
+        text
+    }
+
+    #[test]
+    fn every_variant_writes_and_reads_its_record() {
+        let shape = reversi::Shape::Square(6);
+        let variant = reversi::Variant::random(shape, 3, 1, Player::White).unwrap();
+        let text = round_trips(variant, 4);
+        assert!(text.starts_with("[Game \"reversi\"]\n[Board \"6\"]\n[Blocked \""), "{text}");
+        assert!(text.contains("[Seed \"3\"]\n[Handicap \"1\"]\n[HandicapColor \"white\"]\n"), "{text}");
+        let text = round_trips(cephalopod::Variant { rows: 3, cols: 4 }, 3);
+        assert!(text.starts_with("[Game \"cephalopod\"]\n[Board \"3x4\"]\n[Result \"*\"]\n\n"), "{text}");
+        let board = crate::hex::HexBoard::named("hex3").unwrap();
+        let text = round_trips(rive::Variant { board, swap: true, single_stones: false }, 3);
+        assert!(text.starts_with("[Game \"rive\"]\n[Board \"hex3\"]\n[Swap \"yes\"]\n[Result"), "{text}");
+        let rows = strands::named_layout("hex4").unwrap();
+        let text = round_trips(strands::Variant { rows, name: Some("hex4".into()), cover: strands::Cover::UpTo }, 2);
+        assert!(text.starts_with("[Game \"strands\"]\n[Layout \"hex4\"]\n[Cover \"up-to\"]\n"), "{text}");
+    }
+
+    #[test]
+    fn board_tags_must_agree_with_a_position_and_a_position_excludes_the_variant() {
+        let position = cephalopod::Cephalopod::new(3, 3).unwrap().to_notation();
+        let mismatched = format!("[Game \"cephalopod\"]\n[Board \"4x4\"]\n[Position \"{position}\"]\n");
+        let refused = Game::<cephalopod::Variant>::from_record(&mismatched).err();
+        assert_eq!(refused, Some(Error::notation("cephalopod record: Board does not match Position")));
+        let position = rive::Rive::new(crate::hex::HexBoard::named("hex3").unwrap(), false, false).unwrap();
+        let both = format!("[Game \"rive\"]\n[Swap \"yes\"]\n[Position \"{}\"]\n", position.to_notation());
+        let refused = Game::<rive::Variant>::from_record(&both).err();
+        assert_eq!(refused, Some(Error::notation("rive record: a Position tag excludes Swap, SingleStones")));
+    }
+
+    #[test]
+    fn strands_labels_are_the_layout_s_whether_set_up_from_a_variant_or_its_position() {
+        let rows = strands::named_layout("hex5").unwrap();
+        let variant = strands::Variant { rows: rows.clone(), name: None, cover: strands::Cover::Exact };
+        let game = Game::new(variant).unwrap();
+        assert_eq!(game.labels(), rows.concat());
+        let from_position = Game::<strands::Variant>::from_position(&game.start().to_notation()).unwrap();
+        assert_eq!(from_position.labels(), rows.concat());
     }
 
     #[test]

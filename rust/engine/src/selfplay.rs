@@ -197,10 +197,10 @@ mod tests {
     use super::*;
     use crate::game::Player;
     use crate::puct::Rollouts;
-    use crate::reversi::{ReversiSteps, Shape, Variant};
+    use crate::reversi::{ReversiActions, Shape, Variant};
 
-    fn reversi(size: u8) -> ReversiSteps {
-        ReversiSteps::from_position(Variant::new(Shape::Square(size), Vec::new(), 0, Player::Black).unwrap().start())
+    fn reversi(size: u8) -> ReversiActions {
+        ReversiActions::from_position(Variant::new(Shape::Square(size), Vec::new(), 0, Player::Black).unwrap().start())
     }
 
     fn play(games: usize, threads: usize) -> Data<crate::reversi::Move> {

@@ -4,13 +4,13 @@
 //! VectorEnv steps, resets and samples as documented.
 
 use boardcore_engine::actions::{StepOutputs, Steps, VectorEnv, MAX_ENVS};
-use boardcore_engine::cephalopod::{Cephalopod, CephalopodSteps};
+use boardcore_engine::cephalopod::{Cephalopod, CephalopodActions};
 use boardcore_engine::hex::HexBoard;
-use boardcore_engine::reversi::{Reversi, ReversiSteps, Shape, Variant};
-use boardcore_engine::rive::{Rive, RiveSteps};
+use boardcore_engine::reversi::{Reversi, ReversiActions, Shape, Variant};
+use boardcore_engine::rive::{Rive, RiveActions};
 use boardcore_engine::rng::SplitMix64;
 use boardcore_engine::square::Coord;
-use boardcore_engine::strands::{named_layout, Cover, Strands, StrandsSteps};
+use boardcore_engine::strands::{named_layout, Cover, Strands, StrandsActions};
 use boardcore_engine::{Error, Player, Position};
 use std::collections::{BTreeSet, HashSet};
 
@@ -120,14 +120,14 @@ fn assert_turns_match<S: Steps>(positions: &[S::Position], bijection: bool, done
 #[test]
 fn reversi_steps_are_the_moves() {
     for start in reversi_variants() {
-        assert_turns_match::<ReversiSteps>(&positions_of_random_games(&start, 8, 1), true, |_| true);
+        assert_turns_match::<ReversiActions>(&positions_of_random_games(&start, 8, 1), true, |_| true);
     }
 }
 
 #[test]
 fn cephalopod_steps_are_the_moves_one_to_one() {
     for start in cephalopod_variants() {
-        assert_turns_match::<CephalopodSteps>(&positions_of_random_games(&start, 10, 2), true, |_| true);
+        assert_turns_match::<CephalopodActions>(&positions_of_random_games(&start, 10, 2), true, |_| true);
     }
 }
 
@@ -138,7 +138,7 @@ fn rive_steps_reach_the_compound_moves() {
         for p in positions_of_random_games(&start, 20, 3) {
             let mut reached = BTreeSet::new();
             let mut seen = HashSet::new();
-            let mut stack = vec![RiveSteps::from_position(p)];
+            let mut stack = vec![RiveActions::from_position(p)];
             while let Some(state) = stack.pop() {
                 for action in state.legal_actions() {
                     let mut next = state;
@@ -150,7 +150,7 @@ fn rive_steps_reach_the_compound_moves() {
                     }
                 }
             }
-            let compound: BTreeSet<String> = compound_results::<RiveSteps>(&p).into_iter().collect();
+            let compound: BTreeSet<String> = compound_results::<RiveActions>(&p).into_iter().collect();
             assert_eq!(reached, compound, "{}", p.to_notation());
         }
     }
@@ -160,7 +160,7 @@ fn rive_steps_reach_the_compound_moves() {
 fn strands_steps_are_the_moves_one_to_one() {
     for start in strands_variants() {
         let positions = positions_of_random_games(&start, 10, 4);
-        assert_turns_match::<StrandsSteps>(&positions, true, |s: &StrandsSteps| s.covered() == 0);
+        assert_turns_match::<StrandsActions>(&positions, true, |s: &StrandsActions| s.covered() == 0);
     }
 }
 
@@ -211,16 +211,16 @@ fn assert_contract_along_random_games<S: Steps + PartialEq + std::fmt::Debug>(st
 #[test]
 fn every_game_keeps_the_step_contract() {
     for p in reversi_variants() {
-        assert_contract_along_random_games(ReversiSteps::from_position(p), 3);
+        assert_contract_along_random_games(ReversiActions::from_position(p), 3);
     }
     for p in cephalopod_variants() {
-        assert_contract_along_random_games(CephalopodSteps::from_position(p), 3);
+        assert_contract_along_random_games(CephalopodActions::from_position(p), 3);
     }
     for p in rive_variants() {
-        assert_contract_along_random_games(RiveSteps::from_position(p), 3);
+        assert_contract_along_random_games(RiveActions::from_position(p), 3);
     }
     for p in strands_variants() {
-        assert_contract_along_random_games(StrandsSteps::from_position(p), 3);
+        assert_contract_along_random_games(StrandsActions::from_position(p), 3);
     }
 }
 
@@ -238,7 +238,7 @@ fn plane_sum<S: Steps>(state: &S, plane: usize) -> f32 {
 
 #[test]
 fn reversi_observations_are_from_the_movers_side() {
-    let mut s = ReversiSteps::from_position(reversi(Shape::Octagon, &[]));
+    let mut s = ReversiActions::from_position(reversi(Shape::Octagon, &[]));
     assert_eq!(s.observation_shape(), [4, 10, 10]);
     assert_eq!(s.num_actions(), 101);
     assert_eq!((plane_sum(&s, 0), plane_sum(&s, 1), plane_sum(&s, 2), plane_sum(&s, 3)), (2.0, 2.0, 84.0, 12.0));
@@ -253,7 +253,7 @@ fn reversi_observations_are_from_the_movers_side() {
 #[test]
 fn cephalopod_actions_name_their_compass_directions() {
     let p = Cephalopod::from_notation("3x3 .1b./2w.3b/.1w. w").unwrap();
-    let s = CephalopodSteps::from_position(p);
+    let s = CephalopodActions::from_position(p);
     let centre = 4 * 16;
     // b1 north (1), a2 west (2), c2 east (3), b3 south (1).
     let north_south = centre + 0b0101;
@@ -272,7 +272,7 @@ fn cephalopod_actions_name_their_compass_directions() {
 
 #[test]
 fn rive_observations_show_a_capture_under_way() {
-    let mut s = RiveSteps::from_position(rive("hex335", false));
+    let mut s = RiveActions::from_position(rive("hex335", false));
     assert_eq!(s.observation_shape(), [6, 7, 5], "hex335 leans: its axial grid is 7 rows of 5");
     assert_eq!((s.num_actions(), plane_sum(&s, 3)), (30, 29.0));
     let mut rng = SplitMix64::new(8);
@@ -297,7 +297,7 @@ fn rive_observations_show_a_capture_under_way() {
 
 #[test]
 fn rive_swap_is_the_last_action() {
-    let mut s = RiveSteps::from_position(rive("hex3", true));
+    let mut s = RiveActions::from_position(rive("hex3", true));
     s.apply_action(0).unwrap();
     assert!(s.legal_actions().contains(&19));
     assert_eq!(s.action_name(19), "swap");
@@ -309,7 +309,7 @@ fn rive_swap_is_the_last_action() {
 fn strands_turns_take_cells_in_board_order_and_end_as_documented() {
     let hex4 = named_layout("hex4").unwrap();
     for cover in [Cover::UpTo, Cover::Exact] {
-        let mut s = StrandsSteps::from_position(strands(&hex4, cover));
+        let mut s = StrandsActions::from_position(strands(&hex4, cover));
         let end = s.num_actions() - 1;
         // Black's opening: one 2, then White is to move.
         let first_two = s.legal_actions()[0];
@@ -331,13 +331,13 @@ fn strands_turns_take_cells_in_board_order_and_end_as_documented() {
 #[test]
 fn an_up_to_turn_ends_by_itself_when_no_cell_of_its_label_follows() {
     let hex4 = named_layout("hex4").unwrap();
-    let mut s = StrandsSteps::from_position(strands(&hex4, Cover::UpTo));
+    let mut s = StrandsActions::from_position(strands(&hex4, Cover::UpTo));
     s.apply_action(s.legal_actions()[0]).unwrap();
     let last_four = s.position().board().parse_cell("g4").unwrap() as usize;
     s.apply_action(last_four).unwrap();
     assert_eq!((s.covered(), s.to_move()), (0, Player::Black));
     // Under exact, the last 4 cannot start a turn of four.
-    let mut s = StrandsSteps::from_position(strands(&hex4, Cover::Exact));
+    let mut s = StrandsActions::from_position(strands(&hex4, Cover::Exact));
     s.apply_action(s.legal_actions()[0]).unwrap();
     assert!(matches!(s.check_action(last_four), Err(Error::IllegalMove(m)) if m.contains("too few")));
 }
@@ -391,16 +391,16 @@ fn run_env<S: Steps>(start: S, n: usize, threads: usize, steps: usize) -> Vec<Wr
 
 #[test]
 fn vector_env_results_do_not_depend_on_the_thread_count() {
-    let start = CephalopodSteps::from_position(Cephalopod::new(3, 3).unwrap());
+    let start = CephalopodActions::from_position(Cephalopod::new(3, 3).unwrap());
     assert_eq!(run_env(start, 13, 1, 40), run_env(start, 13, 3, 40));
-    let start = StrandsSteps::from_position(strands(&named_layout("hex4").unwrap(), Cover::Exact));
+    let start = StrandsActions::from_position(strands(&named_layout("hex4").unwrap(), Cover::Exact));
     assert_eq!(run_env(start, 7, 1, 60), run_env(start, 7, 2, 60));
 }
 
 #[test]
 fn vector_env_scores_and_restarts_finished_games() {
     // 3x3 Cephalopod ends after at least 9 placements; 200 steps finish many games.
-    let start = CephalopodSteps::from_position(Cephalopod::new(3, 3).unwrap());
+    let start = CephalopodActions::from_position(Cephalopod::new(3, 3).unwrap());
     let history = run_env(start, 5, 1, 200);
     let mut finished = 0;
     for step in &history {
@@ -422,7 +422,7 @@ fn vector_env_scores_and_restarts_finished_games() {
 
 #[test]
 fn vector_env_checks_every_action_before_stepping() {
-    let start = ReversiSteps::from_position(reversi(Shape::Square(8), &[]));
+    let start = ReversiActions::from_position(reversi(Shape::Square(8), &[]));
     let mut env = VectorEnv::new(start, 3, 0, 1).unwrap();
     let mut written = Written::new(&env);
     let d3 = 2 * 8 + 3;
@@ -443,7 +443,7 @@ fn vector_env_checks_every_action_before_stepping() {
 
 #[test]
 fn vector_env_samples_env_i_from_its_documented_stream() {
-    let start = RiveSteps::from_position(rive("hex3", true));
+    let start = RiveActions::from_position(rive("hex3", true));
     let mut env = VectorEnv::new(start, 4, 100, 1).unwrap();
     let mut actions = vec![0i64; 4];
     env.sample_actions(&mut actions).unwrap();
@@ -455,9 +455,9 @@ fn vector_env_samples_env_i_from_its_documented_stream() {
 
 #[test]
 fn vector_env_refuses_a_finished_start_and_bad_sizes() {
-    let over = CephalopodSteps::from_position(Cephalopod::from_notation("2x2 1b1w/1b1w b").unwrap());
+    let over = CephalopodActions::from_position(Cephalopod::from_notation("2x2 1b1w/1b1w b").unwrap());
     assert!(VectorEnv::new(over, 1, 0, 1).is_err());
-    let start = CephalopodSteps::from_position(Cephalopod::new(2, 2).unwrap());
+    let start = CephalopodActions::from_position(Cephalopod::new(2, 2).unwrap());
     assert!(VectorEnv::new(start, 0, 0, 1).is_err());
     assert!(VectorEnv::new(start, MAX_ENVS + 1, 0, 1).is_err());
 }

@@ -3,12 +3,12 @@
 //! under way has covered.
 
 use boardcore_engine::actions::Steps;
-use boardcore_engine::cephalopod::{Cephalopod, CephalopodSteps};
+use boardcore_engine::cephalopod::{Cephalopod, CephalopodActions};
 use boardcore_engine::hex::HexBoard;
-use boardcore_engine::reversi::{Reversi, ReversiSteps};
-use boardcore_engine::rive::{Rive, RiveSteps};
+use boardcore_engine::reversi::{Reversi, ReversiActions};
+use boardcore_engine::rive::{Rive, RiveActions};
 use boardcore_engine::rng::SplitMix64;
-use boardcore_engine::strands::{named_layout, Cover, Strands, StrandsSteps};
+use boardcore_engine::strands::{named_layout, Cover, Strands, StrandsActions};
 use boardcore_engine::{Player, Position};
 
 const REVERSI_8: &str = "8 ......../......../......../...wb.../...bw.../......../......../........ b";
@@ -53,18 +53,18 @@ fn assert_views<S: Steps>(start: S, seed: u64) {
 
 #[test]
 fn every_step_form_names_its_planes_and_shows_either_side() {
-    assert_views(ReversiSteps::from_position(Reversi::from_notation(REVERSI_8).unwrap()), 1);
-    assert_views(CephalopodSteps::from_position(Cephalopod::from_notation("3x3 .../.../... b").unwrap()), 2);
+    assert_views(ReversiActions::from_position(Reversi::from_notation(REVERSI_8).unwrap()), 1);
+    assert_views(CephalopodActions::from_position(Cephalopod::from_notation("3x3 .../.../... b").unwrap()), 2);
     let board = HexBoard::named("hex3").unwrap();
-    assert_views(RiveSteps::from_position(Rive::new(board, true, false).unwrap()), 3);
+    assert_views(RiveActions::from_position(Rive::new(board, true, false).unwrap()), 3);
     let layout = named_layout("hex4").unwrap();
-    assert_views(StrandsSteps::from_position(Strands::new(&layout, Cover::UpTo).unwrap()), 4);
+    assert_views(StrandsActions::from_position(Strands::new(&layout, Cover::UpTo).unwrap()), 4);
 }
 
 #[test]
 fn the_other_side_of_a_reversi_position_is_that_position_with_the_other_side_to_move() {
-    let black = ReversiSteps::from_position(Reversi::from_notation(REVERSI_8).unwrap());
-    let white = ReversiSteps::from_position(Reversi::from_notation(&REVERSI_8.replace(" b", " w")).unwrap());
+    let black = ReversiActions::from_position(Reversi::from_notation(REVERSI_8).unwrap());
+    let white = ReversiActions::from_position(Reversi::from_notation(&REVERSI_8.replace(" b", " w")).unwrap());
     assert_eq!(observe(&black, Player::White), observe(&white, Player::White));
     assert_eq!(observe(&white, Player::Black), observe(&black, Player::Black));
 }
@@ -72,7 +72,7 @@ fn the_other_side_of_a_reversi_position_is_that_position_with_the_other_side_to_
 #[test]
 fn a_strands_turn_names_the_cells_it_covered_in_board_order() {
     let layout = named_layout("hex4").unwrap();
-    let mut state = StrandsSteps::from_position(Strands::new(&layout, Cover::UpTo).unwrap());
+    let mut state = StrandsActions::from_position(Strands::new(&layout, Cover::UpTo).unwrap());
     assert!(state.turn_cells().is_empty());
     // Black's opening is one cell labelled 2, a turn of its own; then White covers cells of one
     // label one after another.

@@ -8,11 +8,11 @@ use crate::reversi::PyReversi;
 use crate::rive::PyRive;
 use crate::strands::PyStrands;
 use boardcore_engine::actions::{out_of_range, StepOutputs, Steps, VectorEnv, MAX_ENVS};
-use boardcore_engine::cephalopod::CephalopodSteps;
+use boardcore_engine::cephalopod::CephalopodActions;
 use boardcore_engine::interrupt::Stop;
-use boardcore_engine::reversi::ReversiSteps;
-use boardcore_engine::rive::RiveSteps;
-use boardcore_engine::strands::StrandsSteps;
+use boardcore_engine::reversi::ReversiActions;
+use boardcore_engine::rive::RiveActions;
+use boardcore_engine::strands::StrandsActions;
 use boardcore_engine::{Error, Outcome, Position};
 use numpy::ndarray::{Dimension, IntoDimension};
 use numpy::{Element, PyArray, PyArray1, PyArray2, PyArray3, PyArray4, PyArrayMethods};
@@ -279,11 +279,11 @@ macro_rules! bind_actions {
     };
 }
 
-bind_actions!(PyReversiActions, "ReversiActions", ReversiSteps, PyReversi);
-bind_actions!(PyCephalopodActions, "CephalopodActions", CephalopodSteps, PyCephalopod);
-bind_actions!(PyRiveActions, "RiveActions", RiveSteps, PyRive);
+bind_actions!(PyReversiActions, "ReversiActions", ReversiActions, PyReversi);
+bind_actions!(PyCephalopodActions, "CephalopodActions", CephalopodActions, PyCephalopod);
+bind_actions!(PyRiveActions, "RiveActions", RiveActions, PyRive);
 // Strands: the game knows the start's labels, which its symmetries keep.
-bind_actions!(PyStrandsActions, "StrandsActions", StrandsSteps, PyStrands, PyStrands::steps_with_labels);
+bind_actions!(PyStrandsActions, "StrandsActions", StrandsActions, PyStrands, PyStrands::steps_with_labels);
 
 #[pymethods]
 impl PyStrandsActions {

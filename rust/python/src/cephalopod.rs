@@ -3,10 +3,10 @@
 use crate::args;
 use crate::errors::{invalid, BcError, BcResult};
 use crate::game::{bind_game, MoveNaming};
-use boardcore_engine::cephalopod::{key_cells, key_to_move, Cephalopod, CephalopodGame, Move};
+use boardcore_engine::cephalopod::{key_cells, key_to_move, Cephalopod, CephalopodGame, Move, Variant};
 use boardcore_engine::paths::{count_paths_interruptible, CompactKey};
 use boardcore_engine::square::Rect;
-use boardcore_engine::{Outcome, Position, RecordedGame};
+use boardcore_engine::{Outcome, Position};
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyArrayMethods};
 use pyo3::basic::CompareOp;
 use pyo3::prelude::*;
@@ -31,14 +31,8 @@ pub struct PyCephalopod {
     inner: CephalopodGame,
 }
 
-bind_game!(PyCephalopod, PyCephalopodMove, CephalopodGame, Naming);
-crate::search::bind_searcher!(
-    PyCephalopodSearcher,
-    "CephalopodSearcher",
-    PyCephalopod,
-    PyCephalopodMove,
-    CephalopodGame
-);
+bind_game!(PyCephalopod, PyCephalopodMove, Variant, Naming);
+crate::search::bind_searcher!(PyCephalopodSearcher, "CephalopodSearcher", PyCephalopod, PyCephalopodMove, Variant);
 
 #[pymethods]
 impl PyCephalopodMove {
@@ -81,7 +75,7 @@ impl PyCephalopod {
     #[pyo3(signature = (rows = None, cols = None))]
     fn new(rows: Option<&Bound<'_, PyAny>>, cols: Option<&Bound<'_, PyAny>>) -> BcResult<Self> {
         let (rows, cols) = (side_arg("rows", rows)?, side_arg("cols", cols)?);
-        Ok(PyCephalopod { inner: CephalopodGame::new(rows, cols)? })
+        Ok(PyCephalopod { inner: CephalopodGame::new(Variant { rows, cols })? })
     }
 
     /// The number of rows of the board (2-8).

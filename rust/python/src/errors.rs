@@ -1,4 +1,6 @@
-//! The Python exceptions, declared once, and the one conversion from engine errors.
+//! The Python exceptions, declared once; the one conversion from engine errors; and the one
+//! path of an exception Python raised: `From<PyErr>` into `BcError`, and `Raised` to carry one
+//! across engine work that runs with the GIL released.
 
 use boardcore_engine::Error;
 use pyo3::create_exception;
@@ -6,6 +8,7 @@ use pyo3::exceptions::{
     PyKeyboardInterrupt, PyMemoryError, PyOverflowError, PyRuntimeError, PyTypeError, PyValueError,
 };
 use pyo3::PyErr;
+use std::sync::{Mutex, PoisonError};
 
 create_exception!(
     boardcore,
@@ -24,7 +27,9 @@ create_exception!(
 
 /// An engine error on its way to Python: binding methods return `Result<T, BcError>` and use
 /// `?` on engine results. `Type` is for arguments of the wrong Python type; `Raised` an exception
-/// Python raised meanwhile (a signal handler's `KeyboardInterrupt`), passed on as it is.
+/// Python raised (a signal handler's `KeyboardInterrupt`, an evaluator's error, a failed
+/// Python call), passed on as it is: made only by `From<PyErr>`, so `?` on a `PyResult` is the
+/// one way a Python exception reaches the caller.
 pub enum BcError {
     Engine(Error),
     Type(String),
@@ -65,6 +70,34 @@ impl From<BcError> for PyErr {
 }
 
 pub type BcResult<T> = Result<T, BcError>;
+
+/// A Python exception raised while engine work runs with the GIL released (a signal handler's
+/// `KeyboardInterrupt`, a Python evaluator's error). The engine cannot hold a `PyErr`: `keep`
+/// stores it here and gives the engine `Error::Interrupted`, which stops its work; `take` gets it
+/// back afterwards, to be raised as it is in place of the engine's result.
+#[derive(Default)]
+pub struct Raised(Mutex<Option<PyErr>>);
+
+impl Raised {
+    /// Keeps `e` (the first exception kept wins) and returns the error that stops the work.
+    pub fn keep(&self, e: PyErr) -> Error {
+        self.0.lock().unwrap_or_else(PoisonError::into_inner).get_or_insert(e);
+        Error::Interrupted
+    }
+
+    /// The exception kept, if any.
+    pub fn take(&self) -> Option<PyErr> {
+        self.0.lock().unwrap_or_else(PoisonError::into_inner).take()
+    }
+
+    /// The kept exception if there is one, else `result`.
+    pub fn or<T>(&self, result: BcResult<T>) -> BcResult<T> {
+        match self.take() {
+            Some(e) => Err(e.into()),
+            None => result,
+        }
+    }
+}
 
 /// A `ValueError` about an argument.
 pub fn invalid(msg: impl Into<String>) -> BcError {

@@ -1,6 +1,7 @@
-//! What every game's Python class shares, written once as a macro over `RecordedGame`.
+//! What every game's Python class shares, written once as a macro over the engine's generic
+//! `Game<V>`, which it only forwards to.
 //!
-//! `bind_game!(PyX, PyXMove, XGame)` adds to the two classes every method of the shared protocol
+//! `bind_game!(PyX, PyXMove, x::Variant, XNaming)` adds to the two classes every method of the shared protocol
 //! (spec/api.md); each game's module adds its constructor and its own properties in a second
 //! `#[pymethods]` block.
 
@@ -15,7 +16,7 @@ pub fn rows(pairs: Vec<[i32; 2]>) -> numpy::ndarray::Array2<i32> {
 }
 
 macro_rules! bind_game {
-    ($Py:ident, $PyMove:ident, $Game:ty, $Naming:ty) => {
+    ($Py:ident, $PyMove:ident, $Variant:ty, $Naming:ty) => {
         #[pymethods]
         impl $PyMove {
             fn __str__(&self) -> String {
@@ -79,23 +80,29 @@ macro_rules! bind_game {
         }
 
         impl $Py {
-            pub(crate) fn position(&self) -> &<$Game as RecordedGame>::P {
-                self.inner.game().position()
+            pub(crate) fn position(&self) -> &<$Variant as boardcore_engine::Variant>::Position {
+                self.inner.position()
             }
 
             /// Plays moves legal in turn (from the engine, unchecked) into the history.
-            pub(crate) fn push_moves(&mut self, moves: &[<<$Game as RecordedGame>::P as Position>::Move]) {
+            pub(crate) fn push_moves(
+                &mut self,
+                moves: &[<<$Variant as boardcore_engine::Variant>::Position as Position>::Move],
+            ) {
                 for &mv in moves {
-                    self.inner.game_mut().push_unchecked(mv);
+                    self.inner.push_unchecked(mv);
                 }
             }
 
-            fn wrap(&self, mv: <<$Game as RecordedGame>::P as Position>::Move) -> $PyMove {
+            fn wrap(&self, mv: <<$Variant as boardcore_engine::Variant>::Position as Position>::Move) -> $PyMove {
                 $PyMove { mv, naming: <$Naming>::of(self.position()) }
             }
 
             /// A move of this game, or its notation.
-            fn to_move_arg(&self, mv: &Bound<'_, PyAny>) -> BcResult<<<$Game as RecordedGame>::P as Position>::Move> {
+            fn to_move_arg(
+                &self,
+                mv: &Bound<'_, PyAny>,
+            ) -> BcResult<<<$Variant as boardcore_engine::Variant>::Position as Position>::Move> {
                 if let Ok(m) = mv.cast::<$PyMove>() {
                     let m = m.get();
                     if m.naming != <$Naming>::of(self.position()) {
@@ -118,13 +125,15 @@ macro_rules! bind_game {
             /// The game from a position in notation (raises NotationError).
             #[classmethod]
             fn from_position(_cls: &Bound<'_, PyType>, text: &Bound<'_, PyAny>) -> BcResult<Self> {
-                Ok($Py { inner: <$Game>::from_position(crate::args::text("position", text)?)? })
+                let text = crate::args::text("position", text)?;
+                Ok($Py { inner: boardcore_engine::Game::<$Variant>::from_position(text)? })
             }
 
             /// The game replayed from a record (raises NotationError).
             #[classmethod]
             fn from_record(_cls: &Bound<'_, PyType>, text: &Bound<'_, PyAny>) -> BcResult<Self> {
-                Ok($Py { inner: <$Game>::from_record(crate::args::text("record", text)?)? })
+                let text = crate::args::text("record", text)?;
+                Ok($Py { inner: boardcore_engine::Game::<$Variant>::from_record(text)? })
             }
 
             /// `BLACK` (0) or `WHITE` (1).
@@ -136,7 +145,7 @@ macro_rules! bind_game {
             /// The moves played so far.
             #[getter]
             fn history(&self) -> Vec<$PyMove> {
-                self.inner.game().moves().map(|m| self.wrap(m)).collect()
+                self.inner.moves().map(|m| self.wrap(m)).collect()
             }
 
             /// The legal moves in the game's documented order; `[]` once the game is over.
@@ -144,7 +153,7 @@ macro_rules! bind_game {
             fn legal_moves<'py>(slf: &Bound<'py, Self>) -> BcResult<Bound<'py, pyo3::types::PyList>> {
                 let (py, position) = (slf.py(), *slf.borrow().position());
                 let naming = <$Naming>::of(&position);
-                if !<$Game>::HUGE_MOVE_LISTS {
+                if !<$Variant as boardcore_engine::Variant>::HUGE_MOVE_LISTS {
                     return Ok(pyo3::types::PyList::new(py, position.legal_moves().map(|mv| $PyMove { mv, naming }))?);
                 }
                 let moves = crate::interrupt::run_interruptible(py, |stop| position.list_moves(stop))?;
@@ -168,14 +177,14 @@ macro_rules! bind_game {
             /// nothing.
             fn play(&mut self, mv: &Bound<'_, PyAny>) -> BcResult<()> {
                 let mv = self.to_move_arg(mv)?;
-                self.inner.game_mut().play(mv)?;
+                self.inner.play(mv)?;
                 Ok(())
             }
 
             /// Takes back the last move and returns it; IndexError when there is none.
             fn undo(&mut self) -> PyResult<$PyMove> {
                 let naming = <$Naming>::of(self.position());
-                match self.inner.game_mut().undo() {
+                match self.inner.undo() {
                     Some(mv) => Ok($PyMove { mv, naming }),
                     None => Err(pyo3::exceptions::PyIndexError::new_err("no move to undo")),
                 }
@@ -264,7 +273,7 @@ macro_rules! bind_game {
                 let position = *slf.borrow().position();
                 let plies = crate::args::plies(passes_count_as_ply);
                 crate::interrupt::run_interruptible(slf.py(), |stop| {
-                    <$Game>::perft(&position, depth, plies, threads, stop)
+                    position.perft_interruptible(depth, plies, threads, stop)
                 })
             }
 
@@ -283,10 +292,10 @@ macro_rules! bind_game {
                 let position = *slf.borrow().position();
                 let plies = crate::args::plies(passes_count_as_ply);
                 let parts =
-                    crate::interrupt::run_interruptible(py, |stop| <$Game>::divide(&position, depth, plies, stop))?;
+                    crate::interrupt::run_interruptible(py, |stop| position.divide_interruptible(depth, plies, stop))?;
                 let dict = PyDict::new(py);
                 for (mv, n) in parts {
-                    dict.set_item(position.format_move(mv), n).map_err(|_| invalid("divide: internal error"))?;
+                    dict.set_item(position.format_move(mv), n)?;
                 }
                 Ok(dict)
             }
@@ -308,23 +317,20 @@ macro_rules! bind_game {
                 let threads = threads.map(crate::args::threads).transpose()?.unwrap_or(1);
                 let (py, position) = (slf.py(), *slf.borrow().position());
                 let dict = PyDict::new(py);
-                let set = |key: &str, value: Bound<'py, PyAny>| {
-                    dict.set_item(key, value).map_err(|_| invalid("playouts: internal error"))
-                };
                 let (tally, endings) = crate::interrupt::run_interruptible(py, |stop| {
                     use boardcore_engine::playout::{random_playouts_interruptible, scored_playouts_interruptible};
                     if !scores {
                         return Ok((random_playouts_interruptible(&position, n, seed, threads, stop)?, None));
                     }
                     let scored = scored_playouts_interruptible(&position, n, seed, threads, stop)?;
-                    Ok((scored.tally, Some((scored.outcomes, scored.points))))
+                    Ok((scored.tally, Some((scored.outcomes, scored.scores))))
                 })?;
                 for (key, value) in [("black", tally.black), ("white", tally.white), ("draws", tally.draws)] {
-                    set(key, value.into_pyobject(py).map_err(|_| invalid("playouts: internal error"))?.into_any())?;
+                    dict.set_item(key, value)?;
                 }
-                if let Some((outcomes, points)) = endings {
-                    set("outcomes", numpy::PyArray1::from_vec(py, outcomes).into_any())?;
-                    set("scores", numpy::PyArray2::from_owned_array(py, crate::game::rows(points)).into_any())?;
+                if let Some((outcomes, scores)) = endings {
+                    dict.set_item("outcomes", numpy::PyArray1::from_vec(py, outcomes))?;
+                    dict.set_item("scores", numpy::PyArray2::from_owned_array(py, crate::game::rows(scores)))?;
                 }
                 Ok(dict)
             }
@@ -337,7 +343,7 @@ macro_rules! bind_game {
                 let seed = seed.map(crate::args::seed).transpose()?.unwrap_or(0);
                 let mut rng = boardcore_engine::rng::SplitMix64::new(seed);
                 let position = *slf.borrow().position();
-                let mv = if <$Game>::HUGE_MOVE_LISTS {
+                let mv = if <$Variant as boardcore_engine::Variant>::HUGE_MOVE_LISTS {
                     crate::interrupt::run_interruptible(slf.py(), |stop| {
                         position.sample_move_interruptible(&mut rng, stop)
                     })?
@@ -350,7 +356,7 @@ macro_rules! bind_game {
             /// The number of legal moves, counted without building them where the game can.
             fn count_moves(slf: &Bound<'_, Self>) -> BcResult<u64> {
                 let position = *slf.borrow().position();
-                if <$Game>::HUGE_MOVE_LISTS {
+                if <$Variant as boardcore_engine::Variant>::HUGE_MOVE_LISTS {
                     return crate::interrupt::run_interruptible(slf.py(), |stop| {
                         position.count_moves_interruptible(stop)
                     });
@@ -359,7 +365,7 @@ macro_rules! bind_game {
             }
 
             fn __str__(&self) -> String {
-                <$Game>::text_board(self.position())
+                <$Variant as boardcore_engine::Variant>::text_board(self.position())
             }
 
             /// The position as SVG (`boardcore.svg.render`), for notebooks.

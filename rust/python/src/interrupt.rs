@@ -2,7 +2,7 @@
 //! Ctrl-C heard (`run_interruptible`), and the lock that makes an object wait for another
 //! thread's call instead of failing (`Shared`). docs/design.md ("Interrupts", "Threads").
 
-use crate::errors::{BcError, BcResult, ConcurrentUseError};
+use crate::errors::{BcResult, ConcurrentUseError, Raised};
 use boardcore_engine::interrupt::{Stop, POLL_INTERVAL};
 use boardcore_engine::Error;
 use pyo3::prelude::*;
@@ -17,21 +17,10 @@ pub fn run_interruptible<T: Send>(
     py: Python<'_>,
     work: impl FnOnce(&Stop<'_>) -> Result<T, Error> + Send,
 ) -> BcResult<T> {
-    let raised: Mutex<Option<PyErr>> = Mutex::new(None);
-    let go_on = || {
-        Python::attach(|py| match py.check_signals() {
-            Ok(()) => true,
-            Err(e) => {
-                *raised.lock().unwrap_or_else(PoisonError::into_inner) = Some(e);
-                false
-            }
-        })
-    };
+    let raised = Raised::default();
+    let go_on = || Python::attach(|py| py.check_signals().map_err(|e| raised.keep(e)).is_ok());
     let result = py.detach(|| work(&Stop::polling(&go_on)));
-    if let Some(e) = raised.into_inner().unwrap_or_else(PoisonError::into_inner) {
-        return Err(BcError::Raised(e));
-    }
-    Ok(result?)
+    raised.or(result.map_err(Into::into))
 }
 
 /// A value used by one Python thread at a time, for objects whose calls change them with the GIL
@@ -73,9 +62,10 @@ impl<T: Send> Shared<T> {
                 return Ok(Taken { value: Some(value), home: self });
             }
             if slot.holder == Some(me) {
-                return Err(BcError::Raised(ConcurrentUseError::new_err(format!(
+                return Err(ConcurrentUseError::new_err(format!(
                     "{what} was called while this thread is still in a call on the same object (from a signal handler?)"
-                ))));
+                ))
+                .into());
             }
         }
         let value = run_interruptible(py, |stop| loop {

@@ -4,7 +4,7 @@
 
 use crate::actions::ActionsOf;
 use crate::cephalopod::PyCephalopod;
-use crate::errors::{invalid, BcError, BcResult};
+use crate::errors::{invalid, BcError, BcResult, Raised};
 use crate::reversi::PyReversi;
 use crate::rive::PyRive;
 use crate::strands::PyStrands;
@@ -76,7 +76,7 @@ fn batch_size_arg(value: &Bound<'_, PyAny>) -> BcResult<usize> {
 struct PyEvaluator {
     evaluate: Py<PyAny>,
     /// The exception that ended the search (the evaluator's own, or one about what it returned).
-    raised: Option<PyErr>,
+    raised: Raised,
 }
 
 impl PyEvaluator {
@@ -91,21 +91,13 @@ impl PyEvaluator {
                 )));
             }
         };
-        Ok(PyEvaluator { evaluate: evaluate.unbind(), raised: None })
+        Ok(PyEvaluator { evaluate: evaluate.unbind(), raised: Raised::default() })
     }
 
     /// Calls the evaluator on the batch's observations and masks and checks its answer into
     /// `logits` and `values`.
-    fn call(
-        &self,
-        py: Python<'_>,
-        observations: Vec<f32>,
-        masks: Vec<bool>,
-        shape: [usize; 4],
-        num_actions: usize,
-        logits: &mut [f32],
-        values: &mut [f32],
-    ) -> PyResult<()> {
+    fn call(&self, py: Python<'_>, encoded: Encoded, logits: &mut [f32], values: &mut [f32]) -> PyResult<()> {
+        let Encoded { observations, masks, shape, num_actions } = encoded;
         let rows = shape[0];
         let observations = Array4::from_shape_vec(shape, observations)
             .expect("the batch's observations fill their shape")
@@ -164,7 +156,9 @@ fn float32_array<'py>(py: Python<'py>, value: &Bound<'py, PyAny>, what: &str) ->
 
 /// Values in [-1, 1] and not NaN; logits of legal actions not NaN nor +inf, and not all -inf.
 fn check_answer(logits: &[f32], values: &[f32], masks: &[bool], num_actions: usize) -> PyResult<()> {
-    if let Some((row, v)) = values.iter().enumerate().find(|(_, v)| !(v.abs() <= 1.0 + 1e-6)) {
+    // NaN fails the range test as well.
+    let in_range = |v: f32| (-1.0 - 1e-6..=1.0 + 1e-6).contains(&v);
+    if let Some((row, v)) = values.iter().enumerate().find(|(_, &v)| !in_range(v)) {
         return Err(PyValueError::new_err(format!("the evaluator's values must be in [-1, 1], got {v} in row {row}")));
     }
     for (row, (logits, mask)) in logits.chunks(num_actions).zip(masks.chunks(num_actions)).enumerate() {
@@ -193,12 +187,8 @@ impl<S: Steps> Evaluator<S> for PyEvaluator {
     ) -> Result<(), Error> {
         stop.check()?;
         let Some(encoded) = puct::encode(batch) else { return Ok(()) };
-        let Encoded { observations, masks, shape, num_actions } = encoded;
-        let result = Python::attach(|py| self.call(py, observations, masks, shape, num_actions, logits, values));
-        result.map_err(|e| {
-            self.raised = Some(e);
-            Error::Interrupted
-        })
+        let result = Python::attach(|py| self.call(py, encoded, logits, values));
+        result.map_err(|e| self.raised.keep(e))
     }
 }
 
@@ -229,10 +219,7 @@ impl AnyEvaluator {
                 let result = crate::interrupt::run_interruptible(py, |stop| work(evaluator, stop));
                 // The evaluator's exception ended the engine's work (as an interruption would):
                 // it is what the caller sees.
-                match evaluator.raised.take() {
-                    Some(e) => Err(BcError::Raised(e)),
-                    None => result,
-                }
+                evaluator.raised.or(result)
             }
         }
     }

@@ -6,7 +6,7 @@ use crate::errors::{invalid, BcError, BcResult};
 use crate::game::{bind_game, MoveNaming};
 use boardcore_engine::reversi::{Move, ReversiGame, Shape, Variant};
 use boardcore_engine::square::Coord;
-use boardcore_engine::{Outcome, Player, Position, RecordedGame};
+use boardcore_engine::{Outcome, Player, Position};
 use pyo3::basic::CompareOp;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString, PyTuple, PyType};
@@ -29,8 +29,8 @@ pub struct PyReversi {
     inner: ReversiGame,
 }
 
-bind_game!(PyReversi, PyReversiMove, ReversiGame, Naming);
-crate::search::bind_searcher!(PyReversiSearcher, "ReversiSearcher", PyReversi, PyReversiMove, ReversiGame);
+bind_game!(PyReversi, PyReversiMove, Variant, Naming);
+crate::search::bind_searcher!(PyReversiSearcher, "ReversiSearcher", PyReversi, PyReversiMove, Variant);
 
 #[pymethods]
 impl PyReversiMove {
@@ -122,7 +122,7 @@ impl PyReversi {
                 Variant::new(shape, holes, handicap, color)?
             }
         };
-        Ok(PyReversi { inner: ReversiGame::new(variant) })
+        Ok(PyReversi { inner: ReversiGame::new(variant)? })
     }
 
     /// A game whose holes are drawn from `seed` (docs/reversi.md gives the exact algorithm).
@@ -160,27 +160,27 @@ impl PyReversi {
     /// The seed the holes were drawn from (`Reversi.random`), or None.
     #[getter]
     fn seed(&self) -> Option<u64> {
-        self.inner.variant.as_ref().and_then(|v| v.seed)
+        self.inner.variant().and_then(|v| v.seed)
     }
 
     /// The number of handicap discs (0-4) the game started with.
     #[getter]
     fn handicap(&self) -> u8 {
-        self.inner.variant.as_ref().map_or(0, |v| v.handicap)
+        self.inner.variant().map_or(0, |v| v.handicap)
     }
 
     /// The squares that received the handicap discs, in the documented corner order (empty for a
     /// game set up from a position, which carries no handicap).
     #[getter]
     fn handicap_squares<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        let squares = self.inner.variant.as_ref().map_or(Vec::new(), Variant::corners);
+        let squares = self.inner.variant().map_or(Vec::new(), Variant::corners);
         PyTuple::new(py, squares.into_iter().map(Coord::name))
     }
 
     /// The colour of the handicap discs: `BLACK` (0) or `WHITE` (1).
     #[getter]
     fn handicap_color(&self) -> u8 {
-        self.inner.variant.as_ref().map_or(0, |v| v.handicap_color as u8)
+        self.inner.variant().map_or(0, |v| v.handicap_color as u8)
     }
 
     /// `(black_discs, white_discs)`.

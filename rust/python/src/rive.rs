@@ -4,8 +4,8 @@ use crate::args;
 use crate::errors::{invalid, BcError, BcResult};
 use crate::game::{bind_game, MoveNaming};
 use boardcore_engine::hex::HexBoard;
-use boardcore_engine::rive::{Moves, RiveGame};
-use boardcore_engine::{Outcome, Position, RecordedGame};
+use boardcore_engine::rive::{Moves, RiveGame, Variant};
+use boardcore_engine::{Outcome, Position};
 use pyo3::basic::CompareOp;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString, PyTuple, PyType};
@@ -31,8 +31,8 @@ pub struct PyRive {
     inner: RiveGame,
 }
 
-bind_game!(PyRive, PyRiveMove, RiveGame, Naming);
-crate::search::bind_searcher!(PyRiveSearcher, "RiveSearcher", PyRive, PyRiveMove, RiveGame);
+bind_game!(PyRive, PyRiveMove, Variant, Naming);
+crate::search::bind_searcher!(PyRiveSearcher, "RiveSearcher", PyRive, PyRiveMove, Variant);
 
 #[pymethods]
 impl PyRiveMove {
@@ -136,7 +136,9 @@ impl PyRive {
             Some(b) => board_arg(b)?,
             None => HexBoard::named("hex335")?,
         };
-        Ok(PyRive { inner: RiveGame::new(board, flag("swap", swap)?, flag("single_stones", single_stones)?)? })
+        let variant =
+            Variant { board, swap: flag("swap", swap)?, single_stones: flag("single_stones", single_stones)? };
+        Ok(PyRive { inner: RiveGame::new(variant)? })
     }
 
     /// The board's name as in position notation.

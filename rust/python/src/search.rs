@@ -62,10 +62,10 @@ pub fn duration(seconds: f64) -> BcResult<Duration> {
     Ok(Duration::from_secs_f64(seconds))
 }
 
-/// `XSearcher` for one game: `bind_searcher!(PyXSearcher, "XSearcher", PyX, PyXMove, XGame)`,
+/// `XSearcher` for one game: `bind_searcher!(PyXSearcher, "XSearcher", PyX, PyXMove, x::Variant)`,
 /// invoked in the game's module (it uses the game class's private helpers).
 macro_rules! bind_searcher {
-    ($Searcher:ident, $name:literal, $Py:ident, $PyMove:ident, $Game:ty) => {
+    ($Searcher:ident, $name:literal, $Py:ident, $PyMove:ident, $Variant:ty) => {
         /// A reusable Monte Carlo tree search on this game (see boardcore.mcts). Calls from
         /// several threads take turns: each waits for the one running.
         #[pyclass(name = $name, module = "boardcore", frozen)]
@@ -73,7 +73,7 @@ macro_rules! bind_searcher {
             state: crate::interrupt::Shared<(
                 // The game at the root (its history grows with `advance`), for naming moves.
                 $Py,
-                boardcore_engine::mcts::Searcher<<$Game as RecordedGame>::P>,
+                boardcore_engine::mcts::Searcher<<$Variant as boardcore_engine::Variant>::Position>,
             )>,
         }
 
@@ -158,7 +158,7 @@ macro_rules! bind_searcher {
                 let (game, search) = &mut *state;
                 let mv = game.to_move_arg(mv)?;
                 search.advance(mv)?;
-                game.inner.game_mut().push_unchecked(mv);
+                game.inner.push_unchecked(mv);
                 Ok(())
             }
 

@@ -4,10 +4,9 @@ use crate::args;
 use crate::errors::{invalid, BcError, BcResult};
 use crate::game::{bind_game, MoveNaming};
 use boardcore_engine::strands::{
-    digit_row, layout_named, layout_names, named_layout, parse_digit_row, Cover, Moves, Strands, StrandsGame,
-    DEFAULT_LAYOUT,
+    digit_row, layout_named, layout_names, parse_digit_row, Cover, Moves, Strands, StrandsGame, Variant, DEFAULT_LAYOUT,
 };
-use boardcore_engine::{Outcome, Player, Position, RecordedGame};
+use boardcore_engine::{Outcome, Player, Position};
 use pyo3::basic::CompareOp;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString, PyTuple, PyType};
@@ -32,15 +31,15 @@ pub struct PyStrands {
     inner: StrandsGame,
 }
 
-bind_game!(PyStrands, PyStrandsMove, StrandsGame, Naming);
+bind_game!(PyStrands, PyStrandsMove, Variant, Naming);
 
 impl PyStrands {
     /// The current position in step form, with the start's labels (for its symmetries).
-    pub(crate) fn steps_with_labels(&self) -> boardcore_engine::strands::StrandsSteps {
+    pub(crate) fn steps_with_labels(&self) -> boardcore_engine::strands::StrandsActions {
         self.inner.steps()
     }
 }
-crate::search::bind_searcher!(PyStrandsSearcher, "StrandsSearcher", PyStrands, PyStrandsMove, StrandsGame);
+crate::search::bind_searcher!(PyStrandsSearcher, "StrandsSearcher", PyStrands, PyStrandsMove, Variant);
 
 #[pymethods]
 impl PyStrandsMove {
@@ -126,7 +125,7 @@ impl PyStrands {
                     .map_err(|_| invalid(format!("cover must be 'up-to' or 'exact', got {}", args::shown(c))))?,
             )?,
         };
-        Ok(PyStrands { inner: StrandsGame::new(&rows, name.as_deref(), cover)? })
+        Ok(PyStrands { inner: StrandsGame::new(Variant { rows, name, cover })? })
     }
 
     /// The rows of a seeded random layout (docs/strands.md gives the algorithm).
@@ -152,7 +151,7 @@ impl PyStrands {
     /// The named layout's name, or None for rows given directly (or a set-up position).
     #[getter]
     fn layout_name(&self) -> Option<String> {
-        self.inner.layout.clone().filter(|l| named_layout(l).is_some())
+        self.inner.variant().and_then(|v| v.name.clone())
     }
 
     /// The side of the hexhex board.
@@ -178,7 +177,7 @@ impl PyStrands {
     /// hid it under a stone).
     #[getter]
     fn labels<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        PyTuple::new(py, self.inner.labels.clone())
+        PyTuple::new(py, self.inner.labels())
     }
 
     /// `(black_group_sizes, white_group_sizes)`, each sorted from largest.

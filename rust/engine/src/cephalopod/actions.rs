@@ -9,7 +9,7 @@ use crate::game::Position;
 use crate::square::{GridMap, Rect};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct CephalopodSteps {
+pub struct CephalopodActions {
     position: Cephalopod,
 }
 
@@ -55,7 +55,7 @@ fn off_board(rect: &Rect, square: u8, captured: u8) -> impl Iterator<Item = usiz
     (0..4).filter(move |&d| captured >> d & 1 == 1 && around[SLOT_OF_COMPASS[d]] == Rect::NONE)
 }
 
-impl CephalopodSteps {
+impl CephalopodActions {
     /// (square, compass mask) of an action.
     fn split(action: usize) -> (u8, u8) {
         ((action / 16) as u8, (action % 16) as u8)
@@ -73,11 +73,11 @@ impl CephalopodSteps {
     }
 }
 
-impl Steps for CephalopodSteps {
+impl Steps for CephalopodActions {
     type Position = Cephalopod;
 
     fn from_position(position: Cephalopod) -> Self {
-        CephalopodSteps { position }
+        CephalopodActions { position }
     }
 
     fn position(&self) -> &Cephalopod {

@@ -1,75 +1,48 @@
-//! A Cephalopod game (its size and the moves played) and its records.
+//! A Cephalopod game's setup as records know it: the board's size, as a [`crate::Variant`].
+//! Everything else about a game is [`Game`]'s.
 
-use super::Cephalopod;
+use super::{parse_size, Cephalopod};
 use crate::error::{Error, Result};
-use crate::game::{Game, Position, RecordedGame};
-use crate::record;
+use crate::game::{self, Game};
+use crate::record::Record;
 
-#[derive(Clone)]
-pub struct CephalopodGame {
-    /// Whether the game began from a position given in notation rather than the empty board.
-    pub from_position: bool,
-    pub game: Game<Cephalopod>,
+/// A Cephalopod game: position, history, and how it was set up.
+pub type CephalopodGame = Game<Variant>;
+
+/// An empty board of `rows` x `cols` squares (2 to 8 each), Black to move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Variant {
+    pub rows: u8,
+    pub cols: u8,
 }
 
-impl CephalopodGame {
-    pub fn new(rows: u8, cols: u8) -> Result<Self> {
-        Ok(CephalopodGame { from_position: false, game: Game::new(Cephalopod::new(rows, cols)?) })
-    }
-
-    pub fn position(&self) -> &Cephalopod {
-        self.game.position()
-    }
-}
-
-impl RecordedGame for CephalopodGame {
-    type P = Cephalopod;
+impl game::Variant for Variant {
+    type Position = Cephalopod;
     const NAME: &'static str = "cephalopod";
+    const BOARD_TAGS: &'static [&'static str] = &["Board"];
+    const TAGS: &'static [&'static str] = &[];
 
-    fn game(&self) -> &Game<Cephalopod> {
-        &self.game
+    fn start(&self) -> Result<Cephalopod> {
+        Cephalopod::new(self.rows, self.cols)
     }
 
-    fn game_mut(&mut self) -> &mut Game<Cephalopod> {
-        &mut self.game
+    fn board_tags(position: &Cephalopod) -> Vec<(&'static str, String)> {
+        vec![("Board", position.rect().size_name())]
     }
 
-    fn from_position(text: &str) -> Result<Self> {
-        Ok(CephalopodGame { from_position: true, game: Game::new(Cephalopod::from_notation(text)?) })
+    /// The size is the `Board` tag: nothing else to write.
+    fn tags(&self) -> Vec<(&'static str, String)> {
+        Vec::new()
+    }
+
+    fn from_tags(r: &Record) -> Result<Variant> {
+        let board = r.tag("Board").ok_or_else(|| Error::notation("cephalopod record: the Board tag is missing"))?;
+        let (rows, cols) = parse_size(board)
+            .ok_or_else(|| Error::notation(format!("cephalopod record: Board must look like '5x5', got {board:?}")))?;
+        Ok(Variant { rows, cols })
     }
 
     fn text_board(position: &Cephalopod) -> String {
         position.text_board()
     }
-
-    fn record(&self) -> String {
-        let board = vec![("Board", self.game.start().rect().size_name())];
-        let variant = (!self.from_position).then(Vec::new);
-        record::write("cephalopod", board, variant, &self.game)
-    }
-
-    fn from_record(text: &str) -> Result<Self> {
-        let r = record::read(text, "cephalopod", &["Board"], &[])?;
-        let board = r.tag("Board");
-        let mut game = match r.tag("Position") {
-            Some(position) => Self::from_position(position)?,
-            None => {
-                let board = board.ok_or_else(|| Error::notation("cephalopod record: the Board tag is missing"))?;
-                let (rows, cols) = parse_size(board)?;
-                Self::new(rows, cols).map_err(|e| Error::notation(format!("cephalopod record: {e}")))?
-            }
-        };
-        if board.is_some_and(|b| b != game.position().rect().size_name()) {
-            return Err(Error::notation("cephalopod record: Board does not match Position"));
-        }
-        record::replay(&r, &mut game.game, "cephalopod")?;
-        Ok(game)
-    }
-}
-
-fn parse_size(board: &str) -> Result<(u8, u8)> {
-    let bad = || Error::notation(format!("cephalopod record: Board must look like '5x5', got {board:?}"));
-    let (r, c) = board.split_once('x').ok_or_else(bad)?;
-    let digit = |t: &str| (t.len() == 1).then(|| t.parse::<u8>().ok()).flatten();
-    Ok((digit(r).ok_or_else(bad)?, digit(c).ok_or_else(bad)?))
 }

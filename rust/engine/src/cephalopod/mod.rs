@@ -9,9 +9,9 @@ mod game;
 mod notation;
 mod setup;
 
-pub use actions::CephalopodSteps;
+pub use actions::CephalopodActions;
 pub use captures::{CaptureTable, SUBSETS};
-pub use game::CephalopodGame;
+pub use game::{CephalopodGame, Variant};
 pub use notation::{move_name, parse_move, parse_size};
 pub use setup::{Setup, SetupError};
 
@@ -118,12 +118,6 @@ impl Cephalopod {
     fn captures(&self, square: u8) -> u16 {
         CaptureTable::get().valid(captures::key(self.neighbour_pips(square)))
     }
-
-    /// (black dice, white dice)
-    pub fn score(&self) -> (u32, u32) {
-        let white = self.white.count_ones();
-        (self.occupied.count_ones() - white, white)
-    }
 }
 
 /// The legal moves, generated square by square without allocating.
@@ -191,8 +185,10 @@ impl Position for Cephalopod {
         self.side = self.side.other();
     }
 
-    fn points(&self) -> (u32, u32) {
-        self.score()
+    /// (black dice, white dice)
+    fn score(&self) -> (u32, u32) {
+        let white = self.white.count_ones();
+        (self.occupied.count_ones() - white, white)
     }
 
     fn outcome(&self) -> Option<Outcome> {

@@ -9,7 +9,7 @@ use crate::game::Position;
 use crate::square::{Coord, GridMap};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ReversiSteps {
+pub struct ReversiActions {
     position: Reversi,
 }
 
@@ -22,7 +22,7 @@ const BLOCKED: usize = 3;
 /// The planes' names (`Steps::observation_planes`), in plane order.
 const PLANES: [&str; 4] = ["mover", "opponent", "empty", "blocked"];
 
-impl ReversiSteps {
+impl ReversiActions {
     fn size(&self) -> usize {
         self.position.shape().size() as usize
     }
@@ -48,11 +48,11 @@ impl ReversiSteps {
     }
 }
 
-impl Steps for ReversiSteps {
+impl Steps for ReversiActions {
     type Position = Reversi;
 
     fn from_position(position: Reversi) -> Self {
-        ReversiSteps { position }
+        ReversiActions { position }
     }
 
     fn position(&self) -> &Reversi {

@@ -122,10 +122,6 @@ impl<F: Frame> Board<F> {
             '.'
         }
     }
-
-    pub fn score(&self) -> (u32, u32) {
-        (self.discs(Player::Black).count(), self.discs(Player::White).count())
-    }
 }
 
 impl<F: Frame> Position for Board<F> {
@@ -156,8 +152,8 @@ impl<F: Frame> Position for Board<F> {
         self.side = self.side.other();
     }
 
-    fn points(&self) -> (u32, u32) {
-        self.score()
+    fn score(&self) -> (u32, u32) {
+        (self.discs(Player::Black).count(), self.discs(Player::White).count())
     }
 
     fn outcome(&self) -> Option<Outcome> {

@@ -15,7 +15,7 @@ mod notation;
 mod setup;
 mod variant;
 
-pub use actions::ReversiSteps;
+pub use actions::ReversiActions;
 pub use board::{Board, Moves};
 pub use frame::{Classic8, Frame, Frame10, Frame8};
 pub use game::ReversiGame;
@@ -25,7 +25,7 @@ pub use variant::Variant;
 use crate::error::{Error, Result};
 use crate::game::{Outcome, Player, Position};
 use crate::interrupt::Stop;
-use crate::perft::{self, Plies};
+use crate::perft::Plies;
 use crate::rng::SplitMix64;
 use crate::square::{truncate, Coord};
 
@@ -217,11 +217,6 @@ impl Reversi {
         with_board!(self, b => b.shape)
     }
 
-    /// (black discs, white discs)
-    pub fn score(&self) -> (u32, u32) {
-        with_board!(self, b => b.score())
-    }
-
     /// The holes, in board order.
     pub fn holes(&self) -> Vec<Coord> {
         let shape = self.shape();
@@ -244,22 +239,6 @@ impl Reversi {
             }
         })
     }
-
-    pub fn perft(&self, depth: u32, plies: Plies, threads: usize) -> u64 {
-        perft::unstoppable(self.perft_interruptible(depth, plies, threads, &Stop::new()))
-    }
-
-    pub fn divide(&self, depth: u32, plies: Plies) -> Vec<(Move, u64)> {
-        perft::unstoppable(self.divide_interruptible(depth, plies, &Stop::new()))
-    }
-
-    pub fn perft_interruptible(&self, depth: u32, plies: Plies, threads: usize, stop: &Stop) -> Result<u64> {
-        with_fast_board!(self, b => perft::perft_parallel_interruptible(&b, depth, plies, threads, stop))
-    }
-
-    pub fn divide_interruptible(&self, depth: u32, plies: Plies, stop: &Stop) -> Result<Vec<(Move, u64)>> {
-        with_fast_board!(self, b => perft::divide_interruptible(&b, depth, plies, stop))
-    }
 }
 
 impl Position for Reversi {
@@ -278,8 +257,9 @@ impl Position for Reversi {
     fn outcome(&self) -> Option<Outcome> {
         with_board!(self, b => b.outcome())
     }
-    fn points(&self) -> (u32, u32) {
-        self.score()
+    /// (black discs, white discs)
+    fn score(&self) -> (u32, u32) {
+        with_board!(self, b => b.score())
     }
     fn zobrist(&self) -> u64 {
         with_board!(self, b => b.zobrist())
@@ -325,6 +305,14 @@ impl Position for Reversi {
                 Reversi::Large(b)
             }
         }
+    }
+    /// In the board's own frame (8-wide boards in their AVX2 frames where the CPU has them),
+    /// not through this enum at every node.
+    fn perft_interruptible(&self, depth: u32, plies: Plies, threads: usize, stop: &Stop) -> Result<u64> {
+        with_fast_board!(self, b => b.perft_interruptible(depth, plies, threads, stop))
+    }
+    fn divide_interruptible(&self, depth: u32, plies: Plies, stop: &Stop) -> Result<Vec<(Move, u64)>> {
+        with_fast_board!(self, b => b.divide_interruptible(depth, plies, stop))
     }
     fn parse_move(&self, text: &str) -> Result<Move> {
         with_board!(self, b => b.parse_move(text))

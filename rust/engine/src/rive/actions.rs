@@ -8,7 +8,7 @@ use crate::error::Result;
 use crate::game::{Player, Position};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct RiveSteps {
+pub struct RiveActions {
     position: Rive,
 }
 
@@ -24,7 +24,7 @@ const TO_REMOVE: usize = 5;
 /// The planes' names (`Steps::observation_planes`), in plane order.
 const PLANES: [&str; 6] = ["mover", "opponent", "empty", "board", "capture_placed", "capture_to_remove"];
 
-impl RiveSteps {
+impl RiveActions {
     fn cells(&self) -> usize {
         self.position.board().len()
     }
@@ -45,13 +45,13 @@ impl RiveSteps {
     }
 }
 
-impl Steps for RiveSteps {
+impl Steps for RiveActions {
     type Position = Rive;
 
     /// A compound-form position becomes the same position in the single-stone form (it has no
     /// capture under way: compound captures are one move).
     fn from_position(position: Rive) -> Self {
-        RiveSteps { position: Rive { single_stones: true, ..position } }
+        RiveActions { position: Rive { single_stones: true, ..position } }
     }
 
     fn position(&self) -> &Rive {

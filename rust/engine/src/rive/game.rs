@@ -1,29 +1,25 @@
-//! A Rive game (board, swap, single-stone form, moves) and its records.
+//! A Rive game's setup as records know it: board, swap and single-stone form, as a
+//! [`crate::Variant`]. Everything else about a game is [`Game`]'s.
 
 use super::Rive;
 use crate::error::{Error, Result};
-use crate::game::{Game, Position, RecordedGame};
+use crate::game::{self, Game};
 use crate::hex::HexBoard;
-use crate::record;
+use crate::record::Record;
 
-#[derive(Clone)]
-pub struct RiveGame {
-    /// Whether the game began from a position given in notation rather than the empty board.
-    pub from_position: bool,
-    pub game: Game<Rive>,
+/// A Rive game: position, history, and how it was set up.
+pub type RiveGame = Game<Variant>;
+
+/// The empty `board` (an odd number of cells), Black to move; `swap` lets White take Black's
+/// first stone; `single_stones` is the form whose captures remove single stones.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Variant {
+    pub board: &'static HexBoard,
+    pub swap: bool,
+    pub single_stones: bool,
 }
 
-impl RiveGame {
-    pub fn new(board: &'static HexBoard, swap: bool, single_stones: bool) -> Result<Self> {
-        Ok(RiveGame { from_position: false, game: Game::new(Rive::new(board, swap, single_stones)?) })
-    }
-
-    pub fn position(&self) -> &Rive {
-        self.game.position()
-    }
-}
-
-fn yes_no(record: &record::Record, tag: &str) -> Result<bool> {
+fn yes_no(record: &Record, tag: &str) -> Result<bool> {
     match record.tag(tag) {
         None | Some("no") => Ok(false),
         Some("yes") => Ok(true),
@@ -31,58 +27,39 @@ fn yes_no(record: &record::Record, tag: &str) -> Result<bool> {
     }
 }
 
-impl RecordedGame for RiveGame {
-    type P = Rive;
+impl game::Variant for Variant {
+    type Position = Rive;
     const NAME: &'static str = "rive";
     const HUGE_MOVE_LISTS: bool = true;
+    const BOARD_TAGS: &'static [&'static str] = &["Board"];
+    const TAGS: &'static [&'static str] = &["Swap", "SingleStones"];
 
-    fn game(&self) -> &Game<Rive> {
-        &self.game
+    fn start(&self) -> Result<Rive> {
+        Rive::new(self.board, self.swap, self.single_stones)
     }
 
-    fn game_mut(&mut self) -> &mut Game<Rive> {
-        &mut self.game
+    fn board_tags(position: &Rive) -> Vec<(&'static str, String)> {
+        vec![("Board", position.board().name.clone())]
     }
 
-    fn from_position(text: &str) -> Result<Self> {
-        Ok(RiveGame { from_position: true, game: Game::new(Rive::from_notation(text)?) })
+    fn tags(&self) -> Vec<(&'static str, String)> {
+        let mut tags = Vec::new();
+        if self.swap {
+            tags.push(("Swap", "yes".to_string()));
+        }
+        if self.single_stones {
+            tags.push(("SingleStones", "yes".to_string()));
+        }
+        tags
+    }
+
+    fn from_tags(r: &Record) -> Result<Variant> {
+        let name = r.tag("Board").ok_or_else(|| Error::notation("rive record: the Board tag is missing"))?;
+        let board = HexBoard::named(name).map_err(|e| Error::notation(format!("rive record: {e}")))?;
+        Ok(Variant { board, swap: yes_no(r, "Swap")?, single_stones: yes_no(r, "SingleStones")? })
     }
 
     fn text_board(position: &Rive) -> String {
         position.text_board()
-    }
-
-    fn record(&self) -> String {
-        let start = self.game.start();
-        let board = vec![("Board", start.board().name.clone())];
-        let variant = (!self.from_position).then(|| {
-            let mut tags = Vec::new();
-            if start.swap_allowed() {
-                tags.push(("Swap", "yes".to_string()));
-            }
-            if start.single_stones() {
-                tags.push(("SingleStones", "yes".to_string()));
-            }
-            tags
-        });
-        record::write("rive", board, variant, &self.game)
-    }
-
-    fn from_record(text: &str) -> Result<Self> {
-        let r = record::read(text, "rive", &["Board"], &["Swap", "SingleStones"])?;
-        let mut game = match r.tag("Position") {
-            Some(position) => Self::from_position(position)?,
-            None => {
-                let name = r.tag("Board").ok_or_else(|| Error::notation("rive record: the Board tag is missing"))?;
-                let board = HexBoard::named(name).map_err(|e| Error::notation(format!("rive record: {e}")))?;
-                Self::new(board, yes_no(&r, "Swap")?, yes_no(&r, "SingleStones")?)
-                    .map_err(|e| Error::notation(format!("rive record: {e}")))?
-            }
-        };
-        if r.tag("Board").is_some_and(|b| b != game.position().board().name) {
-            return Err(Error::notation("rive record: Board does not match Position"));
-        }
-        record::replay(&r, &mut game.game, "rive")?;
-        Ok(game)
     }
 }

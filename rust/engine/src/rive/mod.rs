@@ -17,8 +17,8 @@ mod play;
 mod setup;
 pub mod survivors;
 
-pub use actions::RiveSteps;
-pub use game::RiveGame;
+pub use actions::RiveActions;
+pub use game::{RiveGame, Variant};
 pub use moves::{Move, Moves};
 pub use notation::{move_name, parse_move};
 pub use setup::Setup;
@@ -105,11 +105,6 @@ impl Rive {
         self.black | self.white
     }
 
-    /// (black stones, white stones)
-    pub fn score(&self) -> (u32, u32) {
-        (self.black.count_ones(), self.white.count_ones())
-    }
-
     /// Sizes of all groups, largest first.
     pub fn group_sizes(&self) -> Vec<u32> {
         let mut sizes: Vec<u32> = Groups::of(self.board, self.occupied()).iter().map(|g| g.1).collect();
@@ -140,8 +135,9 @@ impl Position for Rive {
         self.play(mv)
     }
 
-    fn points(&self) -> (u32, u32) {
-        self.score()
+    /// (black stones, white stones)
+    fn score(&self) -> (u32, u32) {
+        (self.black.count_ones(), self.white.count_ones())
     }
 
     fn outcome(&self) -> Option<Outcome> {

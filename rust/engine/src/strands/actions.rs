@@ -16,7 +16,7 @@ use crate::game::Position;
 use crate::rng::SplitMix64;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct StrandsSteps {
+pub struct StrandsActions {
     /// The position at the start of the turn under way.
     start: Strands,
     /// The cells covered so far this turn (all empty in `start`).
@@ -52,7 +52,7 @@ fn without_highest(mut set: u128, count: u32) -> u128 {
     set
 }
 
-impl StrandsSteps {
+impl StrandsActions {
     /// The covered cells of this turn, in the form the position plays.
     pub fn covered(&self) -> u128 {
         self.covered
@@ -67,7 +67,7 @@ impl StrandsSteps {
                 layout[label as usize - 1] |= 1u128 << cell;
             }
         }
-        StrandsSteps { start: position, covered: 0, layout }
+        StrandsActions { start: position, covered: 0, layout }
     }
 
     fn cells(&self) -> usize {
@@ -152,11 +152,11 @@ impl StrandsSteps {
     }
 }
 
-impl Steps for StrandsSteps {
+impl Steps for StrandsActions {
     type Position = Strands;
 
     fn from_position(position: Strands) -> Self {
-        StrandsSteps { start: position, covered: 0, layout: position.empty }
+        StrandsActions { start: position, covered: 0, layout: position.empty }
     }
 
     /// The position at the start of the turn under way (`covered` holds the rest).

@@ -1,22 +1,33 @@
-//! A Strands game (its layout, cover rule and moves) and its records.
+//! A Strands game's setup as records know it: layout and cover rule, as a [`crate::Variant`].
+//! Everything else about a game is [`Game`]'s.
 
-use super::{named_layout, Cover, Strands};
+use super::{digit_row, layout_names, named_layout, Cover, Strands, StrandsActions};
 use crate::error::{Error, Result};
-use crate::game::{Game, Position, RecordedGame};
-use crate::record;
+use crate::game::{self, Game};
+use crate::record::Record;
 
-#[derive(Clone)]
-pub struct StrandsGame {
-    /// The layout's name, or its rows as digits joined by `/`; None when set up from a position.
-    pub layout: Option<String>,
-    /// Every cell's label at the start (covered cells' labels are not in later positions).
-    pub labels: Vec<u8>,
-    pub game: Game<Strands>,
+/// A Strands game: position, history, and how it was set up.
+pub type StrandsGame = Game<Variant>;
+
+/// The empty board of a layout (rows of labels forming a hexhex board), Black to move.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Variant {
+    pub rows: Vec<Vec<u8>>,
+    /// The layout's name when it is a named one (`hex6`); records then write the name.
+    pub name: Option<String>,
+    pub cover: Cover,
+}
+
+impl Variant {
+    /// The layout as its record tag writes it: the name, or the rows as digits joined by `/`.
+    pub fn layout(&self) -> String {
+        self.name.clone().unwrap_or_else(|| rows_text(&self.rows))
+    }
 }
 
 /// Rows written as digits joined by `/`.
 pub fn rows_text(rows: &[Vec<u8>]) -> String {
-    rows.iter().map(|r| r.iter().map(|l| (b'0' + l) as char).collect::<String>()).collect::<Vec<_>>().join("/")
+    rows.iter().map(|row| digit_row(row)).collect::<Vec<_>>().join("/")
 }
 
 /// Reads `hex6` (a named layout) or digit rows joined by `/`.
@@ -27,74 +38,59 @@ pub fn layout_rows(layout: &str) -> Result<Vec<Vec<u8>>> {
     let rows: Vec<Vec<u8>> = layout.split('/').map(|r| r.bytes().map(|b| b.wrapping_sub(b'0')).collect()).collect();
     if rows.iter().flatten().any(|&l| l > 9) {
         return Err(Error::invalid(format!(
-            "layout must be a known name (hex4, hex5, hex5-rings, hex6, hex6-edge4, hex6-low, hex7) or rows of digits, got {:?}",
+            "layout must be a known name ({}) or rows of digits, got {:?}",
+            layout_names().join(", "),
             crate::square::truncate(layout)
         )));
     }
     Ok(rows)
 }
 
-impl StrandsGame {
-    /// The current position in step form, knowing the start's labels (docs/actions.md,
-    /// "Symmetries": they are the layout's, not those left on the empty cells).
-    pub fn steps(&self) -> super::StrandsSteps {
-        super::StrandsSteps::with_labels(*self.game.position(), &self.labels)
-    }
-
-    /// A new game: `name` is the layout's name when it is a named one.
-    pub fn new(rows: &[Vec<u8>], name: Option<&str>, cover: Cover) -> Result<Self> {
-        let start = Strands::new(rows, cover)?;
-        let layout = Some(name.map_or_else(|| rows_text(rows), str::to_string));
-        Ok(StrandsGame { layout, labels: rows.iter().flatten().copied().collect(), game: Game::new(start) })
-    }
-}
-
-impl RecordedGame for StrandsGame {
-    type P = Strands;
+impl game::Variant for Variant {
+    type Position = Strands;
     const NAME: &'static str = "strands";
     const HUGE_MOVE_LISTS: bool = true;
+    const BOARD_TAGS: &'static [&'static str] = &[];
+    const TAGS: &'static [&'static str] = &["Layout", "Cover"];
 
-    fn game(&self) -> &Game<Strands> {
-        &self.game
+    fn start(&self) -> Result<Strands> {
+        Strands::new(&self.rows, self.cover)
     }
 
-    fn game_mut(&mut self) -> &mut Game<Strands> {
-        &mut self.game
+    /// The layout names the board: no tag of its own.
+    fn board_tags(_position: &Strands) -> Vec<(&'static str, String)> {
+        Vec::new()
     }
 
-    fn from_position(text: &str) -> Result<Self> {
-        let start = Strands::from_notation(text)?;
-        let labels = (0..start.board().len() as u8).map(|c| start.label(c).unwrap_or(0)).collect();
-        Ok(StrandsGame { layout: None, labels, game: Game::new(start) })
+    fn tags(&self) -> Vec<(&'static str, String)> {
+        vec![("Layout", self.layout()), ("Cover", self.cover.name().to_string())]
+    }
+
+    fn from_tags(r: &Record) -> Result<Variant> {
+        let as_notation = |e: Error| Error::notation(format!("strands record: {e}"));
+        let layout = r.tag("Layout").ok_or_else(|| Error::notation("strands record: the Layout tag is missing"))?;
+        let cover = Cover::parse(r.tag("Cover").unwrap_or("up-to")).map_err(as_notation)?;
+        let rows = layout_rows(layout).map_err(as_notation)?;
+        let name = named_layout(layout).map(|_| layout.to_string());
+        Ok(Variant { rows, name, cover })
     }
 
     fn text_board(position: &Strands) -> String {
         position.text_board()
     }
+}
 
-    fn record(&self) -> String {
-        let variant = self
-            .layout
-            .as_ref()
-            .map(|layout| vec![("Layout", layout.clone()), ("Cover", self.game.start().cover().name().to_string())]);
-        record::write("strands", Vec::new(), variant, &self.game)
+impl Game<Variant> {
+    /// Every cell's label at the start (covered cells' labels are not in later positions; a
+    /// cell covered already in a position the game was set up from is 0).
+    pub fn labels(&self) -> Vec<u8> {
+        let start = self.start();
+        (0..start.board().len() as u8).map(|c| start.label(c).unwrap_or(0)).collect()
     }
 
-    fn from_record(text: &str) -> Result<Self> {
-        let r = record::read(text, "strands", &[], &["Layout", "Cover"])?;
-        let as_notation = |e: Error| Error::notation(format!("strands record: {e}"));
-        let mut game = match r.tag("Position") {
-            Some(position) => Self::from_position(position)?,
-            None => {
-                let layout =
-                    r.tag("Layout").ok_or_else(|| Error::notation("strands record: the Layout tag is missing"))?;
-                let cover = Cover::parse(r.tag("Cover").unwrap_or("up-to")).map_err(as_notation)?;
-                let rows = layout_rows(layout).map_err(as_notation)?;
-                let name = named_layout(layout).map(|_| layout);
-                Self::new(&rows, name, cover).map_err(as_notation)?
-            }
-        };
-        record::replay(&r, &mut game.game, "strands")?;
-        Ok(game)
+    /// The current position in step form, knowing the start's labels (docs/actions.md,
+    /// "Symmetries": they are the layout's, not those left on the empty cells).
+    pub fn steps(&self) -> StrandsActions {
+        StrandsActions::with_labels(*self.position(), &self.labels())
     }
 }

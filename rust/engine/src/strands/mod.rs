@@ -17,8 +17,8 @@ mod notation;
 mod scoring;
 mod setup;
 
-pub use actions::StrandsSteps;
-pub use game::StrandsGame;
+pub use actions::StrandsActions;
+pub use game::{StrandsGame, Variant};
 pub use layouts::{digit_row, layout_named, layout_names, named_layout, parse_digit_row, DEFAULT_LAYOUT, LAYOUTS};
 pub use moves::{Cover, Moves};
 pub use notation::{move_name, parse_move, parse_setup};
@@ -128,7 +128,7 @@ impl Position for Strands {
     }
 
     /// The size of each player's largest group.
-    fn points(&self) -> (u32, u32) {
+    fn score(&self) -> (u32, u32) {
         (self.largest_group(Player::Black), self.largest_group(Player::White))
     }
 
