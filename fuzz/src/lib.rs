@@ -271,7 +271,8 @@ fn play_checked<G: Fuzzed>(game: &mut Game<G>, mv: <G::Position as Position>::Mo
 /// - `sample_move` draws a legal move exactly when there is one.
 pub fn check_position<G: Fuzzed>(p: &G::Position) {
     let notation = p.to_notation();
-    let again = G::Position::from_notation(&notation).unwrap_or_else(|e| panic!("{notation:?} does not read back: {e}"));
+    let again =
+        G::Position::from_notation(&notation).unwrap_or_else(|e| panic!("{notation:?} does not read back: {e}"));
     assert!(again == *p, "{notation:?} reads back as a different position");
     assert_eq!(again.to_notation(), notation, "notation is not stable");
     assert_eq!(again.zobrist(), p.zobrist(), "{notation:?}: the hash changes on a round trip");
@@ -401,13 +402,20 @@ pub fn starts() -> &'static [AnyGame] {
             };
             AnyGame::Reversi(ReversiGame::new(variant.expect("a valid Reversi variant")).expect("a valid start"))
         };
-        let cephalopod = |rows, cols| AnyGame::Cephalopod(CephalopodGame::new(cephalopod::Variant { rows, cols }).expect("a valid size"));
+        let cephalopod = |rows, cols| {
+            AnyGame::Cephalopod(CephalopodGame::new(cephalopod::Variant { rows, cols }).expect("a valid size"))
+        };
         let rive = |name, swap, single| {
             let board = HexBoard::named(name).expect("a named board");
-            AnyGame::Rive(RiveGame::new(rive::Variant { board, swap, single_stones: single }).expect("a valid Rive board"))
+            AnyGame::Rive(
+                RiveGame::new(rive::Variant { board, swap, single_stones: single }).expect("a valid Rive board"),
+            )
         };
         let strands = |rows: Vec<Vec<u8>>, name: Option<&str>, cover| {
-            AnyGame::Strands(StrandsGame::new(strands::Variant { rows, name: name.map(str::to_string), cover }).expect("a valid layout"))
+            AnyGame::Strands(
+                StrandsGame::new(strands::Variant { rows, name: name.map(str::to_string), cover })
+                    .expect("a valid layout"),
+            )
         };
         let layout = |name| named_layout(name).expect("a named layout");
         vec![
