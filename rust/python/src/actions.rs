@@ -79,9 +79,8 @@ pub fn exclusive<'py, T: PyClass<Frozen = pyo3::pyclass::boolean_struct::False>>
         }
         slf.py().detach(std::thread::yield_now);
     }
-    Err(BcError::Raised(crate::errors::ConcurrentUseError::new_err(format!(
-        "{what} was called while another call on the same object is under way"
-    ))))
+    let busy = format!("{what} was called while another call on the same object is under way");
+    Err(crate::errors::ConcurrentUseError::new_err(busy).into())
 }
 
 /// A game class whose positions have a step form.
