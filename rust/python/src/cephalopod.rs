@@ -49,20 +49,11 @@ impl PyCephalopodMove {
     }
 }
 
-#[pymethods]
-impl PyCephalopodMove {
-    /// The squares the move places a die on: `(square,)`.
-    #[getter]
-    fn placed<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        PyTuple::new(py, self.naming.placed(self.mv))
-    }
-
-    /// The squares the move empties: the captured ones, in board order (as `captures`).
-    #[getter]
-    fn removed<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        PyTuple::new(py, self.naming.removed(self.mv))
-    }
-}
+crate::game::bind_move_cells!(
+    PyCephalopodMove,
+    placed = "The squares the move places a die on: `(square,)`.",
+    removed = "The squares the move empties: the captured ones, in board order (as `captures`)."
+);
 
 fn side_arg(name: &str, value: Option<&Bound<'_, PyAny>>) -> BcResult<u8> {
     value.map_or(Ok(5), |v| args::int_in(name, v, 2..=Rect::MAX_SIDE))

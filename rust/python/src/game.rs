@@ -382,3 +382,32 @@ macro_rules! bind_game {
 }
 
 pub(crate) use bind_game;
+
+/// A move class's `placed` and `removed` getters (docs/design.md, "Moves' cells"): the engine's
+/// naming answers; each game words its docstrings. Rive's `removed` predates the pair and stays
+/// with Rive's own getters, hence the `placed`-only form.
+macro_rules! bind_move_cells {
+    ($PyMove:ty, placed = $placed:literal, removed = $removed:literal) => {
+        crate::game::bind_move_cells!($PyMove, placed = $placed);
+
+        #[pymethods]
+        impl $PyMove {
+            #[doc = $removed]
+            #[getter]
+            fn removed<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
+                pyo3::types::PyTuple::new(py, crate::game::MoveNaming::removed(self.naming, self.mv))
+            }
+        }
+    };
+    ($PyMove:ty, placed = $placed:literal) => {
+        #[pymethods]
+        impl $PyMove {
+            #[doc = $placed]
+            #[getter]
+            fn placed<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
+                pyo3::types::PyTuple::new(py, crate::game::MoveNaming::placed(self.naming, self.mv))
+            }
+        }
+    };
+}
+pub(crate) use bind_move_cells;

@@ -47,20 +47,11 @@ impl PyReversiMove {
     }
 }
 
-#[pymethods]
-impl PyReversiMove {
-    /// The squares the move places a disc on: `(square,)`, `()` for a pass.
-    #[getter]
-    fn placed<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        PyTuple::new(py, self.naming.placed(self.mv))
-    }
-
-    /// The squares the move empties: always `()` (flipped discs stay, in the other colour).
-    #[getter]
-    fn removed<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        PyTuple::new(py, self.naming.removed(self.mv))
-    }
-}
+crate::game::bind_move_cells!(
+    PyReversiMove,
+    placed = "The squares the move places a disc on: `(square,)`, `()` for a pass.",
+    removed = "The squares the move empties: always `()` (flipped discs stay, in the other colour)."
+);
 
 fn shape_arg(size: &Bound<'_, PyAny>) -> BcResult<Shape> {
     let text = if let Ok(s) = size.cast::<PyString>() {

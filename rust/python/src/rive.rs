@@ -61,15 +61,10 @@ impl PyRiveMove {
     }
 }
 
-#[pymethods]
-impl PyRiveMove {
-    /// The cells the move places a stone on: `(cell,)`, `()` for a swap or a single-stone
-    /// removal.
-    #[getter]
-    fn placed<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        PyTuple::new(py, self.naming.placed(self.mv))
-    }
-}
+crate::game::bind_move_cells!(
+    PyRiveMove,
+    placed = "The cells the move places a stone on: `(cell,)`, `()` for a swap or a single-stone removal."
+);
 
 /// The legal moves of a position, produced one at a time (see `Rive.moves`).
 #[pyclass(name = "RiveMoveIterator", module = "boardcore")]

@@ -50,20 +50,11 @@ impl PyStrandsMove {
     }
 }
 
-#[pymethods]
-impl PyStrandsMove {
-    /// The cells the move places stones on: its covered cells, in board order (as `cells`).
-    #[getter]
-    fn placed<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        PyTuple::new(py, self.naming.placed(self.mv))
-    }
-
-    /// The cells the move empties: always `()`.
-    #[getter]
-    fn removed<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        PyTuple::new(py, self.naming.removed(self.mv))
-    }
-}
+crate::game::bind_move_cells!(
+    PyStrandsMove,
+    placed = "The cells the move places stones on: its covered cells, in board order (as `cells`).",
+    removed = "The cells the move empties: always `()`."
+);
 
 /// The legal moves of a position, produced one at a time (see `Strands.moves`).
 #[pyclass(name = "StrandsMoveIterator", module = "boardcore")]
