@@ -19,7 +19,7 @@ modes, is in docs/actions.md ("Gymnasium").
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal
 
 import gymnasium
 import numpy as np
@@ -33,6 +33,7 @@ from boardcore.adapters import new_game, state_text
 __all__ = ["BoardcoreEnv", "BoardcoreVectorEnv", "make", "make_vector"]
 
 Opponent = Callable[[Any], int]
+GameName = Literal["reversi", "cephalopod", "rive", "strands"]
 
 
 def _spaces(start: Any) -> tuple[spaces.Box, spaces.Discrete]:
@@ -58,11 +59,11 @@ class BoardcoreEnv(gymnasium.Env):
     give the legal actions (all False once the game is over).
     """
 
-    metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 (Gymnasium's attribute)
+    metadata = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012 (Gymnasium's attribute)
 
     def __init__(
         self,
-        game: str = "reversi",
+        game: GameName = "reversi",
         opponent: str | Opponent = "random",
         player: int = bc.BLACK,
         render_mode: str | None = None,
@@ -143,14 +144,16 @@ def _opponent(opponent: str | Opponent) -> Callable[[Any, np.random.Generator], 
             # Random rollouts over the step form, seeded from the environment's generator so that
             # a seeded reset replays the same games.
             seed = int(rng.integers(2**31))
-            return bc.mcts.search(state, iterations, seed=seed).action
+            action = bc.mcts.search(state, iterations, seed=seed).action
+            assert action is not None  # the opponent moves only in a live game
+            return action
 
         return mcts
     raise ValueError(f"opponent must be 'random', 'mcts:N' or a callable f(state) -> action, got {opponent!r}")
 
 
 def make(
-    game: str = "reversi",
+    game: GameName = "reversi",
     opponent: str | Opponent = "random",
     player: int = bc.BLACK,
     render_mode: str | None = None,
@@ -185,9 +188,11 @@ class BoardcoreVectorEnv(gymnasium.vector.VectorEnv):
     restart a single env (docs/actions.md, "Gymnasium").
     """
 
+    _states: list[Any]
+
     def __init__(
         self,
-        game: str,
+        game: GameName,
         num_envs: int,
         autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP,
         max_steps: int | None = None,
@@ -306,10 +311,10 @@ class BoardcoreVectorEnv(gymnasium.vector.VectorEnv):
         n = self.num_envs
         live = ~self._pending
         # Checked first, like the native env: an illegal action changes no env.
-        for i in np.flatnonzero(live):
-            action = int(actions[i])
-            if not (0 <= action < self._masks.shape[1] and self._masks[i, action]):
-                raise bc.IllegalMoveError(f"env {i}: action {action} is not legal here")
+        for env in np.flatnonzero(live):
+            action = int(actions[env])
+            if not (0 <= action < self._masks.shape[1] and self._masks[env, action]):
+                raise bc.IllegalMoveError(f"env {env}: action {action} is not legal here")
         rewards = np.zeros(n, dtype=np.float32)
         terminated = np.zeros(n, dtype=bool)
         truncated = np.zeros(n, dtype=bool)
@@ -349,7 +354,7 @@ class BoardcoreVectorEnv(gymnasium.vector.VectorEnv):
 
 
 def make_vector(
-    game: str,
+    game: GameName,
     num_envs: int,
     autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP,
     max_steps: int | None = None,

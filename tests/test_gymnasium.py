@@ -1,0 +1,301 @@
+"""The Gymnasium adapter, checked with Gymnasium's own tools: ``check_env`` for the single-agent
+environment, and for the vector environment (Gymnasium ships no vector checker) its spaces'
+checks, its ``RecordEpisodeStatistics`` wrapper, and step-by-step agreement with Gymnasium's own
+``SyncVectorEnv`` in both autoreset modes."""
+
+import warnings
+
+import boardcore as bc
+import numpy as np
+import pytest
+
+gymnasium = pytest.importorskip("gymnasium")
+
+from boardcore.adapters.gymnasium import make, make_vector  # noqa: E402
+from gymnasium.utils.env_checker import check_env  # noqa: E402
+from gymnasium.utils.passive_env_checker import check_action_space, check_observation_space  # noqa: E402
+from gymnasium.vector import AutoresetMode, SyncVectorEnv  # noqa: E402
+
+# Small variants where play is slow.
+VARIANTS = {
+    "reversi": {"size": 6},
+    "cephalopod": {"rows": 3, "cols": 3},
+    "rive": {"board": "hex3"},
+    "strands": {},
+}
+MODES = [AutoresetMode.NEXT_STEP, AutoresetMode.SAME_STEP]
+
+
+def first_legal(state):
+    return state.legal_actions()[0]
+
+
+@pytest.mark.parametrize("opponent", ["random", "mcts:4", first_legal], ids=["random", "mcts", "callable"])
+@pytest.mark.parametrize("player", [bc.BLACK, bc.WHITE])
+@pytest.mark.parametrize("game", sorted(VARIANTS))
+def test_single_agent_env_passes_check_env(game, player, opponent):
+    check_env(make(game, opponent, player=player, **VARIANTS[game]), skip_render_check=True)
+
+
+def test_ansi_render_passes_check_env(capsys):
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message=".*not having a spec")
+        check_env(make("reversi", render_mode="ansi", size=4))
+    env = make("reversi", render_mode="ansi", size=4)
+    env.reset(seed=0)
+    assert env.render() == f"{bc.Reversi(size=4).position()}\n"
+
+
+@pytest.mark.parametrize("player", [bc.BLACK, bc.WHITE])
+@pytest.mark.parametrize("game", sorted(VARIANTS))
+def test_single_agent_plays_whole_games(game, player):
+    env = make(game, "random", player=player, **VARIANTS[game])
+    for seed in range(3):
+        obs, info = env.reset(seed=seed)
+        terminated, reward = False, 0.0
+        while not terminated:
+            assert env.observation_space.contains(obs)
+            assert info["to_move"] == player
+            mask = env.action_masks()
+            assert mask.dtype == bool and mask.any() and np.array_equal(mask, info["action_mask"])
+            assert reward == 0.0
+            obs, reward, terminated, truncated, info = env.step(env.action_space.sample(mask=mask.astype(np.int8)))
+            assert not truncated
+        assert reward in (-1.0, 0.0, 1.0)
+        assert "illegal_action" not in info
+        assert not env.action_masks().any()
+
+
+def test_the_agent_moves_second_as_white_and_the_reward_is_its_own():
+    first = bc.Reversi(size=4).actions().legal_actions()[0]
+    env = make("reversi", first_legal, player=bc.WHITE, size=4)
+    obs, _ = env.reset(seed=0)
+    expected = bc.Reversi(size=4).actions()
+    expected.apply_action(first)  # the opponent, Black, moved first
+    assert np.array_equal(obs, expected.observation(bc.WHITE))
+    terminated = False
+    while not terminated:
+        _, reward, terminated, _, _ = env.step(int(np.flatnonzero(env.action_masks())[-1]))
+        assert reward == 0.0 or terminated
+    assert reward == env.unwrapped._state.returns()[bc.WHITE]
+
+
+def test_an_illegal_action_forfeits_and_then_asks_for_reset():
+    env = make("reversi", size=4)
+    env.reset(seed=0)
+    illegal = int(np.flatnonzero(~env.action_masks())[0])
+    _, reward, terminated, truncated, info = env.step(illegal)
+    assert (reward, terminated, truncated, info["illegal_action"]) == (-1.0, True, False, True)
+    with pytest.raises(RuntimeError, match="reset"):
+        env.step(0)
+    env.reset()
+    assert env.action_masks().any()
+
+
+def test_a_seeded_reset_replays_the_same_mcts_game():
+    def play(seed):
+        env = make("cephalopod", "mcts:8", rows=3, cols=3)
+        obs, info = env.reset(seed=seed)
+        seen, terminated = [obs], False
+        while not terminated:
+            obs, _, terminated, _, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+            seen.append(obs)
+        return np.stack(seen)
+
+    assert np.array_equal(play(5), play(5))
+
+
+@pytest.mark.parametrize("bad", ["mcts:0", "mcts:x", "alphabeta", 3])
+def test_a_bad_opponent_is_an_error(bad):
+    with pytest.raises(ValueError, match="opponent"):
+        make("reversi", bad)
+
+
+def test_a_bad_player_is_an_error():
+    with pytest.raises(ValueError, match="player"):
+        make("reversi", player=2)
+
+
+# ---------------------------------------------------------------------------------------------
+# The vector environment
+
+
+class SelfPlay(gymnasium.Env):
+    """The plain single-env self-play the vector env must match: one step state, both sides."""
+
+    def __init__(self, game, max_steps=None, **variant):
+        self.start = {"reversi": bc.Reversi, "cephalopod": bc.Cephalopod, "rive": bc.Rive, "strands": bc.Strands}[game](
+            **variant
+        ).actions()
+        shape = tuple(self.start.observation_shape)
+        self.observation_space = gymnasium.spaces.Box(0.0, 1.0, shape=shape, dtype=np.float32)
+        self.action_space = gymnasium.spaces.Discrete(self.start.num_actions)
+        self.max_steps = max_steps
+
+    def reset(self, *, seed=None, options=None):
+        super().reset(seed=seed)
+        self.state, self.steps = self.start.copy(), 0
+        return self.state.observation(), {}
+
+    def step(self, action):
+        actor = self.state.to_move
+        self.state.apply_action(int(action))
+        self.steps += 1
+        over = self.state.is_over()
+        reward = float(self.state.returns()[actor]) if over else 0.0
+        truncated = not over and self.max_steps is not None and self.steps >= self.max_steps
+        return self.state.observation(), reward, over, truncated, {}
+
+
+def run_both(game, mode, max_steps, steps, seed=0):
+    n = 3
+    ours = make_vector(game, n, autoreset_mode=mode, max_steps=max_steps, **VARIANTS[game])
+    theirs = SyncVectorEnv([lambda: SelfPlay(game, max_steps, **VARIANTS[game]) for _ in range(n)], autoreset_mode=mode)
+    obs, infos = ours.reset(seed=seed)
+    expected, _ = theirs.reset(seed=seed)
+    assert np.array_equal(obs, expected)
+    rng = np.random.default_rng(seed)
+    ended_any = False
+    for _ in range(steps):
+        masks = infos["action_mask"]
+        # Any action for an env about to restart (NEXT_STEP ignores it); else a legal one.
+        actions = np.array([rng.choice(np.flatnonzero(m)) if m.any() else 0 for m in masks])
+        obs, rewards, terminated, truncated, infos = ours.step(actions)
+        expected, expected_rewards, expected_terminated, expected_truncated, their_infos = theirs.step(actions)
+        assert np.array_equal(obs, expected)
+        assert np.array_equal(rewards, expected_rewards)
+        assert np.array_equal(terminated, expected_terminated)
+        assert np.array_equal(truncated, expected_truncated)
+        ended = terminated | truncated
+        ended_any |= ended.any()
+        if mode == AutoresetMode.SAME_STEP:
+            assert np.array_equal(infos["_final_obs"], ended)
+            for i in np.flatnonzero(ended):
+                assert np.array_equal(infos["final_obs"][i], their_infos["final_obs"][i])
+        else:
+            assert "final_obs" not in infos
+    ours.close()
+    assert ended_any
+    return ours
+
+
+@pytest.mark.parametrize("mode", MODES, ids=lambda m: m.value)
+@pytest.mark.parametrize("game", sorted(VARIANTS))
+def test_vector_env_steps_as_gymnasiums_own_sync_vector_env(game, mode):
+    run_both(game, mode, None, 120)
+
+
+@pytest.mark.parametrize("mode", MODES, ids=lambda m: m.value)
+def test_max_steps_truncates_as_gymnasiums_own_sync_vector_env(mode):
+    run_both("rive", mode, 7, 40)
+
+
+@pytest.mark.parametrize("mode", MODES, ids=lambda m: m.value)
+@pytest.mark.parametrize("game", sorted(VARIANTS))
+def test_vector_env_spaces_and_metadata(game, mode):
+    envs = make_vector(game, 5, autoreset_mode=mode, **VARIANTS[game])
+    start = bc.VectorEnv(game, 1, **VARIANTS[game])
+    check_observation_space(envs.single_observation_space)
+    check_action_space(envs.single_action_space)
+    assert isinstance(envs, gymnasium.vector.VectorEnv)
+    assert envs.num_envs == 5
+    assert envs.metadata["autoreset_mode"] == mode
+    assert envs.single_observation_space.shape == start.observation_shape
+    assert envs.single_observation_space.dtype == np.float32
+    assert envs.single_action_space == gymnasium.spaces.Discrete(start.num_actions)
+    assert envs.observation_space.shape == (5, *start.observation_shape)
+    assert envs.action_space == gymnasium.spaces.MultiDiscrete([start.num_actions] * 5)
+    obs, infos = envs.reset(seed=1)
+    for _ in range(30):
+        assert obs in envs.observation_space
+        assert infos["action_mask"].shape == (5, start.num_actions)
+        assert infos["to_move"].shape == (5,)
+        actions = envs.sample_actions()
+        assert actions in envs.action_space
+        obs, rewards, terminated, truncated, infos = envs.step(actions)
+        assert rewards.shape == terminated.shape == truncated.shape == (5,)
+    envs.close()
+    envs.close()  # a second close is allowed, as Gymnasium asks
+
+
+@pytest.mark.parametrize("mode", MODES, ids=lambda m: m.value)
+def test_masks_and_to_move_are_the_states(mode):
+    envs = make_vector("strands", 4, autoreset_mode=mode)
+    mirror = [bc.Strands().actions() for _ in range(4)]
+    _, infos = envs.reset(seed=0)
+    for _ in range(150):
+        restarting = [not infos["action_mask"][i].any() for i in range(4)]
+        for i, state in enumerate(mirror):
+            if not restarting[i]:
+                assert np.array_equal(infos["action_mask"][i], state.action_mask())
+                assert infos["to_move"][i] == state.to_move
+        actions = envs.sample_actions()
+        _, rewards, terminated, _, infos = envs.step(actions)
+        for i in range(4):
+            if restarting[i]:
+                mirror[i] = bc.Strands().actions()
+                continue
+            actor = mirror[i].to_move
+            mirror[i].apply_action(int(actions[i]))
+            per_player = infos["rewards_per_player"][i]
+            assert per_player[actor] == rewards[i] and per_player[1 - actor] == -rewards[i]
+            if mirror[i].is_over():
+                assert terminated[i]
+                assert tuple(per_player) == mirror[i].returns()
+                if mode == AutoresetMode.SAME_STEP:
+                    mirror[i] = bc.Strands().actions()
+
+
+@pytest.mark.parametrize("mode", MODES, ids=lambda m: m.value)
+def test_a_seeded_reset_rewinds_the_random_stream(mode):
+    envs = make_vector("reversi", 6, autoreset_mode=mode, size=6)
+
+    def trajectory(seed):
+        obs, _ = envs.reset(seed=seed)
+        seen = [obs]
+        for _ in range(40):
+            seen.append(envs.step(envs.sample_actions())[0])
+        return np.stack(seen)
+
+    first = trajectory(7)
+    assert np.array_equal(trajectory(7), first)
+    assert not np.array_equal(trajectory(8), first)
+
+
+@pytest.mark.parametrize("mode", MODES, ids=lambda m: m.value)
+def test_an_illegal_action_names_its_env_and_changes_nothing(mode):
+    envs = make_vector("reversi", 3, autoreset_mode=mode, size=4)
+    _obs, infos = envs.reset(seed=0)
+    actions = envs.sample_actions()
+    actions[1] = int(np.flatnonzero(~infos["action_mask"][1])[0])
+    with pytest.raises(bc.IllegalMoveError, match="env 1"):
+        envs.step(actions)
+    actions[1] = int(np.flatnonzero(infos["action_mask"][1])[0])
+    after, *_ = envs.step(actions)
+    expected = make_vector("reversi", 3, autoreset_mode=mode, size=4)
+    expected.reset(seed=0)
+    assert np.array_equal(after, expected.step(actions)[0])
+
+
+@pytest.mark.parametrize("mode", MODES, ids=lambda m: m.value)
+def test_record_episode_statistics_counts_whole_games(mode):
+    envs = gymnasium.wrappers.vector.RecordEpisodeStatistics(
+        make_vector("cephalopod", 4, autoreset_mode=mode, rows=3, cols=3)
+    )
+    envs.reset(seed=0)
+    episodes = 0
+    for _ in range(200):
+        _, _, terminated, _, infos = envs.step(envs.unwrapped.sample_actions())
+        if "episode" in infos:
+            for i in np.flatnonzero(infos["_episode"]):
+                assert terminated[i]
+                # A 3x3 Cephalopod game fills the board: at least 9 placements.
+                assert infos["episode"]["l"][i] >= 9
+                episodes += 1
+    assert episodes > 0
+
+
+@pytest.mark.parametrize("bad", [{"autoreset_mode": AutoresetMode.DISABLED}, {"max_steps": 0}])
+def test_bad_vector_settings_are_errors(bad):
+    with pytest.raises(ValueError):
+        make_vector("reversi", 2, **bad)
