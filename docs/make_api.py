@@ -9,8 +9,8 @@ methods carry no types) and from the Python modules' source. Members follow thei
 (the stubs', the source's), so the output is the same on every run; tests/test_api_docs.py checks
 that docs/api.md is what ``build()`` returns. Names without a docstring are listed on stderr.
 
-The adapters need their extras (pettingzoo, open_spiel); without one, api.md gets a note instead of
-its section (and the test that compares the file is skipped).
+The adapters need their extras (pettingzoo, open_spiel, gymnasium); without one, api.md gets a note
+instead of its section (and the test that compares the file is skipped).
 """
 
 from __future__ import annotations
@@ -39,7 +39,11 @@ GAMES = [bc.Reversi, bc.Cephalopod, bc.Rive, bc.Strands]
 GAME_NAMES = re.compile(r"\b(?:" + "|".join(game.__name__ for game in GAMES) + r")")
 
 # The adapters, each behind an optional extra: (module, extra).
-ADAPTERS = [("boardcore.adapters.pettingzoo", "pettingzoo"), ("boardcore.adapters.openspiel", "openspiel")]
+ADAPTERS = [
+    ("boardcore.adapters.pettingzoo", "pettingzoo"),
+    ("boardcore.adapters.openspiel", "openspiel"),
+    ("boardcore.adapters.gymnasium", "gymnasium"),
+]
 
 # Dunder methods that say something a reader needs, and how to say it.
 SPECIAL = [
@@ -546,6 +550,7 @@ def adapters(w: Writer) -> None:
     first = {
         "boardcore.adapters.pettingzoo": ["env", "raw_env", "BoardcoreEnv"],
         "boardcore.adapters.openspiel": ["register"],
+        "boardcore.adapters.gymnasium": ["make", "make_vector", "BoardcoreEnv", "BoardcoreVectorEnv"],
     }
     for name, extra in ADAPTERS:
         module = modules[name]

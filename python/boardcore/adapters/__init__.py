@@ -4,9 +4,12 @@
   (``pip install 'boardcore[pettingzoo]'``);
 - ``boardcore.adapters.openspiel``: the four games registered with OpenSpiel as
   ``boardcore_reversi``, ``boardcore_cephalopod``, ``boardcore_rive`` and ``boardcore_strands``
-  (``pip install 'boardcore[openspiel]'``).
+  (``pip install 'boardcore[openspiel]'``);
+- ``boardcore.adapters.gymnasium``: a single-agent ``gymnasium.Env`` against a fixed opponent
+  (``make``) and a ``gymnasium.vector.VectorEnv`` over the native ``VectorEnv`` (``make_vector``)
+  (``pip install 'boardcore[gymnasium]'``).
 
-Both drive the games' step form (``game.actions()``, docs/actions.md): integer actions, a legal
+All drive the games' step form (``game.actions()``, docs/actions.md): integer actions, a legal
 action mask and observation planes. The step form says what its planes are
 (``observation_planes``) and shows them from either player's side (``observation(player)``), so
 no game's planes are written here.

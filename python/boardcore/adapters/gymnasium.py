@@ -4,7 +4,8 @@
 
     env = make("reversi", opponent="random", size=6)  # one agent (Black) against a fixed opponent
     obs, info = env.reset(seed=0)
-    obs, reward, terminated, truncated, info = env.step(env.action_space.sample(mask=info["action_mask"]))
+    action = env.action_space.sample(mask=info["action_mask"].astype("int8"))  # Gymnasium's mask dtype
+    obs, reward, terminated, truncated, info = env.step(action)
 
     envs = make_vector("rive", 64, board="hex3")  # a gymnasium.vector.VectorEnv, both players
     obs, infos = envs.reset(seed=0)
@@ -245,7 +246,9 @@ class BoardcoreVectorEnv(gymnasium.vector.VectorEnv):
         per_player[rows, 1 - actors] = -rewards
         infos = self._infos(per_player)
         infos.update(extra)
-        return self._obs.copy(), rewards, terminated, truncated, infos
+        # The native env returns new arrays every step; the step states' path fills its own.
+        obs = self._obs if self._use_native else self._obs.copy()
+        return obs, rewards, terminated, truncated, infos
 
     def sample_actions(self) -> np.ndarray:
         """A uniformly random legal action for every env (any action for an env about to restart)."""
@@ -287,7 +290,10 @@ class BoardcoreVectorEnv(gymnasium.vector.VectorEnv):
         self._to_move[i] = state.to_move
 
     def _infos(self, per_player: np.ndarray) -> dict[str, Any]:
-        return {"action_mask": self._masks.copy(), "to_move": self._to_move.copy(), "rewards_per_player": per_player}
+        masks, to_move = self._masks, self._to_move
+        if not self._use_native:  # the step states' path fills these arrays in place
+            masks, to_move = masks.copy(), to_move.copy()
+        return {"action_mask": masks, "to_move": to_move, "rewards_per_player": per_player}
 
     def _step_native(self, actions: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, dict]:
         self._obs, self._masks, rewards, terminated, self._to_move = self._native.step(actions)
@@ -297,14 +303,16 @@ class BoardcoreVectorEnv(gymnasium.vector.VectorEnv):
             self._history = np.concatenate([self._history, np.zeros_like(self._history)], axis=1)
         self._history[np.arange(self.num_envs), self._steps] = actions
         self._steps += 1
+        truncated = np.zeros(self.num_envs, dtype=bool)
+        if not terminated.any():
+            return rewards, terminated, truncated, {}
         final = np.zeros_like(self._obs)
         for i in np.flatnonzero(terminated):
             state = self._start.copy()
-            for action in self._history[i, : self._steps[i]]:
-                state.apply_action(int(action))
+            for action in self._history[i, : self._steps[i]].tolist():
+                state.apply_action(action)
             final[i] = state.observation()
         self._steps[terminated] = 0
-        truncated = np.zeros(self.num_envs, dtype=bool)
         return rewards, terminated, truncated, {"final_obs": final, "_final_obs": terminated.copy()}
 
     def _step_states(self, actions: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, dict]:
@@ -347,9 +355,9 @@ class BoardcoreVectorEnv(gymnasium.vector.VectorEnv):
             else:
                 self._pending[i] = True
                 self._observe(i)
-        if final is None:
-            return rewards, terminated, truncated, {}
         ended = terminated | truncated
+        if final is None or not ended.any():
+            return rewards, terminated, truncated, {}
         return rewards, terminated, truncated, {"final_obs": final, "_final_obs": ended}
 
 
