@@ -5,6 +5,8 @@
 - boardcore: `bc.VectorEnv("reversi", n)` stepped with `sample_actions()` (uniformly random legal
   actions drawn in Rust), observations, masks, rewards and terminations returned as numpy arrays,
   auto-reset; steps per second = envs x calls / time. Also one thread against two.
+- boardcore's Gymnasium vector env (`boardcore.adapters.gymnasium.make_vector`) the same way, in
+  both autoreset modes: its overhead over the native `VectorEnv` (aim: within 25%).
 - PettingZoo: its classic board games (there is no Othello among them) and boardcore's own
   PettingZoo Reversi environment, each driven by the usual AEC loop (`agent_iter`, `last`,
   `action_space(agent).sample(mask)`, `step`), resetting when a game ends.
@@ -29,6 +31,19 @@ from _timing import bench_parser, median_time, table_head
 def boardcore_rate(envs: int, steps: int, threads: int, repeats: int) -> float:
     env = bc.VectorEnv("reversi", envs, seed=1, threads=threads)
     env.reset()
+
+    def run():
+        for _ in range(steps):
+            env.step(env.sample_actions())
+
+    return envs * steps / median_time(run, repeats)
+
+
+def gymnasium_rate(envs: int, steps: int, mode: str, repeats: int) -> float:
+    from boardcore.adapters.gymnasium import make_vector
+
+    env = make_vector("reversi", envs, autoreset_mode=mode)
+    env.reset(seed=1)
 
     def run():
         for _ in range(steps):
@@ -125,6 +140,12 @@ def main() -> int:
     print(
         f"| boardcore VectorEnv reversi, {args.envs} envs, 2 threads | {ours_2:,.0f} | 1 thread | **{ours_2 / ours:.2f}x** |"
     )
+    for mode in ("SameStep", "NextStep"):
+        rate = gymnasium_rate(args.envs, args.steps, mode, args.repeats)
+        print(
+            f"| boardcore Gymnasium make_vector reversi ({mode}), {args.envs} envs | {rate:,.0f} | "
+            f"VectorEnv 1 thread | **{ours / rate:.2f}x** slower (aim: 1.25x) |"
+        )
 
     from boardcore.adapters.pettingzoo import env as boardcore_env
     from pettingzoo.classic import chess_v6, connect_four_v3, go_v5, tictactoe_v3
