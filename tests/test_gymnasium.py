@@ -111,9 +111,15 @@ def test_a_bad_opponent_is_an_error(bad):
         make("reversi", bad)
 
 
-def test_a_bad_player_is_an_error():
+@pytest.mark.parametrize("bad", [2, True, "red"])
+def test_a_bad_player_is_an_error(bad):
     with pytest.raises(ValueError, match="player"):
-        make("reversi", player=2)
+        make("reversi", player=bad)
+
+
+def test_the_player_may_be_named():
+    assert make("reversi", player="white", size=4).player == bc.WHITE
+    assert make("reversi", player="black", size=4).player == bc.BLACK
 
 
 # ---------------------------------------------------------------------------------------------
@@ -293,6 +299,22 @@ def test_record_episode_statistics_counts_whole_games(mode):
                 assert infos["episode"]["l"][i] >= 9
                 episodes += 1
     assert episodes > 0
+
+
+def test_threads_change_no_result_of_the_native_path():
+    def trajectory(threads):
+        envs = make_vector("rive", 8, autoreset_mode=AutoresetMode.SAME_STEP, threads=threads, board="hex3")
+        obs, _ = envs.reset(seed=4)
+        seen, finals = [obs], []
+        for _ in range(60):
+            obs, _, _, _, infos = envs.step(envs.sample_actions())
+            seen.append(obs)
+            finals.append(infos.get("final_obs", np.zeros_like(obs)))
+        return np.stack(seen), np.stack(finals)
+
+    one, two = trajectory(1), trajectory(2)
+    assert np.array_equal(one[0], two[0]) and np.array_equal(one[1], two[1])
+    assert one[1].any()  # some game ended, so final_obs was compared
 
 
 @pytest.mark.parametrize("bad", [{"autoreset_mode": AutoresetMode.DISABLED}, {"max_steps": 0}])

@@ -50,14 +50,13 @@ def _spaces(start: Any) -> tuple[spaces.Box, spaces.Discrete]:
 class BoardcoreEnv(gymnasium.Env):
     """One boardcore game as a single-agent ``gymnasium.Env`` (use ``make()``).
 
-    The agent plays ``player`` (``bc.BLACK``, 0, by default; ``bc.WHITE`` or 1 for White) and the
-    opponent the other side; ``step`` applies the agent's action, then the opponent's actions until
-    it is the agent's turn again or the game is over (a Rive capture or a Strands turn takes
-    several actions of one player in a row). The reward is the agent's result when the game ends
-    (+1, -1, 0 for a draw), 0 before. An illegal action ends the episode with reward -1 and
-    ``info["illegal_action"] = True`` (random actions from ``action_space.sample()`` stay within the
-    API). Observations are from the agent's side; ``info["action_mask"]`` and ``action_masks()``
-    give the legal actions (all False once the game is over).
+    The agent plays ``player`` (``bc.BLACK`` by default, ``bc.WHITE``; also 0 / 1, ``"black"`` /
+    ``"white"``), the opponent the other side. ``step`` applies the agent's action, then the
+    opponent's until the agent is to move or the game is over (a Rive capture or a Strands turn
+    takes several actions in a row). The reward is the agent's result at the end (+1, -1, 0 for a
+    draw), 0 before. An illegal action ends the episode with reward -1 and
+    ``info["illegal_action"]``. Observations are from the agent's side; ``info["action_mask"]`` and
+    ``action_masks()`` give the legal actions (all False once the episode is over).
     """
 
     metadata = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012 (Gymnasium's attribute)
@@ -66,14 +65,15 @@ class BoardcoreEnv(gymnasium.Env):
         self,
         game: GameName = "reversi",
         opponent: str | Opponent = "random",
-        player: int = bc.BLACK,
+        player: int | str = bc.BLACK,
         render_mode: str | None = None,
         **variant: Any,
     ) -> None:
+        player = {"black": bc.BLACK, "white": bc.WHITE}.get(player, player) if isinstance(player, str) else player
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be None or 'ansi', got {render_mode!r}")
-        if player not in (bc.BLACK, bc.WHITE) or isinstance(player, bool):
-            raise ValueError(f"player must be {bc.BLACK} (Black) or {bc.WHITE} (White), got {player!r}")
+        if player not in (bc.BLACK, bc.WHITE) or isinstance(player, (bool, str)):
+            raise ValueError(f"player must be bc.BLACK (0, 'black') or bc.WHITE (1, 'white'), got {player!r}")
         self.render_mode = render_mode
         self.player = int(player)
         self._opponent = _opponent(opponent)
@@ -156,7 +156,7 @@ def _opponent(opponent: str | Opponent) -> Callable[[Any, np.random.Generator], 
 def make(
     game: GameName = "reversi",
     opponent: str | Opponent = "random",
-    player: int = bc.BLACK,
+    player: int | str = bc.BLACK,
     render_mode: str | None = None,
     **variant: Any,
 ) -> BoardcoreEnv:
@@ -174,19 +174,13 @@ def make(
 class BoardcoreVectorEnv(gymnasium.vector.VectorEnv):
     """``num_envs`` games as a ``gymnasium.vector.VectorEnv`` (use ``make_vector()``).
 
-    Each env plays both sides: an action is the side to move's (``infos["to_move"]``), the
-    observation is from the side to move's view, ``rewards[i]`` is for the player who just acted
-    (+1 win, -1 loss, 0 draw, at the step ending the game; the native ``VectorEnv``'s convention)
-    and ``infos["rewards_per_player"]`` the same as ``float32 (n, 2)``, (Black's, White's).
-    ``infos["action_mask"]`` is ``bool (n, num_actions)``. With ``max_steps``, an env whose game
-    has gone on that many actions is truncated.
-
-    ``metadata["autoreset_mode"]`` is ``NEXT_STEP`` (Gymnasium's default: the step after an env
-    ends ignores its action and returns the start) or ``SAME_STEP`` (an ended env restarts within
-    the step; its final observation is in ``infos["final_obs"]``, the envs that ended in
-    ``infos["_final_obs"]``). SAME_STEP without ``max_steps`` runs on the native ``VectorEnv``
-    (its own mode); the others on one step state per env, since the native env cannot pause or
-    restart a single env (docs/actions.md, "Gymnasium").
+    Each env plays both sides. ``rewards[i]`` is for the player who just acted (+1, -1, 0 at the
+    step ending the game), ``infos["rewards_per_player"]`` the same as ``(n, 2)`` (Black's,
+    White's); ``infos["action_mask"]`` and ``infos["to_move"]`` say what may be played and by
+    whom. ``max_steps`` truncates long games. ``metadata["autoreset_mode"]``: ``NEXT_STEP``
+    (Gymnasium's default) or ``SAME_STEP`` (the final observation in ``infos["final_obs"]``).
+    SAME_STEP without ``max_steps`` runs on the native ``VectorEnv``; the others step one state per
+    env in Python (docs/actions.md, "Gymnasium").
     """
 
     _states: list[Any]
