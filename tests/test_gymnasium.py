@@ -317,7 +317,9 @@ def test_threads_change_no_result_of_the_native_path():
     assert one[1].any()  # some game ended, so final_obs was compared
 
 
-@pytest.mark.parametrize("bad", [{"autoreset_mode": AutoresetMode.DISABLED}, {"max_steps": 0}])
+@pytest.mark.parametrize(
+    "bad", [{"autoreset_mode": AutoresetMode.DISABLED}, {"max_steps": 0}, {"max_steps": 2.5}, {"max_steps": True}]
+)
 def test_bad_vector_settings_are_errors(bad):
     with pytest.raises(ValueError):
         make_vector("reversi", 2, **bad)

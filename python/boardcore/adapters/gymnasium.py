@@ -197,7 +197,7 @@ class BoardcoreVectorEnv(gymnasium.vector.VectorEnv):
         self.autoreset_mode = AutoresetMode(autoreset_mode)
         if self.autoreset_mode == AutoresetMode.DISABLED:
             raise ValueError("autoreset_mode must be NEXT_STEP or SAME_STEP (the games restart by themselves)")
-        if max_steps is not None and (isinstance(max_steps, bool) or int(max_steps) < 1):
+        if max_steps is not None and (not isinstance(max_steps, int) or isinstance(max_steps, bool) or max_steps < 1):
             raise ValueError(f"max_steps must be None or an int >= 1, got {max_steps!r}")
         self.game_name = game
         self.variant = variant
