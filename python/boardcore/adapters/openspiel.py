@@ -98,7 +98,8 @@ def variant_of(name: str, params: dict[str, Any]) -> dict[str, Any]:
 
 
 def max_game_length(name: str, start: Any) -> int:
-    """A proven bound on the number of actions in a game from the step state ``start``
+    """A bound on the number of actions in a game from the step state ``start``: proven for
+    Reversi, Cephalopod and Strands; for Rive a generous bound checked against random games
     (docs/ai_openspiel.md, "Game length", has the proofs)."""
     if name == "reversi":
         # Placements fill empty squares for good; a pass is always followed by a placement.
@@ -146,7 +147,7 @@ def _replay(text: str, actions: list[int]) -> pyspiel.State:
     return state
 
 
-class Play:
+class _Play:
     """A step state and the actions that reached it from the start of its game. Pickles as the game
     and the actions, replayed exactly; copies (``copy.deepcopy``, OpenSpiel's ``clone``) without
     replaying."""
@@ -155,7 +156,7 @@ class Play:
         self.name, self.variant, self.steps, self.actions = name, variant, steps, actions
 
     @classmethod
-    def replayed(cls, name: str, variant: dict[str, Any], actions: list[int]) -> Play:
+    def replayed(cls, name: str, variant: dict[str, Any], actions: list[int]) -> _Play:
         steps = new_game(name, variant).actions()
         for action in actions:
             steps.apply_action(action)
@@ -169,14 +170,14 @@ class Play:
         if not self.actions or self.actions[-1] != action:
             last = self.actions[-1] if self.actions else None
             raise ValueError(f"undo_action: the last action is {last}, not {action}")
-        taken_back = Play.replayed(self.name, self.variant, self.actions[:-1])
+        taken_back = _Play.replayed(self.name, self.variant, self.actions[:-1])
         self.steps, self.actions = taken_back.steps, taken_back.actions
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (Play.replayed, (self.name, self.variant, list(self.actions)))
+        return (_Play.replayed, (self.name, self.variant, list(self.actions)))
 
-    def __deepcopy__(self, memo: object) -> Play:
-        return Play(self.name, copy.deepcopy(self.variant), self.steps.copy(), list(self.actions))
+    def __deepcopy__(self, memo: object) -> _Play:
+        return _Play(self.name, copy.deepcopy(self.variant), self.steps.copy(), list(self.actions))
 
 
 class Game(pyspiel.Game):
@@ -200,7 +201,7 @@ class Game(pyspiel.Game):
         super().__init__(_game_type(self.game_name), info, self.params)
 
     def new_initial_state(self) -> State:
-        return State(self, Play(self.game_name, self.variant, self.start.copy(), []))
+        return State(self, _Play(self.game_name, self.variant, self.start.copy(), []))
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Observer:
         history = iig_obs_type is not None and iig_obs_type.perfect_recall
@@ -213,12 +214,13 @@ class Game(pyspiel.Game):
 class State(pyspiel.State):
     """A position of a boardcore game in step form (``steps``), with its action history."""
 
-    def __init__(self, game: Game, play: Play) -> None:
+    def __init__(self, game: Game, play: _Play) -> None:
         super().__init__(game)
         self.play = play
 
     @property
     def steps(self) -> Any:
+        """The boardcore step state (``game.actions()``, docs/actions.md) this state drives."""
         return self.play.steps
 
     def current_player(self) -> int:
@@ -281,9 +283,8 @@ class Observer:
 
 
 def _game_class(name: str) -> type[Game]:
-    cls = type(f"{name.capitalize()}Game", (Game,), {"game_name": name, "__module__": __name__})
-    globals()[cls.__name__] = cls
-    return cls
+    # Not a module attribute: a game pickles through Game.__reduce__, never by its class.
+    return type(f"{name.capitalize()}Game", (Game,), {"game_name": name, "__module__": __name__})
 
 
 def register() -> None:
