@@ -2,6 +2,7 @@
 pickling games and states, sending a game to a spawned process, every variant by name, the
 information state, undo_action, and max_game_length against long random games."""
 
+import copy
 import multiprocessing
 import operator
 import pickle
@@ -58,21 +59,21 @@ def test_states_round_trip_through_serialize_and_pickle(name):
     game = pyspiel.load_game(name)
     for actions in (0, 1, 7, None):
         state = played(game, seed=5, actions=actions)
-        for copy in (game.deserialize_state(state.serialize()), pickle.loads(pickle.dumps(state))):
-            assert str(copy) == str(state)
-            assert copy.history() == state.history()
-            assert copy.legal_actions() == state.legal_actions()
-            assert copy.returns() == state.returns()
-            assert copy.observation_tensor(0) == state.observation_tensor(0)
+        for restored in (game.deserialize_state(state.serialize()), pickle.loads(pickle.dumps(state))):
+            assert str(restored) == str(state)
+            assert restored.history() == state.history()
+            assert restored.legal_actions() == state.legal_actions()
+            assert restored.returns() == state.returns()
+            assert restored.observation_tensor(0) == state.observation_tensor(0)
 
 
 @pytest.mark.parametrize("name", VARIANTS + DEFAULTS)
 def test_games_pickle_as_their_name_and_parameters(name):
     game = pyspiel.load_game(name)
-    copy = pickle.loads(pickle.dumps(game))
-    assert str(copy) == str(game)
-    assert copy.max_game_length() == game.max_game_length()
-    assert str(copy.new_initial_state()) == str(game.new_initial_state())
+    restored = pickle.loads(pickle.dumps(game))
+    assert str(restored) == str(game)
+    assert restored.max_game_length() == game.max_game_length()
+    assert str(restored.new_initial_state()) == str(game.new_initial_state())
 
 
 def test_a_game_and_a_state_reach_a_spawned_process():
@@ -182,3 +183,25 @@ def test_random_games_end_within_max_game_length(name):
     games = 100 if "(" in name else 10
     lengths = [len(played(game, seed).history()) for seed in range(games)]
     assert max(lengths) <= game.max_game_length()
+
+
+def test_serialize_game_and_state_and_deepcopy_round_trip():
+    game = pyspiel.load_game("boardcore_rive(board=hex3,swap=true)")
+    state = played(game, seed=1, actions=12)
+    game_copy, state_copy = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))
+    assert str(game_copy) == str(game)
+    assert str(state_copy) == str(state) and state_copy.history() == state.history()
+    assert str(copy.deepcopy(state)) == str(state)
+
+
+def test_an_undone_state_clones_pickles_and_serializes_without_the_undone_action():
+    game = pyspiel.load_game("boardcore_rive(board=hex3,swap=true)")
+    state = played(game, seed=1, actions=12)
+    before = played(game, seed=1, actions=11)
+    undone = state.clone()
+    undone.undo_action(before.current_player(), state.history()[-1])
+    assert len(state.history()) == 12  # the original is untouched
+    for copied in (undone.clone(), pickle.loads(pickle.dumps(undone)), game.deserialize_state(undone.serialize())):
+        assert str(copied) == str(before)
+        assert copied.history() == before.history()
+        assert copied.move_number() == 11
