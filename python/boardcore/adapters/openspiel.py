@@ -103,7 +103,7 @@ def max_game_length(name: str, start: Any) -> int:
     (docs/ai_openspiel.md, "Game length", has the proofs)."""
     if name == "reversi":
         # Placements fill empty squares for good; a pass is always followed by a placement.
-        return 2 * int(start.observation()[2].sum())
+        return 2 * int(start.observation()[start.observation_planes.index("empty")].sum())
     if name == "cephalopod":
         # The potential sum(2 * pips - 1) over the dice grows by at least 1 per move, up to 11 a square.
         return 11 * int(np.prod(start.observation_shape[1:]))
