@@ -7,13 +7,19 @@
     game = pyspiel.load_game("boardcore_reversi")  # or "boardcore_reversi(size=6)"
     bot = mcts.MCTSBot(game, 2.0, 100, mcts.RandomRolloutEvaluator(1))
 
-Registered names and their parameters (a subset of the constructors' keyword arguments):
-``boardcore_reversi`` (``size``: 4, 6, 8, 10), ``boardcore_cephalopod`` (``rows``, ``cols``),
-``boardcore_rive`` (``board``, ``swap``; always the single-stone form), ``boardcore_strands``
-(``layout``, ``cover``). States drive the games' step form
-(``game.actions()``, docs/actions.md): the same integer actions, observation tensors from the
-player's own side, and returns +1/-1 (0 for a draw) at the end. A player may act several times in
-a row (a Reversi pass is an action of its own; Rive captures and Strands turns take several).
+Registered names and their parameters, named as the constructors' keyword arguments
+(docs/ai_openspiel.md has the full table): ``boardcore_reversi`` (``size``, ``board``,
+``blocked``, ``seed``, ``handicap``, ``handicap_color``), ``boardcore_cephalopod`` (``rows``,
+``cols``), ``boardcore_rive`` (``board``, ``swap``, ``single_stones``), ``boardcore_strands``
+(``layout``, ``cover``). OpenSpiel separates parameters with commas, so a list is one
+space-separated string: ``boardcore_reversi(blocked=a1 h8)``.
+
+States drive the games' step form (``game.actions()``, docs/actions.md): the same integer actions,
+observation tensors from the player's own side, and returns +1/-1 (0 for a draw) at the end. A
+player may act several times in a row (a Reversi pass is an action of its own; Rive captures and
+Strands turns take several). Games and states pickle (a game as its name and parameters, a state as
+its game and action history, replayed exactly), ``serialize()`` / ``deserialize_state`` round-trip,
+and ``undo_action`` takes back the last action.
 
 OpenSpiel's Python algorithms (its Python ``MCTSBot`` included) play these games. Its C++
 ``pyspiel.MCTSBot`` does not: it crashes on every Python-registered game, OpenSpiel's own
@@ -24,6 +30,8 @@ way to search these games.
 
 from __future__ import annotations
 
+import copy
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -31,17 +39,80 @@ import pyspiel
 
 from boardcore.adapters import new_game, state_text
 
-# name: (default parameters, a bound on the number of actions in a game)
-_GAMES: dict[str, tuple[dict[str, Any], Any]] = {
-    # Every placement fills a square; a pass needs a placement before the next pass.
-    "reversi": ({"size": 8}, lambda cells: 2 * cells),
-    # Captures empty squares again, so no bound follows from the board: a generous one.
-    "cephalopod": ({"rows": 5, "cols": 5}, lambda cells: 50 * cells),
-    # Captures remove stones, so no bound follows from the board either.
-    "rive": ({"board": "hex335", "swap": False}, lambda cells: 50 * cells),
-    # One action per covered cell, plus at most one "end" per turn.
-    "strands": ({"layout": "hex6", "cover": "up-to"}, lambda cells: 2 * cells + 1),
+# Each game's OpenSpiel parameters with their defaults (OpenSpiel checks the type of every
+# parameter given against these). "" and -1 stand for the constructor's None.
+_PARAMETERS: dict[str, dict[str, Any]] = {
+    "reversi": {"size": 8, "board": "", "blocked": "", "seed": -1, "handicap": 0, "handicap_color": "black"},
+    "cephalopod": {"rows": 5, "cols": 5},
+    "rive": {"board": "hex335", "swap": False, "single_stones": True},
+    "strands": {"layout": "hex6", "cover": "up-to"},
 }
+
+
+def _reversi_variant(params: dict[str, Any]) -> dict[str, Any]:
+    variant = dict(params)
+    # OpenSpiel types a parameter once: `size` is an int (size=10), so the Octagon, whose size is
+    # also 10, is `board=octagon` (the board's name, as in Reversi.board_name and the notation).
+    # OpenSpiel passes every parameter, defaults included: `board` wins over the default size.
+    board = variant.pop("board", "").lower()
+    if board:
+        size = 10 if board == "octagon" else int(board) if board.isdigit() else None
+        if variant.get("size", 8) not in (8, size):
+            raise ValueError(f"size={variant['size']} and board={board} disagree")
+        variant["size"] = board if size is None or board == "octagon" else size
+    blocked = variant.pop("blocked", "")
+    if blocked:
+        variant["blocked"] = blocked if blocked == "random" else blocked.split()
+    if variant.get("seed", -1) == -1:
+        variant.pop("seed", None)
+    return variant
+
+
+def _rive_variant(params: dict[str, Any]) -> dict[str, Any]:
+    variant = dict(params)
+    board = variant.get("board", "")
+    if "@" in board:  # a custom board: its rows "length@offset", space-separated
+        variant["board"] = [tuple(int(n) for n in row.split("@")) for row in board.split()]
+    return variant
+
+
+def _strands_variant(params: dict[str, Any]) -> dict[str, Any]:
+    variant = dict(params)
+    layout = variant.get("layout", "")
+    if layout.replace(" ", "").isdigit():  # rows of labels, space-separated
+        variant["layout"] = layout.split()
+    return variant
+
+
+_VARIANTS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
+    "reversi": _reversi_variant,
+    "cephalopod": dict,
+    "rive": _rive_variant,
+    "strands": _strands_variant,
+}
+
+
+def variant_of(name: str, params: dict[str, Any]) -> dict[str, Any]:
+    """The constructor's keyword arguments for the OpenSpiel parameters ``params`` of ``name``."""
+    return _VARIANTS[name](params)
+
+
+def max_game_length(name: str, start: Any) -> int:
+    """A bound on the number of actions in a game from the step state ``start``: proven for
+    Reversi, Cephalopod and Strands; for Rive a generous bound checked against random games
+    (docs/ai_openspiel.md, "Game length", has the proofs)."""
+    if name == "reversi":
+        # Placements fill empty squares for good; a pass is always followed by a placement.
+        return 2 * int(start.observation()[start.observation_planes.index("empty")].sum())
+    if name == "cephalopod":
+        # The potential sum(2 * pips - 1) over the dice grows by at least 1 per move, up to 11 a square.
+        return 11 * int(np.prod(start.observation_shape[1:]))
+    cells = int(start.observation(0)[start.observation_planes.index("board")].sum())  # Rive, Strands
+    if name == "strands":
+        # Every cell is covered once; every `end` follows a cell covered in its turn.
+        return 2 * cells
+    # Rive: not proven (captures remove stones); a generous bound, checked against random games.
+    return 50 * cells
 
 
 def _game_type(name: str) -> pyspiel.GameType:
@@ -59,85 +130,167 @@ def _game_type(name: str) -> pyspiel.GameType:
         provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification=_GAMES[name][0],
+        parameter_specification=_PARAMETERS[name],
     )
 
 
-def _game_class(name: str) -> type:
-    defaults, length_bound = _GAMES[name]
+def _load_game(text: str) -> pyspiel.Game:
+    """``pyspiel.load_game(text)`` with the games registered (what an unpickled game calls)."""
+    return pyspiel.load_game(text)
 
-    class Game(pyspiel.Game):
-        def __init__(self, params: dict[str, Any] | None = None) -> None:
-            variant = {**defaults, **(params or {})}
-            if name == "rive" and not variant.get("swap"):
-                variant.pop("swap", None)
-            self.start = new_game(name, variant).actions()
-            cells = int(np.prod(self.start.observation_shape[1:]))
-            info = pyspiel.GameInfo(
-                num_distinct_actions=self.start.num_actions,
-                max_chance_outcomes=0,
-                num_players=2,
-                min_utility=-1.0,
-                max_utility=1.0,
-                utility_sum=0.0,
-                max_game_length=length_bound(cells),
-            )
-            super().__init__(_game_type(name), info, params or {})
 
-        def new_initial_state(self) -> State:
-            return State(self, self.start.copy())
+def _replay(text: str, actions: list[int]) -> pyspiel.State:
+    """The state of the game ``text`` after ``actions`` (what an unpickled state calls)."""
+    state = _load_game(text).new_initial_state()
+    for action in actions:
+        state.apply_action(action)
+    return state
 
-        def make_py_observer(self, iig_obs_type=None, params=None) -> Observer:
-            return Observer(self.start.observation_shape)
 
-    class State(pyspiel.State):
-        def __init__(self, game: Game, steps: Any) -> None:
-            super().__init__(game)
-            self.steps = steps
+class _Play:
+    """A step state and the actions that reached it from the start of its game. Pickles as the game
+    and the actions, replayed exactly; copies (``copy.deepcopy``, OpenSpiel's ``clone``) without
+    replaying."""
 
-        def current_player(self) -> int:
-            return pyspiel.PlayerId.TERMINAL if self.steps.is_over() else self.steps.to_move
+    def __init__(self, name: str, variant: dict[str, Any], steps: Any, actions: list[int]) -> None:
+        self.name, self.variant, self.steps, self.actions = name, variant, steps, actions
 
-        def _legal_actions(self, player: int) -> list[int]:
-            return self.steps.legal_actions()
+    @classmethod
+    def replayed(cls, name: str, variant: dict[str, Any], actions: list[int]) -> _Play:
+        steps = new_game(name, variant).actions()
+        for action in actions:
+            steps.apply_action(action)
+        return cls(name, variant, steps, list(actions))
 
-        def _apply_action(self, action: int) -> None:
-            self.steps.apply_action(action)
+    def apply(self, action: int) -> None:
+        self.steps.apply_action(action)
+        self.actions.append(action)
 
-        def _action_to_string(self, player: int, action: int) -> str:
-            return self.steps.action_name(action)
+    def undo(self, action: int) -> None:
+        if not self.actions or self.actions[-1] != action:
+            last = self.actions[-1] if self.actions else None
+            raise ValueError(f"undo_action: the last action is {last}, not {action}")
+        taken_back = _Play.replayed(self.name, self.variant, self.actions[:-1])
+        self.steps, self.actions = taken_back.steps, taken_back.actions
 
-        def is_terminal(self) -> bool:
-            return self.steps.is_over()
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_Play.replayed, (self.name, self.variant, list(self.actions)))
 
-        def returns(self) -> list[float]:
-            return list(self.steps.returns())
+    def __deepcopy__(self, memo: object) -> _Play:
+        return _Play(self.name, copy.deepcopy(self.variant), self.steps.copy(), list(self.actions))
 
-        def __str__(self) -> str:
-            return state_text(self.steps)
 
-    class Observer:
-        """Observation planes from the observing player's side (docs/actions.md)."""
+class Game(pyspiel.Game):
+    """One boardcore game and variant; its subclasses (one per game) are what OpenSpiel registers."""
 
-        def __init__(self, shape: tuple[int, ...]) -> None:
-            self.tensor = np.zeros(int(np.prod(shape)), np.float32)
-            self.dict = {"observation": self.tensor.reshape(shape)}
+    game_name = ""
 
-        def set_from(self, state: State, player: int) -> None:
-            self.dict["observation"][...] = state.steps.observation(player)
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        self.params = dict(params or {})
+        self.variant = variant_of(self.game_name, self.params)
+        self.start = new_game(self.game_name, self.variant).actions()
+        info = pyspiel.GameInfo(
+            num_distinct_actions=self.start.num_actions,
+            max_chance_outcomes=0,
+            num_players=2,
+            min_utility=-1.0,
+            max_utility=1.0,
+            utility_sum=0.0,
+            max_game_length=max_game_length(self.game_name, self.start),
+        )
+        super().__init__(_game_type(self.game_name), info, self.params)
 
-        def string_from(self, state: State, player: int) -> str:
-            return state_text(state.steps)
+    def new_initial_state(self) -> State:
+        return State(self, _Play(self.game_name, self.variant, self.start.copy(), []))
 
-    Game.__name__ = Game.__qualname__ = f"{name.capitalize()}Game"
-    State.__name__ = State.__qualname__ = f"{name.capitalize()}State"
-    return Game
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Observer:
+        history = iig_obs_type is not None and iig_obs_type.perfect_recall
+        return Observer(self.start.observation_shape, history)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_load_game, (str(self),))
+
+
+class State(pyspiel.State):
+    """A position of a boardcore game in step form (``steps``), with its action history."""
+
+    def __init__(self, game: Game, play: _Play) -> None:
+        super().__init__(game)
+        self.play = play
+
+    @property
+    def steps(self) -> Any:
+        """The boardcore step state (``game.actions()``, docs/actions.md) this state drives."""
+        return self.play.steps
+
+    def current_player(self) -> int:
+        return pyspiel.PlayerId.TERMINAL if self.steps.is_over() else self.steps.to_move
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return self.steps.legal_actions()
+
+    def _apply_action(self, action: int) -> None:
+        self.play.apply(action)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        return self.steps.action_name(action)
+
+    def is_terminal(self) -> bool:
+        return self.steps.is_over()
+
+    def returns(self) -> list[float]:
+        return list(self.steps.returns())
+
+    # OpenSpiel keeps its own history in C++, where Python cannot shorten it: after undo_action
+    # these answer from the adapter's history, which is the true one.
+    def undo_action(self, player: int, action: int) -> None:
+        """Takes back the last action (``player`` must have played ``action``)."""
+        self.play.undo(action)
+        if self.steps.to_move != player:
+            self.play.apply(action)
+            raise ValueError(f"undo_action: the last action was not player {player}'s")
+
+    def history(self) -> list[int]:
+        return list(self.play.actions)
+
+    def history_str(self) -> str:
+        return ", ".join(map(str, self.play.actions))
+
+    def move_number(self) -> int:
+        return len(self.play.actions)
+
+    def __str__(self) -> str:
+        return state_text(self.steps)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_replay, (str(self.get_game()), list(self.play.actions)))
+
+
+class Observer:
+    """Observation planes from the observing player's side (docs/actions.md); as an information
+    state (perfect recall), its string is the action history, as OpenSpiel's own games give it."""
+
+    def __init__(self, shape: tuple[int, ...], history: bool = False) -> None:
+        self.history = history
+        self.tensor = np.zeros(int(np.prod(shape)), np.float32)
+        self.dict = {"observation": self.tensor.reshape(shape)}
+
+    def set_from(self, state: State, player: int) -> None:
+        self.dict["observation"][...] = state.steps.observation(player)
+
+    def string_from(self, state: State, player: int) -> str:
+        return state.history_str() if self.history else state_text(state.steps)
+
+
+def _game_class(name: str) -> type[Game]:
+    # Not a module attribute: a game pickles through Game.__reduce__, never by its class.
+    return type(f"{name.capitalize()}Game", (Game,), {"game_name": name, "__module__": __name__})
 
 
 def register() -> None:
     """Registers every game with OpenSpiel (done on import; repeating it is harmless)."""
     registered = set(pyspiel.registered_names())
-    for name in _GAMES:
+    for name in _PARAMETERS:
         if f"boardcore_{name}" not in registered:
             pyspiel.register_game(_game_type(name), _game_class(name))
 
