@@ -58,11 +58,24 @@ pub trait Steps: Clone + Send + Sync {
 
     /// What each of the `C` observation planes holds, by name, in plane order (docs/actions.md):
     /// `mover...` and `opponent...` planes are the side to move's and the other side's.
-    fn observation_planes(&self) -> &'static [&'static str];
+    const PLANES: &'static [&'static str];
+
+    /// `PLANES`, for callers holding a state.
+    fn observation_planes(&self) -> &'static [&'static str] {
+        Self::PLANES
+    }
 
     /// The planes of the side to move and those of its opponent, in matching order: swapping
-    /// them turns the observation into the other player's view.
-    fn player_planes(&self) -> [std::ops::Range<usize>; 2];
+    /// them turns the observation into the other player's view. Read from the plane names, so
+    /// that a game states which planes are whose once, in `PLANES`.
+    fn player_planes(&self) -> [std::ops::Range<usize>; 2] {
+        let span = |prefix: &str| {
+            let first = Self::PLANES.iter().position(|name| name.starts_with(prefix)).unwrap_or(0);
+            let len = Self::PLANES[first..].iter().take_while(|name| name.starts_with(prefix)).count();
+            first..first + len
+        };
+        [span("mover"), span("opponent")]
+    }
 
     /// The observation from `player`'s side: `observe_into` for the side to move, and for the
     /// other player the same planes with the mover's and the opponent's swapped (the planes of

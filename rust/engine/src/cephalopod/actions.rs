@@ -75,6 +75,7 @@ impl CephalopodActions {
 
 impl Steps for CephalopodActions {
     type Position = Cephalopod;
+    const PLANES: &'static [&'static str] = &PLANES;
 
     fn from_position(position: Cephalopod) -> Self {
         CephalopodActions { position }
@@ -91,14 +92,6 @@ impl Steps for CephalopodActions {
     fn observation_shape(&self) -> [usize; 3] {
         let rect = self.position.rect();
         [PLANES.len(), rect.rows as usize, rect.cols as usize]
-    }
-
-    fn observation_planes(&self) -> &'static [&'static str] {
-        &PLANES
-    }
-
-    fn player_planes(&self) -> [std::ops::Range<usize>; 2] {
-        [0..THEIRS, THEIRS..EMPTY]
     }
 
     fn for_each_legal_action(&self, mut f: impl FnMut(usize)) {

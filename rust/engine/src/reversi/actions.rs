@@ -50,6 +50,7 @@ impl ReversiActions {
 
 impl Steps for ReversiActions {
     type Position = Reversi;
+    const PLANES: &'static [&'static str] = &PLANES;
 
     fn from_position(position: Reversi) -> Self {
         ReversiActions { position }
@@ -65,14 +66,6 @@ impl Steps for ReversiActions {
 
     fn observation_shape(&self) -> [usize; 3] {
         [PLANES.len(), self.size(), self.size()]
-    }
-
-    fn observation_planes(&self) -> &'static [&'static str] {
-        &PLANES
-    }
-
-    fn player_planes(&self) -> [std::ops::Range<usize>; 2] {
-        [MINE..MINE + 1, THEIRS..THEIRS + 1]
     }
 
     fn for_each_legal_action(&self, mut f: impl FnMut(usize)) {

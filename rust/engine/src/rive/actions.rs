@@ -47,6 +47,7 @@ impl RiveActions {
 
 impl Steps for RiveActions {
     type Position = Rive;
+    const PLANES: &'static [&'static str] = &PLANES;
 
     /// A compound-form position becomes the same position in the single-stone form (it has no
     /// capture under way: compound captures are one move).
@@ -65,14 +66,6 @@ impl Steps for RiveActions {
     fn observation_shape(&self) -> [usize; 3] {
         let grid = &self.position.board().axial;
         [PLANES.len(), grid.height, grid.width]
-    }
-
-    fn observation_planes(&self) -> &'static [&'static str] {
-        &PLANES
-    }
-
-    fn player_planes(&self) -> [std::ops::Range<usize>; 2] {
-        [MINE..MINE + 1, THEIRS..THEIRS + 1]
     }
 
     fn for_each_legal_action(&self, mut f: impl FnMut(usize)) {

@@ -154,6 +154,7 @@ impl StrandsActions {
 
 impl Steps for StrandsActions {
     type Position = Strands;
+    const PLANES: &'static [&'static str] = &PLANES;
 
     fn from_position(position: Strands) -> Self {
         StrandsActions { start: position, covered: 0, layout: position.empty }
@@ -179,14 +180,6 @@ impl Steps for StrandsActions {
     fn observation_shape(&self) -> [usize; 3] {
         let grid = &self.start.board.axial;
         [PLANES.len(), grid.height, grid.width]
-    }
-
-    fn observation_planes(&self) -> &'static [&'static str] {
-        &PLANES
-    }
-
-    fn player_planes(&self) -> [std::ops::Range<usize>; 2] {
-        [MINE..MINE + 1, THEIRS..THEIRS + 1]
     }
 
     fn for_each_legal_action(&self, mut f: impl FnMut(usize)) {
