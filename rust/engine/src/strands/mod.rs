@@ -92,7 +92,7 @@ impl Strands {
 
     /// The side of the hexhex board (its middle row has `2 * side - 1` cells).
     pub fn side(&self) -> u8 {
-        self.board.rows.len().div_ceil(2) as u8
+        self.board.side()
     }
 
     /// Black's opening: no stone on the board yet.
