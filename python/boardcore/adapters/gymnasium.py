@@ -115,8 +115,6 @@ class BoardcoreEnv(gymnasium.Env):
         return self._state.action_mask()
 
     def render(self) -> str | np.ndarray | None:
-        """``"human"`` prints the text board, ``"ansi"`` returns it, ``"rgb_array"`` returns the
-        picture as ``uint8 (height, width, 3)`` pixels of a fixed shape (as the PettingZoo adapter)."""
         hint = "Choose one when making the environment: make(..., render_mode='ansi')."
         return _render.render(self._state, self.render_mode, hint)
 

@@ -122,7 +122,6 @@ class BoardcoreEnv(AECEnv):
             self.render()
 
     def render(self) -> str | np.ndarray | None:
-        """The position in ``render_mode`` (the module's docstring says each)."""
         hint = f"Choose one when making the environment: env({self.game_name!r}, render_mode='ansi')."
         return _render.render(self._state, self.render_mode, hint)
 
