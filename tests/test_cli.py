@@ -444,3 +444,10 @@ def test_every_subcommand_lays_out_its_help_alike():
     assert {name: p.formatter_class for name, p in commands.choices.items()} == dict.fromkeys(
         commands.choices, Formatter
     )
+
+
+def test_a_control_character_is_quoted_as_python_writes_it(capsys):
+    # The engines quote the text they refuse; an escape reads \x1b (as typed in Python), not \u{1b}.
+    assert main(["show", "\x1b[A"]) == 2
+    err = capsys.readouterr().err
+    assert '"\\x1b[A"' in err and "\\u{1b}" not in err
