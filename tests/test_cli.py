@@ -451,3 +451,12 @@ def test_a_control_character_is_quoted_as_python_writes_it(capsys):
     assert main(["show", "\x1b[A"]) == 2
     err = capsys.readouterr().err
     assert '"\\x1b[A"' in err and "\\u{1b}" not in err
+
+
+def test_a_zigzag_hex_board_gets_its_row_letters_only():
+    import boardcore as bc
+    from boardcore.cli.boards import board_text
+
+    # Rows stepping left, right, left: no diagonal keeps a cell number, so no numbers are drawn.
+    text = board_text(bc.Rive(board=[(2, 1), (3, 0), (2, 1), (2, 0)]))
+    assert [line.split()[0] for line in text.splitlines()] == ["a", "b", "c", "d"]

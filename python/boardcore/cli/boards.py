@@ -21,15 +21,16 @@ def hex_coordinates(text: str) -> str:
     numbers (counted from 1 at the left of each row) above and below the board. A number above
     marks the cells on the diagonal down-left of it, a number below the cells up-left of it (the
     widest row is reached from both); numbers from 10 on have their tens digit on a line of its
-    own. Boards whose rows do not step by one half-cell (some custom Rive boards) have no such
-    diagonals: they get the row letters only."""
+    own. That needs the rows to step one half-cell left down to the widest row, then one
+    half-cell right (every named board does): other custom Rive boards get the row letters only."""
     rows = [(len(line) - len(line.lstrip(" ")), len(line.split())) for line in text.splitlines()]
     shift = 2 - min(offset for offset, _ in rows)  # room for the row letters
     lines = [
         " " * (offset + shift - 2) + chr(ord("a") + r) + " " + line.strip(" ")
         for r, (line, (offset, _)) in enumerate(zip(text.splitlines(), rows))
     ]
-    if any(abs(a[0] - b[0]) != 1 for a, b in zip(rows, rows[1:])):
+    steps = [b[0] - a[0] for a, b in zip(rows, rows[1:])]
+    if steps != sorted(steps) or not set(steps) <= {-1, 1}:  # not: left by one, then right by one
         return "\n".join(lines)
     cells = {(r, offset + shift + 2 * i) for r, (offset, length) in enumerate(rows) for i in range(length)}
     above = _numbers(rows, shift, cells, step=-1)
@@ -54,7 +55,7 @@ def _numbers(rows: list[tuple[int, int]], shift: int, cells: set[tuple[int, int]
             if (r, column) in cells:
                 return None
         column += 1
-        if column in columns or column - 1 in columns:
+        if {column - 1, column, column + 1} & columns.keys():
             return None
         columns[column] = number
     return columns
