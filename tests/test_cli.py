@@ -1,5 +1,6 @@
 """The `boardcore` console script."""
 
+import argparse
 import subprocess
 import sys
 
@@ -243,3 +244,220 @@ def test_show_without_the_png_extra_is_a_one_line_error(capsys, monkeypatch, tmp
 def test_show_refuses_a_width_that_is_no_width():
     result = run_script("show", "hex3 .../..../...../..../... b", "--size", "-5")
     assert result.returncode == 2 and "width" in result.stderr
+
+
+# ---------------------------------------------------------------- hex coordinates, results (issue 14, item 8)
+
+
+def read_cell(text: str, name: str) -> str:
+    """What a person reads at cell ``name`` (row letter, number) of a hex board as the CLI draws it,
+    following the rule the play greeting states: the row's line is the one starting with its letter;
+    in the upper half (down to the widest row) the column is the number's column above the board
+    moved one left per line down, in the lower half the number's column below moved one left per
+    line up. Multi-digit numbers are read with their tens digit on the line farther out."""
+    lines = text.splitlines()
+    digits = [i for i, line in enumerate(lines) if line.strip() and line.strip()[0].isdigit()]
+    rows = [i for i in range(len(lines)) if i not in digits]
+    header = [lines[i] for i in digits if i < rows[0]]
+    footer = [lines[i] for i in digits if i > rows[-1]]  # units first, then tens
+    header = header[::-1]  # units first
+
+    def columns(number_lines: list[str]) -> dict[int, int]:
+        units = number_lines[0]
+        tens = number_lines[1] if len(number_lines) > 1 else ""
+        found = {}
+        for c, ch in enumerate(units):
+            if ch.isdigit():
+                found[int((tens[c] if c < len(tens) and tens[c].isdigit() else "") + ch)] = c
+        return found
+
+    above, below = columns(header), columns(footer)
+    letter, number = name[0], int(name[1:])
+    (r,) = [i for i, line_index in enumerate(rows) if lines[line_index].strip().startswith(letter + " ")]
+    widths = [len(lines[i].split()) - 1 for i in rows]
+    widest = widths.index(max(widths))
+    if r <= widest:
+        column = above[number] - (r + 1)
+    else:
+        column = below[number] - (len(rows) - r)
+    return lines[rows[r]][column]
+
+
+def hex_rows(game) -> list[list[str]]:
+    """The cells' contents row by row, from the game's own text."""
+    return [line.split() for line in str(game).splitlines()]
+
+
+@pytest.mark.parametrize(
+    "game",
+    [
+        lambda bc: bc.Rive("hex3"),
+        lambda bc: bc.Rive(),  # hex335: not symmetric
+        lambda bc: bc.Rive("hex7"),  # numbers up to 13
+        lambda bc: bc.Strands("hex4"),
+        lambda bc: bc.Strands(),  # hex6: numbers up to 11
+    ],
+)
+def test_every_cell_of_a_hex_board_is_read_off_its_coordinates(game):
+    import boardcore as bc
+    from boardcore.cli.boards import board_text
+
+    game = game(bc)
+    # Stones of both colours, so that the cells differ from one another.
+    for seed in range(4):
+        game.play(game.random_move(seed))
+    text = board_text(game)
+    for r, cells in enumerate(hex_rows(game)):
+        for i, content in enumerate(cells):
+            assert read_cell(text, f"{chr(97 + r)}{i + 1}") == content, (r, i)
+    stone = str(game.history[-1]).split(",")[0].split("x")[0]
+    assert read_cell(text, stone) in "bw"
+
+
+def test_a_custom_hex_board_without_diagonals_gets_its_row_letters():
+    import boardcore as bc
+    from boardcore.cli.boards import board_text
+
+    text = board_text(bc.Rive(board=[(3, 0), (2, 5), (4, 1)]))
+    assert [line.split()[0] for line in text.splitlines()] == ["a", "b", "c"]
+    assert text.splitlines()[1].split()[1:] == [".", "."]
+
+
+def test_show_draws_hex_coordinates(capsys):
+    assert main(["show", "hex3 .../..../..b../..../... w"]) == 0
+    out = capsys.readouterr().out
+    board = out.split("\n", 1)[1]
+    assert read_cell(board, "c3") == "b" and "     1 2 3 4 5\n" in board and "\nc . . b . .\n" in board
+
+
+def finished_game_record(tmp_path):
+    import boardcore as bc
+
+    game = bc.Rive("hex3")
+    seed = 0
+    while not game.is_over():
+        game.play(game.random_move(seed))
+        seed += 1
+    path = tmp_path / "game.txt"
+    path.write_text(game.record())
+    return game, path
+
+
+def test_show_prints_the_result_of_a_finished_record(capsys, tmp_path):
+    game, path = finished_game_record(tmp_path)
+    assert main(["show", str(path)]) == 0
+    out = capsys.readouterr().out
+    black, white = game.score()
+    winner = ("Black", "White")[game.winner()]
+    assert out.endswith(f"Score: Black {black}, White {white}\n{winner} wins\n")
+
+
+def test_show_prints_no_result_while_the_game_goes_on(capsys):
+    assert main(["show", "hex3 .../..../..b../..../... w"]) == 0
+    assert "Score" not in capsys.readouterr().out
+
+
+# ---------------------------------------------------------------- options (issue 14, item 9)
+
+
+def test_an_option_of_another_game_is_an_error_naming_the_games_options():
+    result = run_script("perft", "cephalopod", "--size", "6", "--depth", "2")
+    assert result.returncode == 2 and result.stdout == ""
+    assert "--size is not an option of cephalopod" in result.stderr and "--rows, --cols" in result.stderr
+
+
+@pytest.mark.parametrize(
+    "arguments, message",
+    [
+        (["perft", "rive", "--free-passes", "--depth", "2"], "--free-passes is not an option of rive"),
+        (["perft", "reversi", "--board", "hex3", "--depth", "2"], "--board is not an option of reversi"),
+        (["play", "strands", "--swap"], "--swap is not an option of strands"),
+        (["selfplay", "rive", "--cover", "exact"], "--cover is not an option of rive"),
+        (["perft", "strands", "--rows", "5", "--depth", "1"], "--rows is not an option of strands"),
+        (
+            ["perft", "reversi", "--position", "4 ..../.wb./.bw./.... b", "--size", "6", "--depth", "1"],
+            "--size cannot go with --position",
+        ),
+        (["perft", "reversi", "--blocked", "a1", "--holes-seed", "3", "--depth", "1"], "cannot go together"),
+    ],
+)
+def test_options_that_would_be_ignored_are_errors(capsys, arguments, message):
+    assert main(arguments) == 2
+    captured = capsys.readouterr()
+    assert message in captured.err and captured.out == ""
+
+
+def test_an_option_of_the_game_given_at_its_default_is_fine(capsys):
+    assert main(["perft", "reversi", "--size", "8", "--handicap", "0", "--depth", "2", "--free-passes"]) == 0
+    assert "perft(2) = 12" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("typed", ["65", "-1", "1e3", "seven", "99999999999999999999"])
+def test_a_depth_out_of_range_is_a_usage_error_quoting_what_was_typed(typed):
+    result = run_script("perft", "reversi", "--depth", typed)
+    assert result.returncode == 2 and f"not '{typed}'" in result.stderr and "0 to 64" in result.stderr
+
+
+def test_the_depth_limit_is_the_apis():
+    import boardcore as bc
+    from boardcore.cli.perft import MAX_DEPTH
+
+    # A finished game: perft at any depth the API takes is 1, at once.
+    full = "2x2 1b1w/1w1b b"
+    game = bc.Cephalopod.from_position(full)
+    assert game.is_over() and game.perft(MAX_DEPTH) == 1
+    with pytest.raises(ValueError, match="depth"):
+        game.perft(MAX_DEPTH + 1)
+    assert main(["perft", "cephalopod", "--position", full, "--depth", str(MAX_DEPTH)]) == 0
+    assert run_script("perft", "cephalopod", "--position", full, "--depth", str(MAX_DEPTH + 1)).returncode == 2
+
+
+# ---------------------------------------------------------------- version and help (issue 14, item 11)
+
+
+def test_version_is_the_packages():
+    import importlib.metadata
+
+    import boardcore as bc
+
+    result = run_script("--version")
+    expected = getattr(bc, "__version__", None) or importlib.metadata.version("boardcore")
+    assert result.returncode == 0 and result.stdout == f"boardcore {expected}\n"
+
+
+@pytest.mark.parametrize("command", [[], ["perft"], ["bench"], ["play"], ["selfplay"], ["show"]])
+def test_help_has_no_markup_and_is_wrapped_to_the_terminal(command, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "72")
+    result = subprocess.run([sys.executable, "-m", "boardcore.cli", *command, "--help"], capture_output=True, text=True)
+    assert result.returncode == 0
+    for markup in ("``", ":func:", ":class:", ":meth:", "`"):
+        assert markup not in result.stdout
+    assert max(len(line) for line in result.stdout.splitlines()) <= 72
+
+
+def test_every_subcommand_lays_out_its_help_alike():
+    from boardcore.cli import parser
+    from boardcore.cli.helptext import Formatter
+
+    top = parser()
+    (commands,) = [a for a in top._actions if isinstance(a, argparse._SubParsersAction)]
+    assert top.formatter_class is Formatter
+    assert {name: p.formatter_class for name, p in commands.choices.items()} == dict.fromkeys(
+        commands.choices, Formatter
+    )
+
+
+def test_a_control_character_is_quoted_as_python_writes_it(capsys):
+    # The engines quote the text they refuse; an escape reads \x1b (as typed in Python), not \u{1b}.
+    assert main(["show", "\x1b[A"]) == 2
+    err = capsys.readouterr().err
+    assert '"\\x1b[A"' in err and "\\u{1b}" not in err
+
+
+def test_a_zigzag_hex_board_gets_its_row_letters_only():
+    import boardcore as bc
+    from boardcore.cli.boards import board_text
+
+    # Rows stepping left, right, left: no diagonal keeps a cell number, so no numbers are drawn.
+    text = board_text(bc.Rive(board=[(2, 1), (3, 0), (2, 1), (2, 0)]))
+    assert [line.split()[0] for line in text.splitlines()] == ["a", "b", "c", "d"]

@@ -125,7 +125,8 @@ def test_bad_input_gets_a_one_line_message_and_changes_nothing(monkeypatch, caps
     assert "black> illegal move: d9 is off the 8x8 board\n" in out
     assert "black> not a move: expected a square like 'd3' or 'pass', got \"d3 d4\"\n" in out
     assert "black> unknown command: hello" in out
-    assert out.count("Black (b) to move") == 1 and "White" not in out
+    # Nothing was played: the board is shown once and White never gets a turn (after the greeting).
+    assert out.count("Black (b) to move") == 1 and "White" not in out[out.index("black> ") :]
 
 
 def test_help_lists_the_commands(monkeypatch, capsys):
@@ -153,3 +154,48 @@ def test_a_person_plays_the_first_move_by_notation(monkeypatch, capsys, game, va
     args = [game, *variant, "--black", "human", "--white", "human"]
     code, out = play(monkeypatch, capsys, args, f"{move}\n")
     assert code == 0 and f"White (w) to move, last move {move}\nwhite> " in out
+
+
+# Greeting, undo, typing (issue 14, items 8 and 11).
+
+
+def test_the_greeting_says_who_is_who_who_moves_first_and_where_help_is(monkeypatch, capsys):
+    _code, out = play(monkeypatch, capsys, ["reversi", "--black", "human", "--white", "mcts:50"])
+    first, second = out.splitlines()[:2]
+    assert first == "Reversi 8x8: Black (b) is human, White (w) is the computer (mcts:50). Black moves first."
+    assert "help lists them" in second and "type a move (like d3)" in second
+
+
+def test_the_greeting_of_a_position_says_who_moves_next(monkeypatch, capsys):
+    position = "4 ..../.wb./.bw./.... w"
+    _code, out = play(monkeypatch, capsys, ["reversi", "--position", position, "--white", "human", "--black", "random"])
+    assert "Black (b) is the computer (random), White (w) is human. White moves first." in out.splitlines()[0]
+
+
+def test_a_hex_game_shows_its_coordinates_and_says_how_to_read_them(monkeypatch, capsys):
+    _code, out = play(monkeypatch, capsys, ["rive", "--board", "hex3", "--white", "human"])
+    assert "row's letter and its number from the left of the row" in out
+    assert "\n     1 2 3 4 5\n  a . . .\n b . . . .\nc . . . . .\n" in out
+
+
+def test_undo_says_which_moves_it_took_back(monkeypatch, capsys):
+    _code, out = play(monkeypatch, capsys, ["reversi", "--white", "random"], "d3\nundo\n")
+    reply = out.split("White plays ")[1].split()[0]
+    assert f"black> took back Black d3, White {reply}\n" in out
+
+
+def test_cells_of_a_move_may_be_separated_by_a_comma_and_blanks(monkeypatch, capsys):
+    import boardcore as bc
+
+    game = bc.Strands("hex4")
+    game.play("b2")
+    move = next(str(m) for m in game.legal_moves() if "," in str(m))
+    typed = "b2\n" + move.replace(",", " , ").replace(" , ", ", ", 1) + "\n"
+    code, out = play(monkeypatch, capsys, ["strands", "--layout", "hex4", "--white", "human"], typed)
+    assert code == 0 and f"Black (b) to move, last move {move}\n" in out
+
+
+def test_a_control_key_is_shown_as_typed(monkeypatch, capsys):
+    _code, out = play(monkeypatch, capsys, ["reversi"], "\x1b[A\n")
+    assert 'black> not a move: "^[[A" holds control characters' in out
+    assert "\\u{1b}" not in out and "\x1b" not in out

@@ -6,26 +6,47 @@
     boardcore selfplay GAME [variant options] --games N --black ... --white ... [--threads N] [--records FILE]
     boardcore show POSITION_OR_RECORD [--svg FILE | --png FILE]
 
-Each subcommand has ``--help``. Errors go to stderr with exit code 2 (bad arguments, bad
+Each subcommand has --help; boardcore --version prints the version. Errors go to stderr with exit code 2 (bad arguments, bad
 notation, impossible variants), 1 for a failure while running, 130 when interrupted.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.metadata
 import sys
 
+import boardcore as bc
 from boardcore.cli import bench, perft, play, selfplay, show
+from boardcore.cli.helptext import Formatter
 
 SUBCOMMANDS = [perft, bench, play, selfplay, show]
 
 
 def parser() -> argparse.ArgumentParser:
-    top = argparse.ArgumentParser(prog="boardcore", description="boardcore: fast, rule-exact board game engines")
+    top = argparse.ArgumentParser(
+        prog="boardcore",
+        description="boardcore: fast, rule-exact board game engines (Reversi, Cephalopod, Rive, Strands)."
+        " Each command has --help.",
+        formatter_class=Formatter,
+    )
+    top.add_argument("--version", action="version", version=f"boardcore {version()}")
     commands = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for module in SUBCOMMANDS:
         module.register(commands)
     return top
+
+
+def version() -> str:
+    """The package's version: ``boardcore.__version__``, or the installed metadata's where the
+    package does not set it."""
+    found = getattr(bc, "__version__", None)
+    if found:
+        return str(found)
+    try:
+        return importlib.metadata.version("boardcore")
+    except importlib.metadata.PackageNotFoundError:
+        return "unknown"
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,4 +1,4 @@
-"""``boardcore bench [--quick] [--repeats N]``: the headline benchmark of every game on its default
+"""boardcore bench [--quick] [--repeats N] [--threads N]: the headline benchmark of every game on its default
 variant: perft, random playouts and MCTS iterations per second, each the median of --repeats runs.
 It needs nothing but boardcore (the comparisons with other engines are in benches/)."""
 
@@ -9,6 +9,7 @@ import statistics
 import time
 
 import boardcore as bc
+from boardcore.cli.helptext import add_command
 from boardcore.cli.progress import Progress
 
 # (game, perft depth, playouts, MCTS iterations) on each default variant; --quick divides the work.
@@ -22,7 +23,7 @@ WORKLOADS = [
 
 
 def register(commands) -> None:
-    parser = commands.add_parser("bench", help="the headline benchmark of every game", description=__doc__)
+    parser = add_command(commands, "bench", "the headline benchmark of every game", __doc__)
     parser.add_argument("--quick", action="store_true", help="a tenth of the work (a smoke test)")
     parser.add_argument("--repeats", type=int, default=3, help="runs per figure; the median is shown (default 3)")
     parser.add_argument("--threads", type=int, default=1, help="threads for perft and playouts (default 1)")

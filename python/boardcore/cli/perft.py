@@ -1,6 +1,6 @@
-"""``boardcore perft GAME [variant options] --depth D [--divide] [--threads N]``: count the
-leaves of the game tree, root move by root move (a progress bar over them), then the total and the
-rate."""
+"""boardcore perft GAME [variant options] --depth D [--divide] [--threads N]: count the leaves
+of the game tree, root move by root move (a progress bar over them), then the total and the
+rate. Ctrl-C stops it within a moment."""
 
 from __future__ import annotations
 
@@ -8,42 +8,58 @@ import argparse
 import time
 
 import boardcore as bc
+from boardcore.cli.helptext import add_command
 from boardcore.cli.progress import Progress
 from boardcore.cli.variants import add_game_arguments, new_game
 
+# The deepest perft the API takes (Reversi(...).perft(depth) and the others: the binding's
+# `depth` argument is 0 to 64; tests/test_cli.py checks the two agree).
+MAX_DEPTH = 64
+
 
 def register(commands) -> None:
-    parser = commands.add_parser("perft", help="count the leaves of the game tree", description=__doc__)
+    parser = add_command(commands, "perft", "count the leaves of the game tree", __doc__)
     add_game_arguments(parser)
-    parser.add_argument("--depth", type=int, required=True, help="plies to look ahead (>= 0)")
+    parser.add_argument("--depth", type=depth_arg, required=True, help=f"plies to look ahead (0 to {MAX_DEPTH})")
     parser.add_argument("--threads", type=int, default=1, help="threads for each root move's subtree")
     parser.add_argument("--divide", action="store_true", help="print one count per root move")
-    parser.add_argument("--free-passes", action="store_true", help="a pass uses no ply (Reversi)")
+    parser.add_argument("--free-passes", action="store_true", default=None, help="a pass uses no ply (Reversi only)")
     parser.set_defaults(run=run)
+
+
+def depth_arg(text: str) -> int:
+    """A perft depth, 0 to MAX_DEPTH (argparse type: errors become usage errors quoting the text)."""
+    try:
+        depth = int(text)
+    except ValueError:
+        depth = -1
+    if not 0 <= depth <= MAX_DEPTH:
+        raise argparse.ArgumentTypeError(f"the depth is an integer from 0 to {MAX_DEPTH}, not {text!r}")
+    return depth
 
 
 def run(args: argparse.Namespace) -> int:
     game = new_game(args)
     passes = not args.free_passes
-    print(f"{args.game} {game.position()}")
+    print(f"{args.game} {game.position()}", flush=True)
     started = time.perf_counter()
-    if args.depth <= 1:
-        # Nothing to split: the count is immediate (and checks the depth).
+    moves = game.legal_moves() if args.depth > 1 else []
+    if not moves:
+        # Nothing to split (depth 0 or 1, or no move): the count is immediate.
         leaves = game.perft(args.depth, threads=args.threads, passes_count_as_ply=passes)
     else:
         leaves = 0
-        moves = game.legal_moves()
         with Progress(len(moves), f"perft({args.depth})") as bar:
             for move in moves:
                 game.play(move)
-                below = _child_perft(game, args.depth, args.threads, passes, move)
-                game.undo()
+                try:
+                    below = _child_perft(game, args.depth, args.threads, passes, move)
+                finally:
+                    game.undo()
                 leaves += below
                 if args.divide:
-                    print(f"{move!s:>5} {below}", flush=True)
+                    bar.print(f"{move!s:>5} {below}")
                 bar.advance(1, str(move))
-        if not moves:
-            leaves = game.perft(args.depth, threads=args.threads, passes_count_as_ply=passes)
     seconds = time.perf_counter() - started
     rate = leaves / seconds if seconds > 0 else float("inf")
     print(f"perft({args.depth}) = {leaves}")

@@ -1,22 +1,24 @@
-"""``boardcore play GAME [variant options] --black P --white P [--seed S]``: play a game in
-the terminal, against the computer or another person (P is human, random, mcts or mcts:N).
+"""boardcore play GAME [variant options] --black P --white P [--seed S]: play a game in the
+terminal, against the computer or another person (P is human, random, mcts or mcts:N).
 
 At a human's turn the board is shown and a line is read: a move in the game's notation (d3 in
-Reversi, a1xb1,a2 in Cephalopod, a1,a6 in Strands), or one of the commands moves, undo, hint, help
-and quit (end of input, Ctrl-D, quits too). Computer players say what they play. The random and MCTS players draw from
---seed, so the same session replays the same way.
+Reversi, a1xb1,a2 in Cephalopod, a1,a6 or a1, a6 in Strands), or one of the commands moves, undo,
+hint, help and quit (end of input, Ctrl-D, quits too). Computer players say what they play. The
+random and MCTS players draw from --seed, so the same session replays the same way.
 """
 
 from __future__ import annotations
 
 import argparse
+import re
+import unicodedata
 from itertools import islice
 
 import boardcore as bc
+from boardcore.cli.boards import COLOURS, board_text, result_text, variant_name
 from boardcore.cli.players import Player, move_seed, parse_player, seed_arg
 from boardcore.cli.variants import add_game_command, new_game
 
-COLOURS = ("Black", "White")
 HINT_ITERATIONS = 1000
 MOVES_LISTED = 20  # when there are more legal moves than LIST_ALL_UP_TO
 LIST_ALL_UP_TO = 100
@@ -48,6 +50,7 @@ def register(commands) -> None:
 
 def run(args: argparse.Namespace) -> int:
     session = Session(new_game(args), (args.black, args.white), args.seed)
+    session.greet()
     if session.play():
         session.show_result()
     return 0
@@ -60,6 +63,20 @@ class Session:
         self.game, self.players, self.seed = game, players, seed
         # The length of the history before each human move: undo goes back to the latest one.
         self.human_moves_at: list[int] = []
+
+    def greet(self) -> None:
+        """Who is who, who moves first, how cells are named and how to get help."""
+        game = self.game
+        sides = ", ".join(
+            f"{colour} ({colour[0].lower()}) is {_who(player)}" for colour, player in zip(COLOURS, self.players)
+        )
+        print(f"{type(game).__name__} {variant_name(game)}: {sides}. {COLOURS[game.to_move]} moves first.")
+        if isinstance(game, (bc.Rive, bc.Strands)):
+            print("A cell is its row's letter and its number from the left of the row (c3). The numbers")
+            print("above the board run down-left along the diagonals, those below it up-left.")
+        if "human" in (player.kind for player in self.players):
+            example = _first_move(game)
+            print(f"At your turn, type a move{f' (like {example})' if example else ''} or a command: help lists them.")
 
     def play(self) -> bool:
         """Plays until the game is over (True) or a human quits (False)."""
@@ -111,6 +128,12 @@ class Session:
         return False
 
     def human_move(self, text: str) -> bool:
+        if any(unicodedata.category(c) == "Cc" for c in text):
+            # A key the line does not understand (an arrow key sends ESC [ A): say what arrived.
+            print(f'not a move: "{caret_notation(text)}" holds control characters (arrow keys do not edit this line)')
+            return False
+        # Cells of a move are joined by commas; "b2, b4" is read as "b2,b4".
+        text = re.sub(r"[ \t]*,[ \t]*", ",", text)
         before = len(self.game.history)
         try:
             self.game.play(text)
@@ -129,23 +152,45 @@ class Session:
             print("nothing to undo")
             return False
         back_to = self.human_moves_at.pop()
+        taken = []
         while len(self.game.history) > back_to:
+            move = self.game.history[-1]
             self.game.undo()
+            taken.append(f"{COLOURS[self.game.to_move]} {move}")  # the side to move again played it
+        print(f"took back {', '.join(reversed(taken))}")
         return True
 
     def show_board(self) -> None:
-        print(self.game)
+        print(board_text(self.game))
         history = self.game.history
         last = f", last move {history[-1]}" if history else ""
         side = COLOURS[self.game.to_move]
         print(f"{side} ({side[0].lower()}) to move{last}")
 
     def show_result(self) -> None:
-        print(self.game)
-        black, white = self.game.score()
-        print(f"Score: Black {black}, White {white}")
-        winner = self.game.winner()
-        print("Draw" if winner is None else f"{COLOURS[winner]} wins")
+        print(board_text(self.game))
+        print(result_text(self.game))
+
+
+def _who(player: Player) -> str:
+    return "human" if player.kind == "human" else f"the computer ({player})"
+
+
+def _first_move(game) -> str | None:
+    """The first legal move, as an example of the notation (None when there is none)."""
+    first = next(iter(game.moves()), None) if hasattr(game, "moves") else next(iter(game.legal_moves()), None)
+    return None if first is None else str(first)
+
+
+def caret_notation(text: str) -> str:
+    """``text`` with its control characters written as a terminal echoes them: ESC as ^[, so an
+    up-arrow key reads ^[[A; DEL as ^?."""
+    return "".join(_caret(c) if unicodedata.category(c) == "Cc" else c for c in text)
+
+
+def _caret(control: str) -> str:
+    code = ord(control)
+    return f"^{chr(code ^ 0x40)}" if code < 0x80 else f"\\x{code:02x}"  # C1 controls have no caret form
 
 
 def list_moves(game) -> None:

@@ -5,38 +5,71 @@ from __future__ import annotations
 
 import os
 import sys
+import threading
 import time
 
 
 class Progress:
-    """``with Progress(total, "perft") as bar: ... bar.advance(n, note)``."""
+    """``with Progress(total, "perft") as bar: ... bar.advance(n, note)``.
+
+    While it is shown, a thread redraws the bar every ``TICK`` seconds, so that its clock runs
+    while one long step (a root move's perft) is under way; the engine's long calls release the
+    GIL, so the thread can run. ``print`` writes a line of results with the bar out of the way."""
 
     WIDTH = 30
+    TICK = 0.25
 
     def __init__(self, total: int, label: str, stream=None) -> None:
-        self.total, self.label, self.done = max(total, 1), label, 0
+        self.total, self.label, self.done, self.note = max(total, 1), label, 0, ""
         self.stream = stream or sys.stderr
         self.enabled = os.environ.get("BOARDCORE_PROGRESS") == "1" or self.stream.isatty()
         self.started = time.perf_counter()
+        self._lock = threading.Lock()  # one writer at a time: the bar's line is never torn
+        self._stopped = threading.Event()
+        self._ticker = threading.Thread(target=self._tick, name="progress", daemon=True)
 
     def __enter__(self) -> Progress:
-        self._draw("")
+        if self.enabled:
+            self._draw()
+            self._ticker.start()
         return self
 
     def advance(self, steps: int = 1, note: str = "") -> None:
-        self.done += steps
-        self._draw(note)
+        with self._lock:
+            self.done += steps
+            self.note = note
+            self._draw()
 
-    def _draw(self, note: str) -> None:
+    def print(self, line: str) -> None:
+        """Prints ``line`` on stdout: the bar's line is cleared first and the bar drawn again
+        below, so that a terminal showing both never has the two on one line."""
+        with self._lock:
+            if self.enabled:
+                self.stream.write("\r\033[K")
+                self.stream.flush()
+            print(line, flush=True)
+            self._draw()
+
+    def _tick(self) -> None:
+        while not self._stopped.wait(self.TICK):
+            with self._lock:
+                if not self._stopped.is_set():
+                    self._draw()
+
+    def _draw(self) -> None:
         if not self.enabled:
             return
         filled = self.WIDTH * min(self.done, self.total) // self.total
         elapsed = time.perf_counter() - self.started
         bar = "#" * filled + "-" * (self.WIDTH - filled)
-        self.stream.write(f"\r{self.label} [{bar}] {self.done}/{self.total} {elapsed:.1f}s {note}\033[K")
+        self.stream.write(f"\r{self.label} [{bar}] {self.done}/{self.total} {elapsed:.1f}s {self.note}\033[K")
         self.stream.flush()
 
     def __exit__(self, *exc) -> None:
+        self._stopped.set()
+        if self._ticker.is_alive():
+            self._ticker.join()
         if self.enabled:
-            self.stream.write("\n")
-            self.stream.flush()
+            with self._lock:
+                self.stream.write("\n")
+                self.stream.flush()

@@ -1,8 +1,8 @@
-"""``boardcore selfplay GAME [variant options] --games N --black P --white P [--threads N]
-[--records FILE]``: computer players (random, mcts, mcts:N) play N games; a progress bar, then a
+"""boardcore selfplay GAME [variant options] --games N --black P --white P [--threads N]
+[--records FILE]: computer players (random, mcts, mcts:N) play N games; a progress bar, then a
 summary (wins, draws, average length, moves per second), and every game's record in FILE.
 
-Every move of game ``i`` draws from a seed of its own, mixed from (seed, i, ply), so a run is
+Every move of game i draws from a seed of its own, mixed from (seed, i, ply), so a run is
 reproducible whatever the number of threads (games run on threads; MCTS releases the GIL while
 it searches).
 """

@@ -1,6 +1,7 @@
-"""``boardcore show POSITION_OR_RECORD [--svg FILE | --png FILE]``: draw a position (any game's
+"""boardcore show POSITION_OR_RECORD [--svg FILE | --png FILE]: draw a position (any game's
 notation) or the end of a record (the text itself, or a file; of a file of several records, the
-last game) as text, or as a picture."""
+last game) as text, or as a picture. As text, hex boards (Rive, Strands) have their cell
+coordinates around them, and a finished game's score and winner follow the board."""
 
 from __future__ import annotations
 
@@ -9,10 +10,12 @@ import os
 
 import boardcore as bc
 from boardcore import svg
+from boardcore.cli.boards import board_text, result_text
+from boardcore.cli.helptext import add_command
 
 
 def register(commands) -> None:
-    parser = commands.add_parser("show", help="draw a position or the end of a record", description=__doc__)
+    parser = add_command(commands, "show", "draw a position or the end of a record", __doc__)
     parser.add_argument("what", metavar="POSITION_OR_RECORD", help="a position in notation, a record, or a record file")
     output = parser.add_mutually_exclusive_group()
     output.add_argument("--svg", metavar="FILE", help="write an SVG picture")
@@ -30,7 +33,9 @@ def run(args: argparse.Namespace) -> int:
         svg.save_png(game, args.png, args.size)
     else:
         print(f"{type(game).__name__} {game.position()}")
-        print(game)
+        print(board_text(game))
+        if game.is_over():
+            print(result_text(game))
     return 0
 
 

@@ -40,7 +40,7 @@ fn read_integer(value: &Bound<'_, PyAny>) -> Integer {
 /// `value` as shown in a message: its repr, cut short (a huge int's repr may even fail).
 pub fn shown(value: &Bound<'_, PyAny>) -> String {
     match value.repr() {
-        Ok(r) => truncate(&r.to_string_lossy()),
+        Ok(r) => truncate(&r.to_string_lossy()).into_string(),
         // str() of an int past 4300 digits raises: give its size instead.
         Err(_) => match value.call_method0("bit_length").and_then(|b| b.extract::<u64>()) {
             Ok(bits) => format!("an integer of {bits} bits"),
