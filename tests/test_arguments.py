@@ -6,6 +6,7 @@ wrapped number. (Actions and row indices follow Python's own rules: see their te
 from __future__ import annotations
 
 import boardcore as bc
+import boardcore.reference as ref
 import numpy as np
 import pytest
 from boardcore import mcts
@@ -79,10 +80,21 @@ def test_huge_integers_are_value_errors_that_show_the_number(label):
 
 
 @pytest.mark.parametrize("label", INTEGER_ARGUMENTS)
-def test_bools_floats_and_other_types_are_value_errors(label):
+def test_bools_floats_and_other_types_are_value_errors_that_name_the_type(label):
     call, _, _, _ = INTEGER_ARGUMENTS[label]
     for value in NOT_INTEGERS:
-        refused(call, value)
+        kind = type(value).__name__
+        article = "an" if kind[0] in "aeiou" else "a"
+        # '3' and 3 look alike in a message: the type says which was given (issue 14, item 13).
+        assert f"({article} {kind})" in refused(call, value)
+
+
+def test_a_string_size_says_sizes_are_ints():
+    for reversi in (bc.Reversi, ref.Reversi):
+        with pytest.raises(ValueError, match=r"^size must be an int or 'octagon', got '8' \(a str\)$"):
+            reversi(size="8")
+        with pytest.raises(ValueError, match=r"size must be 4, 6, 8, 10 or 'octagon', got 7$"):
+            reversi(size=7)
 
 
 @pytest.mark.parametrize("label", [k for k, v in INTEGER_ARGUMENTS.items() if v[2] is not None])
@@ -158,3 +170,12 @@ def test_actions_of_every_numpy_width_are_read_exactly():
         env = bc.VectorEnv("reversi", 1)
         with pytest.raises(bc.IllegalMoveError, match="action -1 "):
             env.step(np.array([-1], dtype=numpy_type))
+
+
+def test_vector_env_given_a_game_class_says_to_pass_its_name():
+    # Issue 14, item 13: it said only "game must be a string, got type".
+    for cls, name in [(bc.Reversi, "reversi"), (ref.Strands, "strands"), (bc.Cephalopod, "cephalopod")]:
+        with pytest.raises(TypeError, match=f"pass the game's name, '{name}', not the class"):
+            bc.VectorEnv(cls, 4)
+    with pytest.raises(TypeError, match="game must be a string, got int"):
+        bc.VectorEnv(3, 4)

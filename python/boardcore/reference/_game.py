@@ -7,9 +7,10 @@ in a list ``_history`` whose entries are never mutated, so a copy only needs fre
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from boardcore.pieces import Piece
 from boardcore.reference import _playout
 
 try:
@@ -162,11 +163,56 @@ def parse_record(text: str, known_tags) -> tuple[dict[str, str], list[str]]:
     return tags, moves
 
 
+def square_key(name: str) -> tuple[int, str]:
+    """Sort key of a normalised square name (Reversi, Cephalopod) in board order: row, then
+    column."""
+    return int(name[1:]), name[0]
+
+
 class ReferenceMove:
     """What every reference game's Move shares: immutability, a hash and pickling through its
-    notation (a move equals its notation string), and an eval-able repr."""
+    notation (a move equals its notation string), an eval-able repr, and the order moves sort in.
+
+    Order (docs/design.md, "Moves' order"; the engine's ``naming::MoveOrder``): first the moves
+    that place a piece, by the cells placed on in board order (compared as lists), then by the
+    cells removed; then the moves that place nothing (a pass, the swap, a single-stone removal),
+    by the cells removed. Each game's Move says how its cells sort (``_CELL_KEY``)."""
 
     __slots__ = ()
+    if TYPE_CHECKING:  # each game's Move provides them
+
+        @property
+        def placed(self) -> tuple[str, ...]: ...
+        @property
+        def removed(self) -> tuple[str, ...]: ...
+
+    _CELL_KEY: ClassVar[Callable[[str], Any]] = staticmethod(cell_key)
+
+    def _order(self) -> tuple[bool, tuple[Any, ...], tuple[Any, ...]]:
+        placed = tuple(self._CELL_KEY(name) for name in self.placed)
+        return not placed, placed, tuple(self._CELL_KEY(name) for name in self.removed)
+
+    def _ordered(self, other: object) -> tuple[Any, Any] | None:
+        """Both moves' orders, or None when ``other`` is not a Move of this game."""
+        if not isinstance(other, type(self)):
+            return None
+        return self._order(), other._order()
+
+    def __lt__(self, other: object) -> bool:
+        pair = self._ordered(other)
+        return NotImplemented if pair is None else pair[0] < pair[1]
+
+    def __le__(self, other: object) -> bool:
+        pair = self._ordered(other)
+        return NotImplemented if pair is None else pair[0] <= pair[1]
+
+    def __gt__(self, other: object) -> bool:
+        pair = self._ordered(other)
+        return NotImplemented if pair is None else pair[0] > pair[1]
+
+    def __ge__(self, other: object) -> bool:
+        pair = self._ordered(other)
+        return NotImplemented if pair is None else pair[0] >= pair[1]
 
     def __repr__(self) -> str:
         return f"Move({str(self)!r})"
@@ -222,6 +268,32 @@ class ReferenceGame:
         def _parts_of(self, move: Any) -> Any: ...
         def _make_move(self, parts: Any) -> Any: ...
         def _illegality(self, move: Any) -> str | None: ...
+        @property
+        def cells(self) -> tuple[str, ...]: ...
+
+    # ---- reading the board (docs/design.md, "Reading the board") ------------------------------
+
+    def piece_at(self, cell: str) -> Any:
+        """What the cell named ``cell`` holds (``boardcore.pieces``): a ``Piece(player, pips)``,
+        ``HOLE`` or ``CUT`` (Reversi), or None when it is empty. The name is read as in moves (any
+        case, blanks around ignored). Raises KeyError for a name that is not one of ``cells``,
+        TypeError for anything but a string."""
+        if not isinstance(cell, str):
+            raise TypeError(f"a cell is named by a string like 'd3', got {cell!r} (a {type(cell).__name__})")
+        name = lower(strip(cell))
+        if name not in self.cells:
+            raise KeyError(f"{short(cell)} is not a cell of this board")
+        return self._contents(self.cells.index(name))
+
+    def __getitem__(self, cell: str) -> Any:
+        """``game[cell]``: ``piece_at(cell)``."""
+        return self.piece_at(cell)
+
+    def _contents(self, index: int) -> Any:
+        """What cell ``index`` of ``cells`` holds. Rive and Strands keep BLACK, WHITE or None per
+        cell; Reversi and Cephalopod override this."""
+        owner = self._cells[index]
+        return None if owner is None else Piece(owner)
 
     @property
     def to_move(self) -> int:

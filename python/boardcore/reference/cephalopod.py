@@ -18,6 +18,7 @@ from itertools import combinations
 
 import numpy as np
 
+from boardcore.pieces import Piece
 from boardcore.reference._game import (
     BLACK,
     WHITE,
@@ -31,6 +32,7 @@ from boardcore.reference._game import check_length as _check_length
 from boardcore.reference._game import lower as _lower
 from boardcore.reference._game import position_fields as _position_fields
 from boardcore.reference._game import short as _short
+from boardcore.reference._game import square_key as _square_key
 from boardcore.reference._game import strip as _strip
 
 from ._actions import StepState
@@ -104,6 +106,7 @@ class Move(ReferenceMove):
     a question for ``Cephalopod.play``.
     """
 
+    _CELL_KEY = staticmethod(_square_key)
     __slots__ = ("_captures", "_square")
     # Defining __eq__ below would otherwise set __hash__ to None.
     __hash__ = ReferenceMove.__hash__
@@ -381,6 +384,15 @@ class Cephalopod(ReferenceGame):
 
     def _name(self, index: int) -> str:
         return square_name(index // self._cols, index % self._cols)
+
+    @property
+    def cells(self) -> tuple[str, ...]:
+        """Every square's name, in board order."""
+        return tuple(self._name(i) for i in range(self._rows * self._cols))
+
+    def _contents(self, index: int) -> Piece | None:
+        cell = self._cells[index]
+        return None if cell is None else Piece(*cell)
 
     def _index(self, name: str) -> int | None:
         """Cell index of a normalised square name, or None if it is off this board."""

@@ -249,8 +249,8 @@ def _check_board(board: object) -> Layout:
         f"{MAX_CELLS} cells, an odd number of cells"
     )
     if isinstance(board, str):
-        if board in NAMED_LAYOUTS:
-            return NAMED_LAYOUTS[board]
+        if _lower(board) in NAMED_LAYOUTS:  # in any case, as moves are read
+            return NAMED_LAYOUTS[_lower(board)]
         raise ValueError(f"board must be {allowed}; got {_short(board)}")
     if not isinstance(board, (list, tuple)):
         raise ValueError(f"board must be {allowed}; got {type(board).__name__}")

@@ -173,8 +173,8 @@ def _check_layout(layout: object) -> tuple[str | None, tuple[tuple[int, ...], ..
         f"least one 2"
     )
     if isinstance(layout, str):
-        if layout in named_layouts():
-            return layout, named_layouts()[layout]
+        if _lower(layout) in named_layouts():  # in any case, as moves are read
+            return _lower(layout), named_layouts()[_lower(layout)]
         raise ValueError(f"layout must be {allowed}; got {_short(layout)}")
     if not isinstance(layout, (list, tuple)):
         raise ValueError(f"layout must be {allowed}; got {type(layout).__name__}")
