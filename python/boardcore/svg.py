@@ -63,12 +63,12 @@ def render(game: Any, size: int | None = None) -> str:
     )
 
 
-def _checked_size(size: object) -> int | None:
+def _checked_size(size: Any) -> int | None:
     """``size`` as an int, or None; ValueError saying what was given otherwise."""
     if size is None:
         return None
     try:  # integers only, numpy's included; a bool is not a width (numpy's refuses __index__)
-        width = None if isinstance(size, bool) else operator.index(size)  # type: ignore[call-overload]
+        width = None if isinstance(size, bool) else operator.index(size)
     except TypeError:
         width = None
     if width is None:

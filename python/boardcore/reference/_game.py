@@ -7,7 +7,7 @@ in a list ``_history`` whose entries are never mutated, so a copy only needs fre
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from boardcore.pieces import Piece
@@ -176,7 +176,7 @@ class ReferenceMove:
     Order (docs/design.md, "Moves' order"; the engine's ``naming::MoveOrder``): first the moves
     that place a piece, by the cells placed on in board order (compared as lists), then by the
     cells removed; then the moves that place nothing (a pass, the swap, a single-stone removal),
-    by the cells removed. Each game's Move says how its cells sort (``_CELL_KEY``)."""
+    by the cells removed. Each game's Move says how its cells sort (``_cell_key``)."""
 
     __slots__ = ()
     if TYPE_CHECKING:  # each game's Move provides them
@@ -186,11 +186,15 @@ class ReferenceMove:
         @property
         def removed(self) -> tuple[str, ...]: ...
 
-    _CELL_KEY: ClassVar[Callable[[str], Any]] = staticmethod(cell_key)
+    @staticmethod
+    def _cell_key(name: str) -> Any:
+        """Sort key of a cell name in board order: a hex board's (row letter, number) unless the
+        game's Move says otherwise."""
+        return cell_key(name)
 
     def _order(self) -> tuple[bool, tuple[Any, ...], tuple[Any, ...]]:
-        placed = tuple(self._CELL_KEY(name) for name in self.placed)
-        return not placed, placed, tuple(self._CELL_KEY(name) for name in self.removed)
+        placed = tuple(self._cell_key(name) for name in self.placed)
+        return not placed, placed, tuple(self._cell_key(name) for name in self.removed)
 
     def _ordered(self, other: object) -> tuple[Any, Any] | None:
         """Both moves' orders, or None when ``other`` is not a Move of this game."""

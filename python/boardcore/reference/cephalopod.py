@@ -106,10 +106,15 @@ class Move(ReferenceMove):
     a question for ``Cephalopod.play``.
     """
 
-    _CELL_KEY = staticmethod(_square_key)
     __slots__ = ("_captures", "_square")
     # Defining __eq__ below would otherwise set __hash__ to None.
     __hash__ = ReferenceMove.__hash__
+
+    @staticmethod
+    def _cell_key(name: str) -> tuple[int, str]:
+        """Squares sort in board order: row, then column."""
+        return _square_key(name)
+
     _square: str
     _captures: tuple[str, ...]
 

@@ -95,11 +95,15 @@ class Move(ReferenceMove):
     raise NotationError on anything else. A move compares equal to its notation string.
     """
 
-    _CELL_KEY = staticmethod(_square_key)
     __slots__ = ("_square",)
     _square: str | None
     # Defining __eq__ below would otherwise set __hash__ to None.
     __hash__ = ReferenceMove.__hash__
+
+    @staticmethod
+    def _cell_key(name: str) -> tuple[int, str]:
+        """Squares sort in board order: row, then column."""
+        return _square_key(name)
 
     def __init__(self, notation: str) -> None:
         if not isinstance(notation, str):
