@@ -179,3 +179,27 @@ def test_vector_env_given_a_game_class_says_to_pass_its_name():
             bc.VectorEnv(cls, 4)
     with pytest.raises(TypeError, match="game must be a string, got int"):
         bc.VectorEnv(3, 4)
+
+
+# Constructor arguments of both implementations, given a value of the wrong type: the message
+# names the argument and the type given (issue 14, item 13).
+WRONG_TYPES = {
+    "Reversi size": (lambda m: m.Reversi(size="8"), "size", "'8' (a str)"),
+    "Reversi handicap": (lambda m: m.Reversi(handicap="1"), "handicap", "'1' (a str)"),
+    "Reversi handicap_color": (lambda m: m.Reversi(handicap=1, handicap_color=1.0), "handicap_color", "(a float)"),
+    "Reversi.random seed": (lambda m: m.Reversi.random("3"), "seed", "'3' (a str)"),
+    "Cephalopod rows": (lambda m: m.Cephalopod(rows="3"), "rows", "'3' (a str)"),
+    "Cephalopod cols": (lambda m: m.Cephalopod(cols=3.0), "cols", "3.0 (a float)"),
+    "Rive swap": (lambda m: m.Rive(swap="yes"), "swap", "'yes' (a str)"),
+    "Rive single_stones": (lambda m: m.Rive(single_stones=1), "single_stones", "1 (an int)"),
+    "Strands cover": (lambda m: m.Strands(cover=1), "cover", "1 (an int)"),
+    "Strands.random_layout side": (lambda m: m.Strands.random_layout("3", 1), "side", "'3' (a str)"),
+}
+
+
+@pytest.mark.parametrize("label", WRONG_TYPES)
+@pytest.mark.parametrize("impl", [bc, ref], ids=["engine", "twin"])
+def test_a_constructor_argument_of_the_wrong_type_names_the_type(label, impl):
+    call, name, shown = WRONG_TYPES[label]
+    message = refused(lambda _: call(impl), None)
+    assert message.startswith(f"{name} must be") and shown in message, message

@@ -105,10 +105,19 @@ def short(text: str) -> str:
     return repr(text if len(text) <= 40 else text[:40] + "...")
 
 
+def given(value: object, typed_ints: bool = False) -> str:
+    """A value as shown in a refusal: its repr, and its type (`'8'` and `8` look alike) unless it
+    is an int where an int was wanted, as the engine's ``args::shown_with_type``."""
+    if isinstance(value, int) and not isinstance(value, bool) and not typed_ints:
+        return repr(value)
+    kind = type(value).__name__
+    return f"{short(value) if isinstance(value, str) else repr(value)} ({'an' if kind[0] in 'aeiou' else 'a'} {kind})"
+
+
 def check_count(name: str, value: object, minimum: int) -> None:
     """A ValueError naming the argument unless `value` is an int (not a bool) >= `minimum`."""
     if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-        raise ValueError(f"{name} must be an integer >= {minimum}, got {value!r}")
+        raise ValueError(f"{name} must be an integer >= {minimum}, got {given(value)}")
 
 
 def check_bool(name: str, value: object) -> None:

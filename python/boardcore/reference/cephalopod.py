@@ -29,6 +29,7 @@ from boardcore.reference._game import (
 )
 from boardcore.reference._game import check_count as _check_count
 from boardcore.reference._game import check_length as _check_length
+from boardcore.reference._game import given as _given
 from boardcore.reference._game import lower as _lower
 from boardcore.reference._game import position_fields as _position_fields
 from boardcore.reference._game import short as _short
@@ -202,7 +203,7 @@ def _parse_move(notation: str) -> tuple[str, tuple[str, ...]]:
 def _check_side(name: str, value: object) -> int:
     """A board side (``rows`` or ``cols``); raises ValueError naming it if it is not allowed."""
     if isinstance(value, bool) or not isinstance(value, int) or not MIN_SIDE <= value <= MAX_SIDE:
-        raise ValueError(f"{name} must be an integer from {MIN_SIDE} to {MAX_SIDE}, got {value!r}")
+        raise ValueError(f"{name} must be an integer from {MIN_SIDE} to {MAX_SIDE}, got {_given(value)}")
     return value
 
 

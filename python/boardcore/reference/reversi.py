@@ -28,6 +28,7 @@ from boardcore.reference._game import (
     ReferenceMove,
 )
 from boardcore.reference._game import check_length as _check_length
+from boardcore.reference._game import given as _given
 from boardcore.reference._game import lower as _lower
 from boardcore.reference._game import position_fields as _position_fields
 from boardcore.reference._game import short as _short
@@ -265,7 +266,7 @@ def _zobrist_keys() -> tuple[int, ...]:
 def _check_handicap(handicap: object) -> int:
     if isinstance(handicap, int) and not isinstance(handicap, bool) and 0 <= handicap <= 4:
         return handicap
-    raise ValueError(f"handicap must be an integer from 0 to 4, got {handicap!r}")
+    raise ValueError(f"handicap must be an integer from 0 to 4, got {_given(handicap)}")
 
 
 def _check_handicap_color(color: object) -> int:
@@ -273,13 +274,13 @@ def _check_handicap_color(color: object) -> int:
         return COLOR_NAMES.index(color)
     if isinstance(color, int) and not isinstance(color, bool) and color in (BLACK, WHITE):
         return color
-    raise ValueError(f"handicap_color must be BLACK (0), WHITE (1), 'black' or 'white', got {color!r}")
+    raise ValueError(f"handicap_color must be BLACK (0), WHITE (1), 'black' or 'white', got {_given(color)}")
 
 
 def _check_seed(seed: object) -> int:
     if isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed < 2**64:
         return seed
-    raise ValueError(f"seed must be an integer with 0 <= seed < 2**64, got {seed!r}")
+    raise ValueError(f"seed must be an integer with 0 <= seed < 2**64, got {_given(seed)}")
 
 
 def _explicit_holes(board_name: str, blocked: object, corners) -> list[tuple[int, int]]:

@@ -40,6 +40,7 @@ from boardcore.reference._game import (
 )
 from boardcore.reference._game import cell_key as _name_key
 from boardcore.reference._game import check_length as _check_length
+from boardcore.reference._game import given as _given
 from boardcore.reference._game import lower as _lower
 from boardcore.reference._game import position_fields as _position_fields
 from boardcore.reference._game import short as _short
@@ -342,7 +343,7 @@ def _yes_no(tags: dict[str, str], name: str) -> bool | None:
 
 def _check_flag(name: str, value: object) -> bool:
     if not isinstance(value, bool):
-        raise ValueError(f"{name} must be True or False, got {value!r}")
+        raise ValueError(f"{name} must be True or False, got {_given(value, typed_ints=True)}")
     return value
 
 
