@@ -173,7 +173,7 @@ def test_show_writes_an_svg_of_the_end_of_a_record_file(tmp_path):
 
 
 def test_show_writes_a_png(tmp_path):
-    pytest.importorskip("cairosvg")
+    pytest.importorskip("resvg_py")  # the [png] extra
     picture = tmp_path / "start.png"
     assert (
         main(
@@ -223,7 +223,8 @@ def test_seeds_out_of_range_are_usage_errors():
 
 
 def test_show_without_the_png_extra_is_a_one_line_error(capsys, monkeypatch, tmp_path):
-    monkeypatch.setitem(sys.modules, "cairosvg", None)
+    for rasteriser in ("resvg_py", "cairosvg"):  # either serves boardcore.svg.save_png
+        monkeypatch.setitem(sys.modules, rasteriser, None)
     assert (
         main(
             [

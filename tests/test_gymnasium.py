@@ -43,7 +43,8 @@ def test_ansi_render_passes_check_env(capsys):
         check_env(make("reversi", render_mode="ansi", size=4))
     env = make("reversi", render_mode="ansi", size=4)
     env.reset(seed=0)
-    assert env.render() == f"{bc.Reversi(size=4).position()}\n"
+    start = bc.Reversi(size=4)
+    assert env.render() == f"{start}\nblack to move\n{start.position()}\n"  # the text board, then who moves
 
 
 @pytest.mark.parametrize("player", [bc.BLACK, bc.WHITE])

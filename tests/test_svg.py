@@ -1,12 +1,25 @@
 """Pictures (boardcore.svg): checked by structure, one test per thing the picture must show."""
 
+import io
+import re
+import struct
+import sys
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import boardcore as bc
 import boardcore.reference as ref
+import numpy as np
 import pytest
 
 NS = {"s": "http://www.w3.org/2000/svg"}
+FONT_DIRS = [
+    "/usr/share/fonts",
+    "/usr/local/share/fonts",
+    "/Library/Fonts",
+    "/System/Library/Fonts",
+    "C:/Windows/Fonts",
+]
 
 
 def parse(game):
@@ -131,7 +144,7 @@ def test_a_size_may_be_any_integer_type():
     assert 'width="1"' in bc.svg.render(bc.Cephalopod(), size=1)
 
 
-def test_save_png_checks_its_arguments_before_needing_cairosvg(tmp_path):
+def test_save_png_checks_its_arguments_before_needing_a_rasteriser(tmp_path):
     with pytest.raises(ValueError, match="size must be"):
         bc.svg.save_png(bc.Rive(), str(tmp_path / "x.png"), size="big")
     with pytest.raises(TypeError, match="cannot draw"):
@@ -139,11 +152,55 @@ def test_save_png_checks_its_arguments_before_needing_cairosvg(tmp_path):
     assert not (tmp_path / "x.png").exists()
 
 
-def test_png_output_is_a_png(tmp_path):
-    pytest.importorskip("cairosvg")
+@pytest.mark.parametrize("rasteriser", ["resvg_py", "cairosvg"])
+def test_png_output_is_a_png(tmp_path, monkeypatch, rasteriser):
+    pytest.importorskip(rasteriser)
+    if rasteriser == "cairosvg":
+        monkeypatch.setitem(sys.modules, "resvg_py", None)  # cairosvg serves when resvg-py is missing
     path = tmp_path / "board.png"
-    bc.svg.save_png(bc.Strands(), str(path))
-    assert path.read_bytes()[:4] == b"\x89PNG"
+    bc.svg.save_png(bc.Strands(), str(path), size=300)
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    assert struct.unpack(">II", data[16:24]) == (300, round(300 * 422 / 490))  # IHDR: width, height
+
+
+def test_without_a_rasteriser_png_output_is_an_import_error_naming_the_extra(tmp_path, monkeypatch):
+    for rasteriser in ("resvg_py", "cairosvg"):
+        monkeypatch.setitem(sys.modules, rasteriser, None)
+    with pytest.raises(ImportError, match=r"boardcore\[png\]"):
+        bc.svg.save_png(bc.Reversi(), str(tmp_path / "board.png"))
+    with pytest.raises(ImportError, match=r"boardcore\[png\]"):
+        bc.svg.rgb_array(bc.Reversi())
+    assert not (tmp_path / "board.png").exists()
+
+
+def test_rgb_array_is_the_picture_as_pixels():
+    pytest.importorskip("resvg_py")
+    pytest.importorskip("PIL")
+    game = bc.Reversi(size=6)
+    pixels = bc.svg.rgb_array(game, size=200)
+    assert pixels.dtype == np.uint8 and pixels.shape == (200, 200, 3)  # a square board, square picture
+    assert (pixels[0, 0] == 255).all()  # the white background
+    assert len(np.unique(pixels.reshape(-1, 3), axis=0)) > 3  # the board, its discs, not a blank
+    game.play(game.legal_moves()[0])
+    assert not np.array_equal(bc.svg.rgb_array(game, size=200), pixels)
+
+
+def test_resvg_draws_the_text_where_a_common_font_is_installed():
+    """resvg maps the generic sans-serif to Arial alone and leaves text out without it; the
+    rasteriser names common families in turn, so Strands' labels and the coordinates show."""
+    pytest.importorskip("resvg_py")
+    pytest.importorskip("PIL")
+    fonts = [p for d in FONT_DIRS if Path(d).is_dir() for p in Path(d).rglob("*.[ot]tf")]
+    families = ("dejavusans", "liberationsans", "arial", "helvetica", "notosans")
+    if not any(f.name.lower().replace("-", "").startswith(families) for f in fonts):
+        pytest.skip("none of the common sans-serif fonts is installed")
+    game = bc.Strands("hex4")
+    svg = bc.svg.render(game, 300)
+    without_text = re.sub(r"<text [^>]*>[^<]*</text>\n?", "", svg)
+    assert without_text != svg
+    with_text_pixels = bc.svg.rgb_array(game, 300)
+    assert not np.array_equal(with_text_pixels, pixels_of(without_text))
 
 
 def test_the_geometry_the_pictures_use_is_the_same_in_engine_and_reference():
@@ -155,3 +212,11 @@ def test_the_geometry_the_pictures_use_is_the_same_in_engine_and_reference():
     for layout in ("hex4", "hex6", "hex7"):
         assert bc.Strands(layout).rows == ref.Strands(layout).rows
     assert bc.Strands("hex4").rows == bc.Rive("hex4").rows
+
+
+def pixels_of(svg: str) -> np.ndarray:
+    import resvg_py
+    from PIL import Image
+
+    with Image.open(io.BytesIO(bytes(resvg_py.svg_to_bytes(svg_string=svg)))) as picture:
+        return np.array(picture.convert("RGB"))

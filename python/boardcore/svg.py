@@ -3,7 +3,8 @@
     import boardcore as bc
 
     svg = bc.svg.render(game)  # a string; games also have _repr_svg_ for notebooks
-    bc.svg.save_png(game, "board.png")  # needs the [png] extra (cairosvg)
+    bc.svg.save_png(game, "board.png")  # needs the [png] extra (resvg-py)
+    pixels = bc.svg.rgb_array(game)  # uint8 (height, width, 3); the [png] extra (resvg-py, Pillow)
 
 Square boards (Reversi, Cephalopod) are drawn on a grid with coordinates; holes are crossed dark
 squares, the Octagon's cut squares are left out, handicap discs carry a gold ring. Cephalopod dice
@@ -11,18 +12,26 @@ are the owner's colour with their pips. Hex boards (Rive, Strands) are pointy-to
 as the rows' half-cell offsets say; Strands' empty cells show their label. The cells of the last
 move are outlined in red (a capture's removed stones or dice are marked with a red cross).
 
+Rasterising (PNG files, pixel arrays) uses resvg (the ``resvg-py`` package: self-contained binary
+wheels, no system library), or cairosvg if that is what is installed (it needs the system's cairo
+library). Text (coordinates, Strands' labels) needs a system font: without any, the pictures have
+no text but are otherwise whole.
+
 The renderer reads only the public API (``position()``, ``history`` with each move's ``placed`` and
 ``removed`` cells, and each game's board properties), so it draws the reference twins too.
 """
 
 from __future__ import annotations
 
+import io
 import math
 import operator
 from typing import Any
 from xml.sax.saxutils import escape
 
-__all__ = ["render", "save_png"]
+import numpy as np
+
+__all__ = ["render", "rgb_array", "save_png"]
 
 CELL = 40
 MARGIN = 24
@@ -87,14 +96,48 @@ def _shown(value: object) -> str:
 
 
 def save_png(game: Any, path: str, size: int = 480) -> None:
-    """Writes the picture as a PNG file (needs ``pip install 'boardcore[png]'``, i.e. cairosvg).
-    Raises as ``render`` does for a bad ``game`` or ``size``, before importing cairosvg."""
-    picture = render(game, size)  # the arguments are checked whatever is installed
+    """Writes the picture as a PNG file, ``size`` pixels wide (needs ``pip install 'boardcore[png]'``,
+    i.e. resvg-py; cairosvg serves instead if it is installed and resvg-py is not). Raises as
+    ``render`` does for a bad ``game`` or ``size``, before looking for either."""
+    data = _png(render(game, size), "PNG output needs resvg-py (or cairosvg): pip install 'boardcore[png]'")
+    with open(path, "wb") as file:
+        file.write(data)
+
+
+def rgb_array(game: Any, size: int = 480) -> np.ndarray:
+    """The picture as pixels: a ``uint8`` array of shape ``(height, width, 3)``, ``size`` pixels
+    wide (the height follows the board's shape, so it is the same for every position of a board).
+    Needs resvg-py and Pillow: ``pip install 'boardcore[png]'`` (the ``pettingzoo`` and
+    ``gymnasium`` extras include them)."""
+    missing = "pixel pictures need resvg-py (or cairosvg) and Pillow: pip install 'boardcore[png]'"
+    try:
+        from PIL import Image
+    except ImportError as e:
+        raise ImportError(missing) from e
+    with Image.open(io.BytesIO(_png(render(game, size), missing))) as picture:
+        return np.array(picture.convert("RGB"), dtype=np.uint8)
+
+
+# Families tried in turn for the pictures' sans-serif text when resvg draws it: resvg maps the
+# generic "sans-serif" to Arial alone and leaves text out where Arial is missing (most Linux).
+RASTER_FONTS = "Arial, Helvetica, DejaVu Sans, Liberation Sans, Noto Sans, sans-serif"
+
+
+def _png(svg: str, missing: str) -> bytes:
+    """The SVG document as PNG bytes, by resvg (or cairosvg); ``missing`` is the ImportError's
+    text when neither is installed."""
+    try:
+        import resvg_py
+    except ImportError:
+        pass
+    else:
+        svg = svg.replace('font-family="sans-serif"', f'font-family="{RASTER_FONTS}"', 1)
+        return bytes(resvg_py.svg_to_bytes(svg_string=svg))
     try:
         import cairosvg
     except ImportError as e:
-        raise ImportError("PNG output needs cairosvg: pip install 'boardcore[png]'") from e
-    cairosvg.svg2png(bytestring=picture.encode(), write_to=path)
+        raise ImportError(missing) from e
+    return bytes(cairosvg.svg2png(bytestring=svg.encode()))
 
 
 # ---------------------------------------------------------------- the last move, by cells

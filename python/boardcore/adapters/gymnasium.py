@@ -29,7 +29,7 @@ from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
 import boardcore as bc
-from boardcore.adapters import new_game, state_text
+from boardcore.adapters import _render, new_game
 
 __all__ = ["BoardcoreEnv", "BoardcoreVectorEnv", "make", "make_vector"]
 
@@ -59,7 +59,8 @@ class BoardcoreEnv(gymnasium.Env):
     ``action_masks()`` give the legal actions (all False once the episode is over).
     """
 
-    metadata = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012 (Gymnasium's attribute)
+    # Render modes as Gymnasium defines them (boardcore.adapters._render, docs/ai.md).
+    metadata = {"render_modes": list(_render.RENDER_MODES), "render_fps": 4}  # noqa: RUF012 (Gymnasium's attribute)
 
     def __init__(
         self,
@@ -70,8 +71,7 @@ class BoardcoreEnv(gymnasium.Env):
         **variant: Any,
     ) -> None:
         player = {"black": bc.BLACK, "white": bc.WHITE}.get(player, player) if isinstance(player, str) else player
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', got {render_mode!r}")
+        _render.checked_render_mode(render_mode, "gymnasium")
         if player not in (bc.BLACK, bc.WHITE) or isinstance(player, (bool, str)):
             raise ValueError(f"player must be bc.BLACK (0, 'black') or bc.WHITE (1, 'white'), got {player!r}")
         self.render_mode = render_mode
@@ -88,6 +88,8 @@ class BoardcoreEnv(gymnasium.Env):
         self._ended = False
         self._play_opponent()
         self._ended = self._state.is_over()
+        if self.render_mode == "human":
+            self.render()
         return self._state.observation(self.player), self._info()
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict]:
@@ -102,8 +104,8 @@ class BoardcoreEnv(gymnasium.Env):
         self._play_opponent()
         over = self._ended = self._state.is_over()
         reward = float(self._state.returns()[self.player]) if over else 0.0
-        if self.render_mode == "ansi":
-            print(self.render())
+        if self.render_mode == "human":
+            self.render()
         return self._state.observation(self.player), reward, over, False, self._info()
 
     def action_masks(self) -> np.ndarray:
@@ -112,11 +114,9 @@ class BoardcoreEnv(gymnasium.Env):
             return np.zeros(self._state.num_actions, dtype=bool)
         return self._state.action_mask()
 
-    def render(self) -> str | None:
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() called without a render_mode")
-            return None
-        return f"{state_text(self._state)}\n"
+    def render(self) -> str | np.ndarray | None:
+        hint = "Choose one when making the environment: make(..., render_mode='ansi')."
+        return _render.render(self._state, self.render_mode, hint)
 
     def _info(self) -> dict[str, Any]:
         return {"action_mask": self.action_masks(), "to_move": self._state.to_move}

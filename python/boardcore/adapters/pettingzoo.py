@@ -14,6 +14,13 @@ Reversi pass is an action of its own, and a Rive capture or a Strands turn takes
 by the same agent in a row. Observations are ``{"observation": float32 planes from the agent's own
 side, "action_mask": int8}`` (docs/actions.md; the planes' names are the environment's
 ``observation_planes``); rewards are +1/-1 (0 for a draw) at the end.
+
+Render modes, as PettingZoo defines them: ``env(game, render_mode="human")`` prints the text board
+after ``reset`` and every ``step`` (``render()`` prints it and returns None); ``"ansi"``: ``render()``
+returns the text board and prints nothing; ``"rgb_array"``: ``render()`` returns the SVG picture
+(``boardcore.svg``) as a ``uint8`` array ``(height, width, 3)``, 480 pixels wide, of the same shape
+for every step of an environment (drawn by resvg-py and Pillow, both in this extra). Without a
+render mode, ``render()`` warns and returns None.
 """
 
 from __future__ import annotations
@@ -26,7 +33,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from boardcore.adapters import new_game, state_text
+from boardcore.adapters import _render, new_game
 
 AGENTS = ["black", "white"]
 
@@ -36,12 +43,16 @@ class BoardcoreEnv(AECEnv):
     wrappers)."""
 
     # PettingZoo's own attribute, a dict by its API; each environment sets its own copy.
-    metadata = {"render_modes": ["ansi"], "name": "boardcore_v0", "is_parallelizable": False}  # noqa: RUF012
+    metadata = {  # noqa: RUF012
+        "render_modes": list(_render.RENDER_MODES),
+        "name": "boardcore_v0",
+        "is_parallelizable": False,
+        "render_fps": 2,
+    }
 
     def __init__(self, game: str = "reversi", render_mode: str | None = None, **variant: Any) -> None:
         super().__init__()
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', got {render_mode!r}")
+        _render.checked_render_mode(render_mode, "pettingzoo")
         self.game_name = game
         self.variant = variant
         self.render_mode = render_mode
@@ -87,6 +98,8 @@ class BoardcoreEnv(AECEnv):
         self.truncations = dict.fromkeys(AGENTS, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in AGENTS}
         self.agent_selection = AGENTS[self._state.to_move]
+        if self.render_mode == "human":
+            self.render()
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -105,14 +118,12 @@ class BoardcoreEnv(AECEnv):
         else:
             self.agent_selection = AGENTS[self._state.to_move]
         self._accumulate_rewards()
-        if self.render_mode == "ansi":
-            print(self.render())
+        if self.render_mode == "human":
+            self.render()
 
-    def render(self) -> str | None:
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() called without a render_mode")
-            return None
-        return f"{state_text(self._state)}\n"
+    def render(self) -> str | np.ndarray | None:
+        hint = f"Choose one when making the environment: env({self.game_name!r}, render_mode='ansi')."
+        return _render.render(self._state, self.render_mode, hint)
 
     def close(self) -> None:
         pass
