@@ -500,3 +500,12 @@ def test_moves_of_different_boards_do_not_compare():
     with pytest.raises(TypeError):
         sorted([six, "d3"])
     assert six != eight
+
+
+@pytest.mark.parametrize("impl,name", CLASSES)
+def test_iterating_over_a_game_points_to_its_cells(impl, name):
+    # A game is not a sequence: Python's fallback iteration (game[0], game[1]...) meets the
+    # TypeError of a cell given by number, which says where the cells are.
+    game = getattr(impl, name)()
+    with pytest.raises(TypeError, match=r"game\.cells lists them"):
+        list(game)

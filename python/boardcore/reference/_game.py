@@ -292,7 +292,7 @@ class ReferenceGame:
         case, blanks around ignored). Raises KeyError for a name that is not one of ``cells``,
         TypeError for anything but a string."""
         if not isinstance(cell, str):
-            raise TypeError(f"a cell is named by a string like 'd3', got {cell!r} (a {type(cell).__name__})")
+            raise TypeError(f"a cell is named by a string like 'd3' (game.cells lists them), got {given(cell, True)}")
         name = lower(strip(cell))
         if name not in self.cells:
             raise KeyError(f"{short(cell)} is not a cell of this board")

@@ -31,11 +31,12 @@ fn contents_to_py(py: Python<'_>, contents: Contents) -> PyResult<Py<PyAny>> {
 
 /// `game[cell]` and `game.piece_at(cell)`: what the named cell holds. A name that is no cell of
 /// the board (malformed or off it) is a KeyError, as a missing key of a mapping; a cell given by
-/// anything but a string a TypeError.
+/// anything but a string a TypeError (which is also what iterating over a game meets, since
+/// Python iterates with `__getitem__(0)`: hence the pointer to `cells`).
 pub fn read_cell(position: &impl Cells, cell: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
     let Ok(name) = cell.cast::<PyString>() else {
         return Err(PyTypeError::new_err(format!(
-            "a cell is named by a string like 'd3', got {}",
+            "a cell is named by a string like 'd3' (game.cells lists them), got {}",
             crate::args::shown_with_type(cell)
         )));
     };
