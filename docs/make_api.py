@@ -28,6 +28,7 @@ from typing import Any
 import boardcore as bc
 import boardcore.errors
 import boardcore.mcts
+import boardcore.pieces
 import boardcore.records
 import boardcore.reference
 import boardcore.svg
@@ -53,6 +54,8 @@ SPECIAL = [
     (("__hash__",), "`hash()`"),
     (("__len__",), "`len()`"),
     (("__iter__", "__next__"), "iteration (it is its own iterator)"),
+    (("__getitem__",), "`game[cell]` (as `piece_at`)"),
+    (("__lt__", "__le__", "__gt__", "__ge__"), "`<` and the other orders (so sorting)"),
 ]
 
 LONG = 800  # a docstring longer than this is cut to its first paragraph
@@ -409,6 +412,7 @@ SECTIONS = [
     "`boardcore.mcts`",
     "`boardcore.svg`",
     "Records",
+    "`boardcore.pieces`",
     "Errors",
     "Constants",
     "`code_path`",
@@ -518,7 +522,7 @@ def python_module(w: Writer, module: ModuleType, title: str, first: list[str], n
 
 
 def errors(w: Writer) -> None:
-    w.add(f"## {SECTIONS[5]}", "")
+    w.add(f"## {SECTIONS[6]}", "")
     module = boardcore.errors
     w.doc(clean(module.__doc__), module.__name__, full=True)
     for name in ordered(list(module.__all__), ["NotationError", "IllegalMoveError"]):
@@ -529,21 +533,21 @@ def errors(w: Writer) -> None:
 
 
 def constants(w: Writer) -> None:
-    w.add(f"## {SECTIONS[6]}", "")
-    names = [n for n in bc.__all__ if n.isupper()]
+    w.add(f"## {SECTIONS[7]}", "")
+    names = [n for n in bc.__all__ if n.isupper() and n not in boardcore.pieces.__all__]
     for name in names:
         w.add(f"- `{name} = {getattr(bc, name)!r}`", "")
     w.paragraph("The players' numbers, as `to_move`, `winner()`, `returns()` and `VectorEnv` use them.")
 
 
 def code_path(w: Writer) -> None:
-    w.add(f"## {SECTIONS[7]}", "")
+    w.add(f"## {SECTIONS[8]}", "")
     signature = STUBS.functions.get("code_path", text_signature(bc.code_path))
     w.entry("code_path", Member("code_path", "function", signature, clean(bc.code_path.__doc__)))
 
 
 def adapters(w: Writer) -> None:
-    w.add(f"## {SECTIONS[8]}", "")
+    w.add(f"## {SECTIONS[9]}", "")
     package = importlib.import_module("boardcore.adapters")
     w.doc(clean(package.__doc__), package.__name__, full=True)
     modules = adapter_modules()
@@ -583,7 +587,7 @@ def adapters(w: Writer) -> None:
 
 
 def reference(w: Writer) -> None:
-    w.add(f"## {SECTIONS[9]}", "")
+    w.add(f"## {SECTIONS[10]}", "")
     module = boardcore.reference
     doc = " ".join((clean(module.__doc__) or "").split())
     classes = join_words([f"`{module.__name__}.{n}`" for n in module.__all__])
@@ -612,6 +616,7 @@ def _build() -> Writer:
     python_module(w, boardcore.mcts, SECTIONS[2], mcts_order, list(boardcore.mcts.__all__))
     python_module(w, boardcore.svg, SECTIONS[3], ["render", "save_png"], list(boardcore.svg.__all__))
     python_module(w, boardcore.records, SECTIONS[4], ["load_record", "load_records"])
+    python_module(w, boardcore.pieces, SECTIONS[5], ["Piece", "Blocked"], list(boardcore.pieces.__all__))
     errors(w)
     constants(w)
     code_path(w)

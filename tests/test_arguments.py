@@ -6,6 +6,7 @@ wrapped number. (Actions and row indices follow Python's own rules: see their te
 from __future__ import annotations
 
 import boardcore as bc
+import boardcore.reference as ref
 import numpy as np
 import pytest
 from boardcore import mcts
@@ -79,10 +80,21 @@ def test_huge_integers_are_value_errors_that_show_the_number(label):
 
 
 @pytest.mark.parametrize("label", INTEGER_ARGUMENTS)
-def test_bools_floats_and_other_types_are_value_errors(label):
+def test_bools_floats_and_other_types_are_value_errors_that_name_the_type(label):
     call, _, _, _ = INTEGER_ARGUMENTS[label]
     for value in NOT_INTEGERS:
-        refused(call, value)
+        kind = type(value).__name__
+        article = "an" if kind[0] in "aeiou" else "a"
+        # '3' and 3 look alike in a message: the type says which was given (issue 14, item 13).
+        assert f"({article} {kind})" in refused(call, value)
+
+
+def test_a_string_size_says_sizes_are_ints():
+    for reversi in (bc.Reversi, ref.Reversi):
+        with pytest.raises(ValueError, match=r"^size must be an int or 'octagon', got '8' \(a str\)$"):
+            reversi(size="8")
+        with pytest.raises(ValueError, match=r"size must be 4, 6, 8, 10 or 'octagon', got 7$"):
+            reversi(size=7)
 
 
 @pytest.mark.parametrize("label", [k for k, v in INTEGER_ARGUMENTS.items() if v[2] is not None])
@@ -158,3 +170,36 @@ def test_actions_of_every_numpy_width_are_read_exactly():
         env = bc.VectorEnv("reversi", 1)
         with pytest.raises(bc.IllegalMoveError, match="action -1 "):
             env.step(np.array([-1], dtype=numpy_type))
+
+
+def test_vector_env_given_a_game_class_says_to_pass_its_name():
+    # Issue 14, item 13: it said only "game must be a string, got type".
+    for cls, name in [(bc.Reversi, "reversi"), (ref.Strands, "strands"), (bc.Cephalopod, "cephalopod")]:
+        with pytest.raises(TypeError, match=f"pass the game's name, '{name}', not the class"):
+            bc.VectorEnv(cls, 4)
+    with pytest.raises(TypeError, match="game must be a string, got int"):
+        bc.VectorEnv(3, 4)
+
+
+# Constructor arguments of both implementations, given a value of the wrong type: the message
+# names the argument and the type given (issue 14, item 13).
+WRONG_TYPES = {
+    "Reversi size": (lambda m: m.Reversi(size="8"), "size", "'8' (a str)"),
+    "Reversi handicap": (lambda m: m.Reversi(handicap="1"), "handicap", "'1' (a str)"),
+    "Reversi handicap_color": (lambda m: m.Reversi(handicap=1, handicap_color=1.0), "handicap_color", "(a float)"),
+    "Reversi.random seed": (lambda m: m.Reversi.random("3"), "seed", "'3' (a str)"),
+    "Cephalopod rows": (lambda m: m.Cephalopod(rows="3"), "rows", "'3' (a str)"),
+    "Cephalopod cols": (lambda m: m.Cephalopod(cols=3.0), "cols", "3.0 (a float)"),
+    "Rive swap": (lambda m: m.Rive(swap="yes"), "swap", "'yes' (a str)"),
+    "Rive single_stones": (lambda m: m.Rive(single_stones=1), "single_stones", "1 (an int)"),
+    "Strands cover": (lambda m: m.Strands(cover=1), "cover", "1 (an int)"),
+    "Strands.random_layout side": (lambda m: m.Strands.random_layout("3", 1), "side", "'3' (a str)"),
+}
+
+
+@pytest.mark.parametrize("label", WRONG_TYPES)
+@pytest.mark.parametrize("impl", [bc, ref], ids=["engine", "twin"])
+def test_a_constructor_argument_of_the_wrong_type_names_the_type(label, impl):
+    call, name, shown = WRONG_TYPES[label]
+    message = refused(lambda _: call(impl), None)
+    assert message.startswith(f"{name} must be") and shown in message, message

@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 import pickle
 import random
+import re
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -31,6 +32,28 @@ def strands_winner(score) -> int | None:
     return None if black == white else BLACK if black > white else WHITE
 
 
+# ---- what each cell holds, read from the position notation (each game's docs/<game>.md) --------
+
+STONES = {"b": bc.Piece(BLACK), "w": bc.Piece(WHITE)}
+
+
+def reversi_board(position: str) -> list:
+    """Reversi's notation writes one character per square of the grid: `.bw#-`."""
+    other = {".": None, "#": bc.HOLE, "-": bc.CUT}
+    return [STONES.get(c, other.get(c)) for c in position.split(" ")[1].replace("/", "")]
+
+
+def cephalopod_board(position: str) -> list:
+    """Cephalopod's writes `.` or a die: its pips, then its owner (`6w`)."""
+    tokens = re.findall(r"\.|\d[bw]", position.split(" ")[1])
+    return [None if t == "." else bc.Piece("bw".index(t[1]), int(t[0])) for t in tokens]
+
+
+def hex_board(position: str) -> list:
+    """Rive's and Strands' write `b`, `w`, or for an empty cell `.` (Rive) or its label (Strands)."""
+    return [STONES.get(c) for c in position.split(" ")[1].replace("/", "")]
+
+
 def count_winner(score) -> int | None:
     black, white = score
     return None if black == white else BLACK if black > white else WHITE
@@ -49,6 +72,10 @@ class Spec:
     # The subset the position notation carries.
     in_position: tuple[str, ...]
     winner_by_score: Callable[[Any], int | None]
+    # What each cell holds, in board order, read from the position notation.
+    board_of: Callable[[str], list]
+    # Whether legal_moves() lists the moves in their sorted order (Strands lists by label first).
+    moves_sorted: bool
     # Arguments of the wrong type for play() (TypeError).
     not_moves: list[Any]
     # A move must have been undone among the random games' moves (Cephalopod and Rive: a capture).
@@ -82,6 +109,8 @@ SPECS = {
         setup=("blocked", "seed", "handicap", "handicap_color", "size", "board_name"),
         in_position=("blocked", "size", "board_name"),
         winner_by_score=count_winner,
+        board_of=reversi_board,
+        moves_sorted=True,
         not_moves=[None, 3, 3.5, ["d3"], b"d3", ("d3",), {"square": "d3"}],
     ),
     "Cephalopod": Spec(
@@ -101,6 +130,8 @@ SPECS = {
         setup=("rows", "cols"),
         in_position=("rows", "cols"),
         winner_by_score=count_winner,
+        board_of=cephalopod_board,
+        moves_sorted=True,
         not_moves=[None, 3, 3.5, ["b2"], b"b2", ("b2",), {"square": "b2"}],
         some_move_has="x",
         extra_calls=[lambda s: s.count_paths(2) if s.rows * s.cols <= 31 else None],
@@ -124,6 +155,8 @@ SPECS = {
         setup=("board_name", "rows", "cells", "swap", "single_stones"),
         in_position=("board_name", "rows", "cells", "swap", "single_stones"),
         winner_by_score=count_winner,
+        board_of=hex_board,
+        moves_sorted=True,
         not_moves=[None, 3, 3.5, ["c3"], b"c3", ("c3",), {"cell": "c3"}],
         some_move_has="x",
         extra_state=lambda s: s.groups(),
@@ -141,6 +174,8 @@ SPECS = {
         setup=("cells", "labels", "cover", "layout_name", "rows", "side"),
         in_position=("cells", "cover", "rows", "side"),  # labels under stones are not written
         winner_by_score=lambda score: strands_winner(score),
+        board_of=hex_board,
+        moves_sorted=False,
         not_moves=[None, 5, 3.5, ["d3"], b"d3", ("d3",), {"cells": "d3"}],
     ),
 }
@@ -193,6 +228,27 @@ def check_position(spec: Spec, cls, game) -> None:
     assert again.to_move == game.to_move and moves_of(again) == names and again.history == []
     for attribute in spec.in_position:
         assert getattr(again, attribute) == getattr(game, attribute), attribute
+    check_moves_sort(spec, moves)
+
+
+def check_board(spec: Spec, game) -> None:
+    """Every cell, read by name in any case, holds what the position notation says."""
+    expected = spec.board_of(game.position())
+    assert [game[cell] for cell in game.cells] == expected
+    assert [game.piece_at(cell.upper()) for cell in game.cells] == expected
+
+
+def check_moves_sort(spec: Spec, moves: list) -> None:
+    """`<` is a total order consistent with `==`: distinct moves sort strictly increasing, each
+    comparison agreeing with its mirror; legal_moves() is already sorted where documented."""
+    ordered = sorted(moves)
+    if spec.moves_sorted:
+        assert ordered == moves
+    for a, b in zip(ordered, ordered[1:]):
+        assert a < b and b > a and a <= b and b >= a and a != b
+        assert not (b < a or a > b or b <= a or a >= b)
+    for a in moves[:5]:
+        assert a <= a and a >= a and not a < a and not a > a
 
 
 def check_record(spec: Spec, cls, game) -> None:
@@ -214,6 +270,8 @@ def test_random_games_keep_the_protocol_and_undo_back_to_the_start(impl, name):
         check_record(spec, cls, game)
         while True:
             check_position(spec, cls, game)
+            if len(played) % 5 == 0:
+                check_board(spec, game)
             if game.is_over() or len(played) >= spec.max_plies(game):
                 break
             states.append(full_state(spec, game))
@@ -223,6 +281,7 @@ def test_random_games_keep_the_protocol_and_undo_back_to_the_start(impl, name):
             if len(played) == 5:
                 check_record(spec, cls, game)
         check_record(spec, cls, game)
+        check_board(spec, game)
         while states:
             undone.append(str(game.undo()))
             assert undone[-1] == played.pop()
@@ -399,3 +458,54 @@ def test_perft_leaves_the_game_unchanged(impl, name):
         for call in SPECS[name].extra_calls:
             call(s)
         assert snapshot(s) == before
+
+
+# ---- reading the board and sorting moves (issue 14, item 12; docs/design.md) --------------------
+
+NOT_CELLS = ["z1", "a27", "a0", "a01", "", "  ", "pass", "swap", "d3,e5", "c3xb2", "1a", "\ud800", "d3" * 3000]
+
+
+@pytest.mark.parametrize("impl,name", CLASSES)
+def test_a_name_that_is_no_cell_is_a_key_error_and_changes_nothing(impl, name):
+    for _, game in starts(impl, name):
+        before = snapshot(game)
+        for text in NOT_CELLS:
+            with pytest.raises(KeyError):
+                game[text]
+            with pytest.raises(KeyError):
+                game.piece_at(text)
+        for value in [None, 3, 3.5, b"a1", ("a1",), ["a1"]]:
+            with pytest.raises(TypeError, match="a cell is named by a string"):
+                game[value]
+        assert game["  " + game.cells[0].upper() + "\t"] == game[game.cells[0]]
+        assert snapshot(game) == before
+
+
+@pytest.mark.parametrize("name", SPECS)
+def test_engine_and_twin_moves_sort_alike(name):
+    for (index, engine), (_, twin) in zip(starts(bc, name), starts(ref, name)):
+        rng = random.Random(index)
+        while not engine.is_over() and len(engine.history) < 8:
+            ordered = [str(m) for m in sorted(engine.legal_moves())]
+            assert ordered == [str(m) for m in sorted(twin.legal_moves())]
+            move = rng.choice(ordered)
+            engine.play(move)
+            twin.play(move)
+
+
+def test_moves_of_different_boards_do_not_compare():
+    six, eight = bc.Reversi(6).legal_moves()[0], bc.Reversi(8).legal_moves()[0]
+    with pytest.raises(TypeError, match=r"moves of different boards \(6 and 8\) do not compare"):
+        six < eight  # noqa: B015
+    with pytest.raises(TypeError):
+        sorted([six, "d3"])
+    assert six != eight
+
+
+@pytest.mark.parametrize("impl,name", CLASSES)
+def test_iterating_over_a_game_points_to_its_cells(impl, name):
+    # A game is not a sequence: Python's fallback iteration (game[0], game[1]...) meets the
+    # TypeError of a cell given by number, which says where the cells are.
+    game = getattr(impl, name)()
+    with pytest.raises(TypeError, match=r"game\.cells lists them"):
+        list(game)

@@ -793,3 +793,11 @@ def test_perft_counts_a_pass_as_a_ply_by_default(Reversi):
 def test_divide_of_the_start(Reversi):
     # Divide sums to perft in legal move order on every game: test_protocol.py.
     assert Reversi().divide(3) == {"d3": 14, "c4": 14, "f5": 14, "e6": 14}
+
+
+def test_the_octagon_is_named_in_any_case_like_moves(Reversi):
+    # Issue 14, item 13: `size="OCTAGON"` is the Octagon; sizes stay ints (see test_arguments.py).
+    for name in ["OCTAGON", "Octagon"]:
+        game = Reversi(size=name)
+        assert game.board_name == "octagon" and game == Reversi("octagon")
+    assert Reversi.random(5, size="OcTaGoN").board_name == "octagon"

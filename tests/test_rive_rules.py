@@ -285,7 +285,6 @@ def test_custom_boards_are_rows_of_length_and_offset(Rive):
         "hex8",
         "hex0",
         "hex03",
-        "Hex3",
         "hex 3",
         "hex",
         "",
@@ -321,6 +320,13 @@ def test_custom_boards_are_rows_of_length_and_offset(Rive):
 def test_bad_boards_raise_value_error_naming_board(Rive, board):
     with pytest.raises(ValueError, match="board"):
         Rive(board)
+
+
+def test_board_names_are_read_in_any_case_like_moves(Rive):
+    # Issue 14, item 13 (until then "Hex3" was refused). Position notation stays as written.
+    for name in ["Hex3", "HEX5", "hEx335"]:
+        assert Rive(name).board_name == name.lower()
+    assert Rive("HEX5") == Rive("hex5")
 
 
 @pytest.mark.parametrize(

@@ -604,3 +604,12 @@ def test_transpositions_are_equal_and_hash_alike(Strands):
 
 
 # Perft counts from the start are in tests/data/perft (test_perft_data.py).
+
+
+def test_layout_names_are_read_in_any_case_like_moves(Strands):
+    # Issue 14, item 13: `layout="Hex4"` is the layout hex4, and says so by its lower-case name.
+    for name in ["Hex4", "HEX6"]:
+        game = Strands(name)
+        assert game.layout_name == name.lower() and game == Strands(name.lower())
+    with pytest.raises(ValueError, match="layout"):
+        Strands("hex 4")

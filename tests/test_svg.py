@@ -128,6 +128,30 @@ def test_anything_else_is_a_type_error():
         bc.svg.render("8 ........")
 
 
+@pytest.mark.parametrize("size", ["200", 200.0, True, 0, -5, 16385, 2**80, [200], b"200"])
+def test_a_bad_size_is_a_value_error_saying_what_was_given(size):
+    # Issue 14, item 13: a string was drawn with width="200" unchecked, 0 silently meant "natural".
+    with pytest.raises(ValueError, match=r"^size must be None or an integer from 1 to 16384 \(pixels\), got ") as error:
+        bc.svg.render(bc.Reversi(), size=size)
+    if not isinstance(size, int) or isinstance(size, bool):
+        assert f"(a {type(size).__name__})" in str(error.value)
+
+
+def test_a_size_may_be_any_integer_type():
+    import numpy as np
+
+    assert 'width="300"' in bc.svg.render(bc.Cephalopod(), size=np.int64(300))
+    assert 'width="1"' in bc.svg.render(bc.Cephalopod(), size=1)
+
+
+def test_save_png_checks_its_arguments_before_needing_a_rasteriser(tmp_path):
+    with pytest.raises(ValueError, match="size must be"):
+        bc.svg.save_png(bc.Rive(), str(tmp_path / "x.png"), size="big")
+    with pytest.raises(TypeError, match="cannot draw"):
+        bc.svg.save_png("hex3", str(tmp_path / "x.png"))
+    assert not (tmp_path / "x.png").exists()
+
+
 @pytest.mark.parametrize("rasteriser", ["resvg_py", "cairosvg"])
 def test_png_output_is_a_png(tmp_path, monkeypatch, rasteriser):
     pytest.importorskip(rasteriser)

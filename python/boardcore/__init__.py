@@ -30,6 +30,7 @@ from boardcore._boardcore import (
     VectorEnv,
     code_path,
 )
+from boardcore.pieces import CUT, HOLE, Blocked, Piece
 from boardcore.records import load_record, load_records
 
 BLACK = 0
@@ -58,4 +59,5 @@ __all__ = [
     "mcts",
     "svg",
 ]
+__all__ += ["CUT", "HOLE", "Blocked", "Piece"]
 __all__ += ["CephalopodActions", "ReversiActions", "RiveActions", "StrandsActions", "VectorEnv"]

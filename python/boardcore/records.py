@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterator
 from typing import Any, Union
@@ -23,19 +24,55 @@ def load_record(text: str) -> Game:
     """Replays a record of any game and returns the game in its final state.
 
     Raises NotationError when the record is malformed, names an unknown game, or holds a move
-    that is not legal where it is played.
+    that is not legal where it is played; when the text holds several games (``load_records``
+    reads them all) or is the name of a file (pass the file's text). Raises TypeError for
+    anything but a string, a path (``pathlib.Path``) included.
     """
+    if isinstance(text, os.PathLike):
+        raise TypeError(
+            f"load_record reads a record's text, not a file: got the path {os.fspath(text)!r}; pass the "
+            "file's text (Path(...).read_text()), or load_records(text) for a file of several games"
+        )
     if not isinstance(text, str):
         raise TypeError(f"load_record expects a string, got {type(text).__name__}")
     name = _game_name(text)
     if name is None:
+        if _names_a_file(text):
+            raise NotationError(
+                f"record: {text!r} is the name of a file, not a record: pass the file's text "
+                "(open(...).read()), or load_records(text) for a file of several games"
+            )
         raise NotationError('record: the Game tag is missing (expected a line like [Game "reversi"])')
+    records = _count_records(text)
+    if records > 1:
+        raise NotationError(f"record: the text holds {records} games; load_records(text) reads them all")
     game = _GAMES.get(name)
     if game is None:
         known = ", ".join(sorted(_GAMES))
         shown = name if len(name) <= 40 else name[:40] + "..."
         raise NotationError(f"record: unknown game {shown!r} (known: {known})")
     return game.from_record(text)
+
+
+def _names_a_file(text: str) -> bool:
+    """Whether ``text`` looks like a file name and names an existing file (the likely slip of
+    passing a path where a record's text is wanted)."""
+    if len(text) > 4096 or any(c in text for c in "\r\n\0"):
+        return False
+    try:
+        return os.path.isfile(text)
+    except (OSError, ValueError):
+        return False
+
+
+def _count_records(text: str) -> int:
+    """How many records the text holds (a tag line after moves starts another one)."""
+    count, in_moves = 0, True
+    for line in _lines(text):
+        is_tag = line.startswith("[")
+        count += is_tag and in_moves
+        in_moves = not is_tag
+    return count
 
 
 _LINE = re.compile(r"[^\r\n]+")

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import io
 import math
+import operator
 from typing import Any
 from xml.sax.saxutils import escape
 
@@ -46,12 +47,20 @@ PIPS = {
 }
 
 
+MAX_SIZE = 16384  # the largest width in pixels: beyond what any screen or image library wants
+
+
 def render(game: Any, size: int | None = None) -> str:
-    """The position of ``game`` as an SVG document (``size``: the width in pixels, if given)."""
+    """The position of ``game`` as an SVG document (``size``: the width in pixels, if given).
+
+    Raises TypeError if ``game`` is not a game of boardcore (engine or reference twin);
+    ValueError if ``size`` is not None or an integer from 1 to ``MAX_SIZE`` (as the engine's
+    integer arguments: ``bool``, floats and strings are refused, numpy integers accepted)."""
     kind = type(game).__name__
     drawers = {"Reversi": _reversi, "Cephalopod": _cephalopod, "Rive": _rive, "Strands": _strands}
     if kind not in drawers:
         raise TypeError(f"cannot draw a {kind}: expected a Reversi, Cephalopod, Rive or Strands game")
+    size = _checked_size(size)
     width, height, body = drawers[kind](game)
     shown = (
         f' width="{size}" height="{round(size * height / width)}"' if size else f' width="{width}" height="{height}"'
@@ -63,9 +72,33 @@ def render(game: Any, size: int | None = None) -> str:
     )
 
 
+def _checked_size(size: Any) -> int | None:
+    """``size`` as an int, or None; ValueError saying what was given otherwise."""
+    if size is None:
+        return None
+    try:  # integers only, numpy's included; a bool is not a width (numpy's refuses __index__)
+        width = None if isinstance(size, bool) else operator.index(size)
+    except TypeError:
+        width = None
+    if width is None:
+        raise ValueError(
+            f"size must be None or an integer from 1 to {MAX_SIZE} (pixels), got {_shown(size)} (a {type(size).__name__})"
+        )
+    if not 1 <= width <= MAX_SIZE:
+        raise ValueError(f"size must be None or an integer from 1 to {MAX_SIZE} (pixels), got {width}")
+    return width
+
+
+def _shown(value: object) -> str:
+    """repr of a value, cut short (a megabyte of text makes a short message)."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:40] + "..."
+
+
 def save_png(game: Any, path: str, size: int = 480) -> None:
     """Writes the picture as a PNG file, ``size`` pixels wide (needs ``pip install 'boardcore[png]'``,
-    i.e. resvg-py; cairosvg serves instead if it is installed and resvg-py is not)."""
+    i.e. resvg-py; cairosvg serves instead if it is installed and resvg-py is not). Raises as
+    ``render`` does for a bad ``game`` or ``size``, before looking for either."""
     data = _png(render(game, size), "PNG output needs resvg-py (or cairosvg): pip install 'boardcore[png]'")
     with open(path, "wb") as file:
         file.write(data)

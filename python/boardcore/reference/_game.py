@@ -10,6 +10,7 @@ import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from boardcore.pieces import Piece
 from boardcore.reference import _playout
 
 try:
@@ -104,10 +105,19 @@ def short(text: str) -> str:
     return repr(text if len(text) <= 40 else text[:40] + "...")
 
 
+def given(value: object, typed_ints: bool = False) -> str:
+    """A value as shown in a refusal: its repr, and its type (`'8'` and `8` look alike) unless it
+    is an int where an int was wanted, as the engine's ``args::shown_with_type``."""
+    if isinstance(value, int) and not isinstance(value, bool) and not typed_ints:
+        return repr(value)
+    kind = type(value).__name__
+    return f"{short(value) if isinstance(value, str) else repr(value)} ({'an' if kind[0] in 'aeiou' else 'a'} {kind})"
+
+
 def check_count(name: str, value: object, minimum: int) -> None:
     """A ValueError naming the argument unless `value` is an int (not a bool) >= `minimum`."""
     if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-        raise ValueError(f"{name} must be an integer >= {minimum}, got {value!r}")
+        raise ValueError(f"{name} must be an integer >= {minimum}, got {given(value)}")
 
 
 def check_bool(name: str, value: object) -> None:
@@ -162,11 +172,60 @@ def parse_record(text: str, known_tags) -> tuple[dict[str, str], list[str]]:
     return tags, moves
 
 
+def square_key(name: str) -> tuple[int, str]:
+    """Sort key of a normalised square name (Reversi, Cephalopod) in board order: row, then
+    column."""
+    return int(name[1:]), name[0]
+
+
 class ReferenceMove:
     """What every reference game's Move shares: immutability, a hash and pickling through its
-    notation (a move equals its notation string), and an eval-able repr."""
+    notation (a move equals its notation string), an eval-able repr, and the order moves sort in.
+
+    Order (docs/design.md, "Moves' order"; the engine's ``naming::MoveOrder``): first the moves
+    that place a piece, by the cells placed on in board order (compared as lists), then by the
+    cells removed; then the moves that place nothing (a pass, the swap, a single-stone removal),
+    by the cells removed. Each game's Move says how its cells sort (``_cell_key``)."""
 
     __slots__ = ()
+    if TYPE_CHECKING:  # each game's Move provides them
+
+        @property
+        def placed(self) -> tuple[str, ...]: ...
+        @property
+        def removed(self) -> tuple[str, ...]: ...
+
+    @staticmethod
+    def _cell_key(name: str) -> Any:
+        """Sort key of a cell name in board order: a hex board's (row letter, number) unless the
+        game's Move says otherwise."""
+        return cell_key(name)
+
+    def _order(self) -> tuple[bool, tuple[Any, ...], tuple[Any, ...]]:
+        placed = tuple(self._cell_key(name) for name in self.placed)
+        return not placed, placed, tuple(self._cell_key(name) for name in self.removed)
+
+    def _ordered(self, other: object) -> tuple[Any, Any] | None:
+        """Both moves' orders, or None when ``other`` is not a Move of this game."""
+        if not isinstance(other, type(self)):
+            return None
+        return self._order(), other._order()
+
+    def __lt__(self, other: object) -> bool:
+        pair = self._ordered(other)
+        return NotImplemented if pair is None else pair[0] < pair[1]
+
+    def __le__(self, other: object) -> bool:
+        pair = self._ordered(other)
+        return NotImplemented if pair is None else pair[0] <= pair[1]
+
+    def __gt__(self, other: object) -> bool:
+        pair = self._ordered(other)
+        return NotImplemented if pair is None else pair[0] > pair[1]
+
+    def __ge__(self, other: object) -> bool:
+        pair = self._ordered(other)
+        return NotImplemented if pair is None else pair[0] >= pair[1]
 
     def __repr__(self) -> str:
         return f"Move({str(self)!r})"
@@ -222,6 +281,32 @@ class ReferenceGame:
         def _parts_of(self, move: Any) -> Any: ...
         def _make_move(self, parts: Any) -> Any: ...
         def _illegality(self, move: Any) -> str | None: ...
+        @property
+        def cells(self) -> tuple[str, ...]: ...
+
+    # ---- reading the board (docs/design.md, "Reading the board") ------------------------------
+
+    def piece_at(self, cell: str) -> Any:
+        """What the cell named ``cell`` holds (``boardcore.pieces``): a ``Piece(player, pips)``,
+        ``HOLE`` or ``CUT`` (Reversi), or None when it is empty. The name is read as in moves (any
+        case, blanks around ignored). Raises KeyError for a name that is not one of ``cells``,
+        TypeError for anything but a string."""
+        if not isinstance(cell, str):
+            raise TypeError(f"a cell is named by a string like 'd3' (game.cells lists them), got {given(cell, True)}")
+        name = lower(strip(cell))
+        if name not in self.cells:
+            raise KeyError(f"{short(cell)} is not a cell of this board")
+        return self._contents(self.cells.index(name))
+
+    def __getitem__(self, cell: str) -> Any:
+        """``game[cell]``: ``piece_at(cell)``."""
+        return self.piece_at(cell)
+
+    def _contents(self, index: int) -> Any:
+        """What cell ``index`` of ``cells`` holds. Rive and Strands keep BLACK, WHITE or None per
+        cell; Reversi and Cephalopod override this."""
+        owner = self._cells[index]
+        return None if owner is None else Piece(owner)
 
     @property
     def to_move(self) -> int:

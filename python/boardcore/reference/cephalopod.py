@@ -18,6 +18,7 @@ from itertools import combinations
 
 import numpy as np
 
+from boardcore.pieces import Piece
 from boardcore.reference._game import (
     BLACK,
     WHITE,
@@ -28,9 +29,11 @@ from boardcore.reference._game import (
 )
 from boardcore.reference._game import check_count as _check_count
 from boardcore.reference._game import check_length as _check_length
+from boardcore.reference._game import given as _given
 from boardcore.reference._game import lower as _lower
 from boardcore.reference._game import position_fields as _position_fields
 from boardcore.reference._game import short as _short
+from boardcore.reference._game import square_key as _square_key
 from boardcore.reference._game import strip as _strip
 
 from ._actions import StepState
@@ -107,6 +110,12 @@ class Move(ReferenceMove):
     __slots__ = ("_captures", "_square")
     # Defining __eq__ below would otherwise set __hash__ to None.
     __hash__ = ReferenceMove.__hash__
+
+    @staticmethod
+    def _cell_key(name: str) -> tuple[int, str]:
+        """Squares sort in board order: row, then column."""
+        return _square_key(name)
+
     _square: str
     _captures: tuple[str, ...]
 
@@ -194,7 +203,7 @@ def _parse_move(notation: str) -> tuple[str, tuple[str, ...]]:
 def _check_side(name: str, value: object) -> int:
     """A board side (``rows`` or ``cols``); raises ValueError naming it if it is not allowed."""
     if isinstance(value, bool) or not isinstance(value, int) or not MIN_SIDE <= value <= MAX_SIDE:
-        raise ValueError(f"{name} must be an integer from {MIN_SIDE} to {MAX_SIDE}, got {value!r}")
+        raise ValueError(f"{name} must be an integer from {MIN_SIDE} to {MAX_SIDE}, got {_given(value)}")
     return value
 
 
@@ -381,6 +390,15 @@ class Cephalopod(ReferenceGame):
 
     def _name(self, index: int) -> str:
         return square_name(index // self._cols, index % self._cols)
+
+    @property
+    def cells(self) -> tuple[str, ...]:
+        """Every square's name, in board order."""
+        return tuple(self._name(i) for i in range(self._rows * self._cols))
+
+    def _contents(self, index: int) -> Piece | None:
+        cell = self._cells[index]
+        return None if cell is None else Piece(*cell)
 
     def _index(self, name: str) -> int | None:
         """Cell index of a normalised square name, or None if it is off this board."""

@@ -13,9 +13,12 @@ from __future__ import annotations
 
 import re
 from functools import cache
+from typing import Any
 
 import numpy as np
 
+from boardcore import pieces
+from boardcore.pieces import Piece
 from boardcore.reference._game import (
     BLACK,
     WHITE,
@@ -25,9 +28,11 @@ from boardcore.reference._game import (
     ReferenceMove,
 )
 from boardcore.reference._game import check_length as _check_length
+from boardcore.reference._game import given as _given
 from boardcore.reference._game import lower as _lower
 from boardcore.reference._game import position_fields as _position_fields
 from boardcore.reference._game import short as _short
+from boardcore.reference._game import square_key as _square_key
 from boardcore.reference._game import strip as _strip
 from boardcore.reference._game import words as _words
 
@@ -40,6 +45,8 @@ __all__ = ["BLACK", "WHITE", "IllegalMoveError", "Move", "NotationError", "Rever
 EMPTY = "."
 HOLE = "#"
 CUT = "-"
+# What each cell character means to piece_at (boardcore.pieces).
+_CONTENTS = {EMPTY: None, "b": Piece(BLACK), "w": Piece(WHITE), HOLE: pieces.HOLE, CUT: pieces.CUT}
 DISC = ("b", "w")  # DISC[colour] is that colour's cell character
 COLOR_NAMES = ("black", "white")
 
@@ -93,6 +100,11 @@ class Move(ReferenceMove):
     _square: str | None
     # Defining __eq__ below would otherwise set __hash__ to None.
     __hash__ = ReferenceMove.__hash__
+
+    @staticmethod
+    def _cell_key(name: str) -> tuple[int, str]:
+        """Squares sort in board order: row, then column."""
+        return _square_key(name)
 
     def __init__(self, notation: str) -> None:
         if not isinstance(notation, str):
@@ -157,8 +169,10 @@ def _check_board_name(size: object) -> str:
     """The board name for a ``size`` argument; raises ValueError if it is not allowed."""
     if isinstance(size, int) and not isinstance(size, bool) and str(size) in BOARD_SIZES:
         return str(size)
-    if size == "octagon":
+    if isinstance(size, str) and _lower(size) == "octagon":  # in any case, as moves are read
         return "octagon"
+    if isinstance(size, bool) or not isinstance(size, int):  # '8' and 8 look alike: say which
+        raise ValueError(f"size must be an int or 'octagon', got {size!r} (a {type(size).__name__})")
     raise ValueError(f"size must be 4, 6, 8, 10 or 'octagon', got {size!r}")
 
 
@@ -252,7 +266,7 @@ def _zobrist_keys() -> tuple[int, ...]:
 def _check_handicap(handicap: object) -> int:
     if isinstance(handicap, int) and not isinstance(handicap, bool) and 0 <= handicap <= 4:
         return handicap
-    raise ValueError(f"handicap must be an integer from 0 to 4, got {handicap!r}")
+    raise ValueError(f"handicap must be an integer from 0 to 4, got {_given(handicap)}")
 
 
 def _check_handicap_color(color: object) -> int:
@@ -260,13 +274,13 @@ def _check_handicap_color(color: object) -> int:
         return COLOR_NAMES.index(color)
     if isinstance(color, int) and not isinstance(color, bool) and color in (BLACK, WHITE):
         return color
-    raise ValueError(f"handicap_color must be BLACK (0), WHITE (1), 'black' or 'white', got {color!r}")
+    raise ValueError(f"handicap_color must be BLACK (0), WHITE (1), 'black' or 'white', got {_given(color)}")
 
 
 def _check_seed(seed: object) -> int:
     if isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed < 2**64:
         return seed
-    raise ValueError(f"seed must be an integer with 0 <= seed < 2**64, got {seed!r}")
+    raise ValueError(f"seed must be an integer with 0 <= seed < 2**64, got {_given(seed)}")
 
 
 def _explicit_holes(board_name: str, blocked: object, corners) -> list[tuple[int, int]]:
@@ -516,6 +530,15 @@ class Reversi(ReferenceGame):
     def board_name(self) -> str:
         """'4', '6', '8', '10' or 'octagon'."""
         return self._board_name
+
+    @property
+    def cells(self) -> tuple[str, ...]:
+        """Every square of the ``size x size`` grid in board order: holes and the Octagon's cut
+        squares included, as on the text board and in the observation planes."""
+        return tuple(self._name(i) for i in range(self._size * self._size))
+
+    def _contents(self, index: int) -> Any:
+        return _CONTENTS[self._cells[index]]
 
     @property
     def blocked(self) -> tuple[str, ...]:

@@ -40,6 +40,7 @@ from boardcore.reference._game import (
 )
 from boardcore.reference._game import cell_key as _name_key
 from boardcore.reference._game import check_length as _check_length
+from boardcore.reference._game import given as _given
 from boardcore.reference._game import lower as _lower
 from boardcore.reference._game import position_fields as _position_fields
 from boardcore.reference._game import short as _short
@@ -249,8 +250,8 @@ def _check_board(board: object) -> Layout:
         f"{MAX_CELLS} cells, an odd number of cells"
     )
     if isinstance(board, str):
-        if board in NAMED_LAYOUTS:
-            return NAMED_LAYOUTS[board]
+        if _lower(board) in NAMED_LAYOUTS:  # in any case, as moves are read
+            return NAMED_LAYOUTS[_lower(board)]
         raise ValueError(f"board must be {allowed}; got {_short(board)}")
     if not isinstance(board, (list, tuple)):
         raise ValueError(f"board must be {allowed}; got {type(board).__name__}")
@@ -342,7 +343,7 @@ def _yes_no(tags: dict[str, str], name: str) -> bool | None:
 
 def _check_flag(name: str, value: object) -> bool:
     if not isinstance(value, bool):
-        raise ValueError(f"{name} must be True or False, got {value!r}")
+        raise ValueError(f"{name} must be True or False, got {_given(value, typed_ints=True)}")
     return value
 
 

@@ -39,6 +39,7 @@ from boardcore.reference._game import (
 )
 from boardcore.reference._game import cell_key as _name_key
 from boardcore.reference._game import check_length as _check_length
+from boardcore.reference._game import given as _given
 from boardcore.reference._game import lower as _lower
 from boardcore.reference._game import position_fields as _position_fields
 from boardcore.reference._game import short as _short
@@ -173,8 +174,8 @@ def _check_layout(layout: object) -> tuple[str | None, tuple[tuple[int, ...], ..
         f"least one 2"
     )
     if isinstance(layout, str):
-        if layout in named_layouts():
-            return layout, named_layouts()[layout]
+        if _lower(layout) in named_layouts():  # in any case, as moves are read
+            return _lower(layout), named_layouts()[_lower(layout)]
         raise ValueError(f"layout must be {allowed}; got {_short(layout)}")
     if not isinstance(layout, (list, tuple)):
         raise ValueError(f"layout must be {allowed}; got {type(layout).__name__}")
@@ -198,7 +199,7 @@ def _check_layout(layout: object) -> tuple[str | None, tuple[tuple[int, ...], ..
 
 def _check_cover(cover: object) -> str:
     if cover not in COVERS or not isinstance(cover, str):
-        raise ValueError(f"cover must be 'up-to' or 'exact', got {cover!r}")
+        raise ValueError(f"cover must be 'up-to' or 'exact', got {_given(cover, typed_ints=True)}")
     return cover
 
 
@@ -358,9 +359,9 @@ class Strands(ReferenceGame):
         Raises ValueError naming ``side`` (2 to 7) or ``seed`` (0 to 2**64-1).
         """
         if isinstance(side, bool) or not isinstance(side, int) or not MIN_SIDE <= side <= MAX_SIDE:
-            raise ValueError(f"side must be an integer from {MIN_SIDE} to {MAX_SIDE}, got {side!r}")
+            raise ValueError(f"side must be an integer from {MIN_SIDE} to {MAX_SIDE}, got {_given(side)}")
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MASK64:
-            raise ValueError(f"seed must be an integer from 0 to 2**64-1, got {seed!r}")
+            raise ValueError(f"seed must be an integer from 0 to 2**64-1, got {_given(seed)}")
         geo = geometry(side)
         rng = SplitMix64(seed)
         labels = []

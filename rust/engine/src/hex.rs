@@ -134,7 +134,8 @@ fn name_of(rows: &[(u8, u8)]) -> String {
 impl HexBoard {
     /// A named layout only: `hex3`, `hex335`, `hex4`, `hexN` (2 <= N <= 7).
     pub fn by_name(name: &str) -> Result<&'static HexBoard> {
-        match named_rows(name) {
+        // In any case, as moves are read (`HEX5`); notation is read as written.
+        match named_rows(&name.to_ascii_lowercase()) {
             Some(rows) => Self::from_rows(&rows),
             None => Err(Error::invalid(format!(
                 "board must be hex3, hex335, hex4 or hexN (2 <= N <= 7), or a list of (length, offset) rows; got {:?}",

@@ -8,6 +8,7 @@
 
 pub mod actions;
 pub mod bitboard;
+pub mod cells;
 pub mod cephalopod;
 mod cpu;
 mod error;
@@ -31,6 +32,7 @@ pub mod text;
 pub mod tree;
 
 pub use actions::{Steps, VectorEnv};
+pub use cells::{Cells, Contents};
 pub use cpu::code_path;
 pub use error::{Error, Result};
 pub use game::{Game, Outcome, Player, Position, Variant};

@@ -11,6 +11,12 @@
 //! - Rive: a placement places its cell and removes a capture's stones; a single-stone removal step
 //!   (`xb2`) places nothing and removes its one stone; the swap places and removes nothing.
 //! - Strands: a move places its cells and removes nothing.
+//!
+//! **Order.** Moves of one board sort by these cells ([`MoveOrder`]): first the moves that place
+//! a piece, by the cells placed on (in board order, compared as lists), then by the cells removed;
+//! then the moves that place nothing (a pass, the swap, a single-stone removal), by the cells
+//! removed. This is the order of `legal_moves()` in Reversi, Cephalopod and Rive; Strands lists a
+//! turn's moves by label first, which a move alone does not know.
 
 use crate::cephalopod::{self, Cephalopod};
 use crate::game::Position;
@@ -37,6 +43,24 @@ pub trait MoveNaming: Copy + PartialEq + Send + Sync + 'static {
     fn placed(self, mv: <Self::Pos as Position>::Move) -> Vec<String>;
     /// The cells the move removes from, in board order (module documentation).
     fn removed(self, mv: <Self::Pos as Position>::Move) -> Vec<String>;
+    /// `placed` and `removed` as board-order indices of the cells (for sorting only: any indices
+    /// that increase in board order do).
+    fn cell_indices(self, mv: <Self::Pos as Position>::Move) -> (Vec<u8>, Vec<u8>);
+
+    /// Where the move sorts among the moves of this board (module documentation).
+    fn order(self, mv: <Self::Pos as Position>::Move) -> MoveOrder {
+        let (placed, removed) = self.cell_indices(mv);
+        MoveOrder { places_nothing: placed.is_empty(), placed, removed }
+    }
+}
+
+/// A move's place in the order moves sort in (module documentation): the fields compare in
+/// turn, lists lexicographically. Two moves of a board are equal exactly when their orders are.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct MoveOrder {
+    places_nothing: bool,
+    placed: Vec<u8>,
+    removed: Vec<u8>,
 }
 
 /// Reversi moves are named on a board of a given shape.
@@ -65,6 +89,10 @@ impl MoveNaming for ReversiNaming {
     }
     fn removed(self, _mv: reversi::Move) -> Vec<String> {
         Vec::new()
+    }
+    fn cell_indices(self, mv: reversi::Move) -> (Vec<u8>, Vec<u8>) {
+        let size = self.0.size();
+        (mv.coord(self.0).map(|c| c.row * size + c.col).into_iter().collect(), Vec::new())
     }
 }
 
@@ -102,6 +130,14 @@ impl MoveNaming for CephalopodNaming {
     fn removed(self, mv: cephalopod::Move) -> Vec<String> {
         mv.captured(self.0).into_iter().map(|square| self.0.name(square)).collect()
     }
+    fn cell_indices(self, mv: cephalopod::Move) -> (Vec<u8>, Vec<u8>) {
+        (vec![mv.square], mv.captured(self.0))
+    }
+}
+
+/// The indices of a bitboard's cells, ascending.
+fn bit_indices(set: u128) -> Vec<u8> {
+    (0..128u8).filter(|&i| set >> i & 1 == 1).collect()
 }
 
 /// Moves of a hex game are named on a given board (boards are interned: one board, one address).
@@ -141,6 +177,10 @@ macro_rules! hex_naming {
             fn removed(self, mv: $game::Move) -> Vec<String> {
                 let removed: fn($game::Move) -> u128 = $removed;
                 self.0.cell_names(removed(mv))
+            }
+            fn cell_indices(self, mv: $game::Move) -> (Vec<u8>, Vec<u8>) {
+                let (placed, removed): (fn($game::Move) -> u128, fn($game::Move) -> u128) = ($placed, $removed);
+                (bit_indices(placed(mv)), bit_indices(removed(mv)))
             }
         }
     };
@@ -183,6 +223,36 @@ mod tests {
         let strands = StrandsNaming::from_board("hex3").unwrap();
         let mv = strands.parse("c3,a1").unwrap();
         assert_eq!((strands.placed(mv), strands.removed(mv)), (names(&["a1", "c3"]), names(&[])));
+    }
+
+    /// Whether `moves` are strictly increasing in the move order.
+    fn strictly_sorted<N: MoveNaming>(naming: N, moves: impl Iterator<Item = <N::Pos as Position>::Move>) -> bool {
+        let orders: Vec<MoveOrder> = moves.map(|mv| naming.order(mv)).collect();
+        orders.windows(2).all(|pair| pair[0] < pair[1])
+    }
+
+    #[test]
+    fn legal_moves_come_in_the_move_order_where_documented() {
+        let reversi =
+            Reversi::from_notation("8 b#w...../...w..../...b..../...wb.../...bw.../......../......../........ b")
+                .unwrap();
+        assert!(strictly_sorted(ReversiNaming::of(&reversi), reversi.legal_moves()));
+        let cephalopod = Cephalopod::from_notation("3x3 .1b./1w.1w/.1b. b").unwrap();
+        assert!(cephalopod.count_moves() > 10);
+        assert!(strictly_sorted(CephalopodNaming::of(&cephalopod), cephalopod.legal_moves()));
+        for position in ["hex3 w../bw.b/...wb/.w../bb. w", "hex3 .../..../..b../..../... w swap"] {
+            let rive = Rive::from_notation(position).unwrap();
+            assert!(strictly_sorted(RiveNaming::of(&rive), rive.legal_moves()), "{position}");
+        }
+        let rive = RiveNaming::from_board("hex3").unwrap();
+        let order = |text| rive.order(rive.parse(text).unwrap());
+        assert!(
+            order("a1") < order("a1xb2") && order("a1xb2") < order("a1xb2,c3") && order("a1xb2,c3") < order("a1xc3")
+        );
+        assert!(order("e3") < order("swap") && order("swap") < order("xa1") && order("xa1") < order("xb1"));
+        let reversi = ReversiNaming(Shape::Square(8));
+        let order = |text| reversi.order(reversi.parse(text).unwrap());
+        assert!(order("h1") < order("a2") && order("h8") < order("pass"));
     }
 
     #[test]

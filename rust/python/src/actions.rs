@@ -405,7 +405,7 @@ impl PyVectorEnv {
         let seed = seed.map(crate::args::seed).transpose()?.unwrap_or(0);
         let threads = threads.map(crate::args::threads).transpose()?.unwrap_or(1);
         let Ok(name) = game.cast::<PyString>() else {
-            return Err(PyTypeError::new_err(format!("game must be a string, got {}", crate::args::type_name(game))));
+            return Err(crate::args::not_a_game_name(game).into());
         };
         let env = match name.to_str() {
             Ok("reversi") => vector_env::<PyReversi>(py, variant, n, seed, threads)?,

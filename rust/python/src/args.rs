@@ -37,6 +37,11 @@ fn read_integer(value: &Bound<'_, PyAny>) -> Integer {
     }
 }
 
+/// Whether `value` is an integer (of any size) to these conversions: `bool` is not.
+pub fn is_integer(value: &Bound<'_, PyAny>) -> bool {
+    !matches!(read_integer(value), Integer::Other)
+}
+
 /// `value` as shown in a message: its repr, cut short (a huge int's repr may even fail).
 pub fn shown(value: &Bound<'_, PyAny>) -> String {
     match value.repr() {
@@ -70,7 +75,38 @@ where
         || invalid(format!("{name} must be an integer from {} to {}, got {}", bound(low), bound(high), shown(value)));
     match read_integer(value) {
         Integer::Fits(n) if (low..=high).contains(&n) => T::try_from(n).map_err(|_| refused()),
-        _ => Err(refused()),
+        Integer::Fits(_) | Integer::Huge => Err(refused()),
+        // `'8'` and `8` look alike in a message: say what the value is.
+        Integer::Other => Err(invalid(format!(
+            "{name} must be an integer from {} to {}, got {}",
+            bound(low),
+            bound(high),
+            shown_with_type(value)
+        ))),
+    }
+}
+
+/// `value` as shown in a message, with its type when that is what is wrong: `'8' (a str)`.
+pub fn shown_with_type(value: &Bound<'_, PyAny>) -> String {
+    let kind = type_name(value);
+    let article = if kind.starts_with(['a', 'e', 'i', 'o', 'u']) { "an" } else { "a" };
+    format!("{} ({article} {kind})", shown(value))
+}
+
+/// The refusal of a `game` argument that is not a game's name. A game's class (the engine's or
+/// a reference twin's), the likely slip, is told the name to pass instead.
+pub fn not_a_game_name(game: &Bound<'_, PyAny>) -> BcError {
+    let class_name = game
+        .cast::<pyo3::types::PyType>()
+        .ok()
+        .and_then(|class| class.name().ok())
+        .map(|name| name.to_string().to_ascii_lowercase())
+        .filter(|name| ["reversi", "cephalopod", "rive", "strands"].contains(&name.as_str()));
+    match class_name {
+        Some(name) => {
+            BcError::type_error(format!("game must be a string: pass the game's name, '{name}', not the class"))
+        }
+        None => BcError::type_error(format!("game must be a string, got {}", type_name(game))),
     }
 }
 
@@ -120,7 +156,8 @@ pub fn unreadable(what: &str) -> BcError {
 
 /// `BLACK`/`WHITE` (0/1) or `"black"`/`"white"`.
 pub fn player(name: &str, value: &Bound<'_, PyAny>) -> BcResult<Player> {
-    let bad = || invalid(format!("{name} must be BLACK, WHITE, 'black' or 'white', got {}", shown(value)));
+    let given = if is_integer(value) { shown(value) } else { shown_with_type(value) };
+    let bad = || invalid(format!("{name} must be BLACK, WHITE, 'black' or 'white', got {given}"));
     if let Ok(s) = value.cast::<PyString>() {
         return match s.to_str() {
             Ok("black") => Ok(Player::Black),

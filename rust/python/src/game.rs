@@ -9,6 +9,42 @@
 /// engine's `naming`).
 pub use boardcore_engine::naming::MoveNaming;
 
+use boardcore_engine::{Cells, Contents};
+use pyo3::exceptions::{PyKeyError, PyTypeError};
+use pyo3::prelude::*;
+use pyo3::types::PyString;
+
+/// A cell's contents as Python sees them (`boardcore.pieces`, docs/design.md "Reading the
+/// board"): a `Piece`, `HOLE`, `CUT`, or None for an empty cell.
+fn contents_to_py(py: Python<'_>, contents: Contents) -> PyResult<Py<PyAny>> {
+    let pieces = py.import("boardcore.pieces")?;
+    Ok(match contents {
+        Contents::Empty => py.None(),
+        Contents::Piece { player, pips } => {
+            let pips = (pips > 0).then_some(pips);
+            pieces.getattr("Piece")?.call1((player as u8, pips))?.unbind()
+        }
+        Contents::Hole => pieces.getattr("HOLE")?.unbind(),
+        Contents::Cut => pieces.getattr("CUT")?.unbind(),
+    })
+}
+
+/// `game[cell]` and `game.piece_at(cell)`: what the named cell holds. A name that is no cell of
+/// the board (malformed or off it) is a KeyError, as a missing key of a mapping; a cell given by
+/// anything but a string a TypeError (which is also what iterating over a game meets, since
+/// Python iterates with `__getitem__(0)`: hence the pointer to `cells`).
+pub fn read_cell(position: &impl Cells, cell: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+    let Ok(name) = cell.cast::<PyString>() else {
+        return Err(PyTypeError::new_err(format!(
+            "a cell is named by a string like 'd3' (game.cells lists them), got {}",
+            crate::args::shown_with_type(cell)
+        )));
+    };
+    let name = name.to_str().map_err(|_| PyKeyError::new_err("a cell name cannot hold a lone surrogate"))?;
+    let contents = position.contents(name).map_err(|e| PyKeyError::new_err(e.to_string()))?;
+    contents_to_py(cell.py(), contents)
+}
+
 /// Pairs as an `(n, 2)` array.
 pub fn rows(pairs: Vec<[i32; 2]>) -> numpy::ndarray::Array2<i32> {
     let n = pairs.len();
@@ -60,8 +96,23 @@ macro_rules! bind_game {
                 PyString::new(py, &self.naming.name(self.mv)).hash()
             }
 
+            /// `==` with a move or its notation; `<` and the other orders with moves of the same
+            /// board only (docs/design.md, "Moves' order").
             fn __richcmp__(&self, other: &Bound<'_, PyAny>, op: CompareOp) -> PyResult<Py<PyAny>> {
                 let py = other.py();
+                if !matches!(op, CompareOp::Eq | CompareOp::Ne) {
+                    let Ok(m) = other.cast::<$PyMove>() else { return Ok(py.NotImplemented()) };
+                    let m = m.get();
+                    if m.naming != self.naming {
+                        return Err(pyo3::exceptions::PyTypeError::new_err(format!(
+                            "moves of different boards ({} and {}) do not compare",
+                            self.naming.board(),
+                            m.naming.board()
+                        )));
+                    }
+                    let ordering = self.naming.order(self.mv).cmp(&m.naming.order(m.mv));
+                    return Ok(op.matches(ordering).into_pyobject(py)?.to_owned().into_any().unbind());
+                }
                 let equal = if let Ok(m) = other.cast::<$PyMove>() {
                     let m = m.get();
                     Some(m.mv == self.mv && m.naming == self.naming)
@@ -134,6 +185,24 @@ macro_rules! bind_game {
             fn from_record(_cls: &Bound<'_, PyType>, text: &Bound<'_, PyAny>) -> BcResult<Self> {
                 let text = crate::args::text("record", text)?;
                 Ok($Py { inner: boardcore_engine::Game::<$Variant>::from_record(text)? })
+            }
+
+            /// Every cell's name, in board order (docs/design.md, "Reading the board").
+            #[getter]
+            fn cells<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
+                pyo3::types::PyTuple::new(py, boardcore_engine::Cells::cell_names(self.position()))
+            }
+
+            /// What the cell holds: a `Piece(player, pips)`, `HOLE` or `CUT` (Reversi), or None
+            /// when it is empty. Raises KeyError for a name that is not a cell of this board,
+            /// TypeError for anything but a string.
+            fn piece_at(&self, cell: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+                crate::game::read_cell(self.position(), cell)
+            }
+
+            /// `game[cell]`: `piece_at(cell)`.
+            fn __getitem__(&self, cell: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+                crate::game::read_cell(self.position(), cell)
             }
 
             /// `BLACK` (0) or `WHITE` (1).

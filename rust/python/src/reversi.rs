@@ -54,14 +54,21 @@ crate::game::bind_move_cells!(
 );
 
 fn shape_arg(size: &Bound<'_, PyAny>) -> BcResult<Shape> {
-    let text = if let Ok(s) = size.cast::<PyString>() {
-        // Only the Octagon goes by name: sizes are integers, not digit strings.
-        s.to_str().ok().filter(|s| *s == "octagon").unwrap_or_default().to_string()
-    } else {
-        args::int_in("size", size, 0u8..=10).map(|n| n.to_string()).unwrap_or_default()
-    };
-    Shape::parse(&text)
-        .map_err(|_| invalid(format!("size must be 4, 6, 8, 10 or 'octagon', got {}", args::shown(size))))
+    if let Ok(s) = size.cast::<PyString>() {
+        // Only the Octagon goes by name (in any case, as moves do): sizes are ints, not digits.
+        return match s.to_str() {
+            Ok(name) if name.eq_ignore_ascii_case("octagon") => Ok(Shape::Octagon),
+            _ => Err(invalid(format!("size must be an int or 'octagon', got {}", args::shown_with_type(size)))),
+        };
+    }
+    let refused = || invalid(format!("size must be 4, 6, 8, 10 or 'octagon', got {}", args::shown(size)));
+    match args::int_in("size", size, 0u8..=10) {
+        Ok(n) => Shape::parse(&n.to_string()).map_err(|_| refused()),
+        Err(_) if !args::is_integer(size) => {
+            Err(invalid(format!("size must be an int or 'octagon', got {}", args::shown_with_type(size))))
+        }
+        Err(_) => Err(refused()),
+    }
 }
 
 fn handicap_arg(handicap: &Bound<'_, PyAny>) -> BcResult<u8> {

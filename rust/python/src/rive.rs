@@ -91,7 +91,7 @@ fn board_arg(board: &Bound<'_, PyAny>) -> BcResult<&'static HexBoard> {
     let bad = || {
         invalid(format!(
             "board must be a name like 'hex335' or a list of (length, offset) rows, got {}",
-            args::shown(board)
+            args::shown_with_type(board)
         ))
     };
     let mut rows = Vec::new();
@@ -111,9 +111,9 @@ fn board_arg(board: &Bound<'_, PyAny>) -> BcResult<&'static HexBoard> {
 fn flag(name: &str, value: Option<&Bound<'_, PyAny>>) -> BcResult<bool> {
     match value {
         None => Ok(false),
-        Some(v) => {
-            v.extract::<bool>().map_err(|_| invalid(format!("{name} must be True or False, got {}", args::shown(v))))
-        }
+        Some(v) => v
+            .extract::<bool>()
+            .map_err(|_| invalid(format!("{name} must be True or False, got {}", args::shown_with_type(v)))),
     }
 }
 
@@ -146,13 +146,6 @@ impl PyRive {
     #[getter]
     fn rows<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         PyTuple::new(py, self.position().board().rows.clone())
-    }
-
-    /// Every cell's name, in board order.
-    #[getter]
-    fn cells<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        let board = self.position().board();
-        PyTuple::new(py, board.cell_names(board.all))
     }
 
     /// Whether the game allows White's swap.

@@ -78,9 +78,10 @@ impl PyStrandsMoveIterator {
 fn layout_arg(layout: &Bound<'_, PyAny>) -> BcResult<(Vec<Vec<u8>>, Option<String>)> {
     if let Ok(name) = layout.cast::<PyString>() {
         let name = name.to_str().map_err(|_| invalid("layout: not valid text"))?;
-        return Ok((layout_named(name)?, Some(name.to_string())));
+        let (name, rows) = layout_named(name)?;
+        return Ok((rows, Some(name.to_string())));
     }
-    let bad = || invalid(format!("layout must be a name or rows of labels, got {}", args::shown(layout)));
+    let bad = || invalid(format!("layout must be a name or rows of labels, got {}", args::shown_with_type(layout)));
     let mut rows = Vec::new();
     for row in layout.try_iter().map_err(|_| bad())? {
         let row = row.map_err(|_| bad())?;
@@ -107,14 +108,13 @@ impl PyStrands {
     fn new(layout: Option<&Bound<'_, PyAny>>, cover: Option<&Bound<'_, PyAny>>) -> BcResult<Self> {
         let (rows, name) = match layout {
             Some(l) => layout_arg(l)?,
-            None => (layout_named(DEFAULT_LAYOUT)?, Some(DEFAULT_LAYOUT.to_string())),
+            None => (layout_named(DEFAULT_LAYOUT)?.1, Some(DEFAULT_LAYOUT.to_string())),
         };
         let cover = match cover {
             None => Cover::default(),
-            Some(c) => Cover::parse(
-                &c.extract::<String>()
-                    .map_err(|_| invalid(format!("cover must be 'up-to' or 'exact', got {}", args::shown(c))))?,
-            )?,
+            Some(c) => Cover::parse(&c.extract::<String>().map_err(|_| {
+                invalid(format!("cover must be 'up-to' or 'exact', got {}", args::shown_with_type(c)))
+            })?)?,
         };
         Ok(PyStrands { inner: StrandsGame::new(Variant { rows, name, cover })? })
     }
@@ -155,13 +155,6 @@ impl PyStrands {
     #[getter]
     fn rows<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         PyTuple::new(py, self.position().board().rows.clone())
-    }
-
-    /// Every cell's name, in board order.
-    #[getter]
-    fn cells<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        let board = self.position().board();
-        PyTuple::new(py, board.cell_names(board.all))
     }
 
     /// Every cell's label at the start of the game, in board order (0 where a set-up position

@@ -439,3 +439,19 @@ impl Cephalopod {
         out
     }
 }
+
+impl crate::cells::Cells for Cephalopod {
+    fn cell_names(&self) -> Vec<String> {
+        (0..self.rect().len() as u8).map(|square| self.rect().name(square)).collect()
+    }
+
+    fn contents(&self, name: &str) -> Result<crate::cells::Contents> {
+        use crate::cells::Contents;
+        let c = crate::square::Coord::parse(name)?;
+        let rect = self.rect();
+        let square = rect
+            .index(c)
+            .ok_or_else(|| Error::invalid(format!("{} is not a square of the {} board", c.name(), rect.size_name())))?;
+        Ok(self.die(square).map_or(Contents::Empty, |(player, pips)| Contents::Piece { player, pips }))
+    }
+}

@@ -353,3 +353,28 @@ impl Reversi {
         out
     }
 }
+
+impl crate::cells::Cells for Reversi {
+    /// Every square of the `size x size` grid, row by row: holes and the Octagon's cut squares
+    /// included, as on the text board and in the observation planes.
+    fn cell_names(&self) -> Vec<String> {
+        let n = self.shape().size();
+        (0..n).flat_map(|row| (0..n).map(move |col| Coord::new(row, col).name())).collect()
+    }
+
+    fn contents(&self, name: &str) -> Result<crate::cells::Contents> {
+        use crate::cells::Contents;
+        let c = Coord::parse(name)?;
+        let n = self.shape().size();
+        if !self.shape().contains(c) {
+            return Err(Error::invalid(format!("{} is not a square of the {n}x{n} board", c.name())));
+        }
+        Ok(match self.cell_char(c) {
+            'b' => Contents::stone(Player::Black),
+            'w' => Contents::stone(Player::White),
+            '#' => Contents::Hole,
+            '-' => Contents::Cut,
+            _ => Contents::Empty,
+        })
+    }
+}

@@ -26,10 +26,16 @@ pub fn layout_names() -> Vec<&'static str> {
     names
 }
 
-/// The rows of the layout called `name`, or an error listing the names.
-pub fn layout_named(name: &str) -> Result<Vec<Vec<u8>>> {
-    named_layout(name).ok_or_else(|| {
-        Error::invalid(format!("layout must be {} or rows of labels, got {name:?}", layout_names().join(", ")))
+/// The layout called `name` in any case (as moves are read), as its name in lower case and its
+/// rows; or an error listing the names. For the constructors: notation is read as written.
+pub fn layout_named(name: &str) -> Result<(&'static str, Vec<Vec<u8>>)> {
+    let canonical = layout_names().into_iter().find(|known| known.eq_ignore_ascii_case(name));
+    canonical.and_then(|known| Some((known, named_layout(known)?))).ok_or_else(|| {
+        Error::invalid(format!(
+            "layout must be {} or rows of labels, got {:?}",
+            layout_names().join(", "),
+            crate::square::truncate(name)
+        ))
     })
 }
 

@@ -268,3 +268,14 @@ impl Strands {
         self.board.draw(|cell| notation::cell_char(self, cell))
     }
 }
+
+impl crate::cells::Cells for Strands {
+    fn cell_names(&self) -> Vec<String> {
+        self.board.cell_names(self.board.all)
+    }
+
+    fn contents(&self, name: &str) -> Result<crate::cells::Contents> {
+        let cell = crate::cells::hex_cell(self.board, name)?;
+        Ok(crate::cells::stone_at(cell, self.black, self.white))
+    }
+}
