@@ -28,6 +28,7 @@ from boardcore._boardcore import (
     StrandsMove,
     StrandsMoveIterator,
     VectorEnv,
+    __version__,
     code_path,
 )
 from boardcore.records import load_record, load_records
@@ -37,6 +38,7 @@ WHITE = 1
 
 __all__ = [
     "BLACK",
+    "__version__",
     "WHITE",
     "Cephalopod",
     "CephalopodMove",
