@@ -28,6 +28,7 @@ from boardcore._boardcore import (
     StrandsMove,
     StrandsMoveIterator,
     VectorEnv,
+    __version__,
     code_path,
 )
 from boardcore.pieces import CUT, HOLE, Blocked, Piece
@@ -38,6 +39,7 @@ WHITE = 1
 
 __all__ = [
     "BLACK",
+    "__version__",
     "WHITE",
     "Cephalopod",
     "CephalopodMove",

@@ -29,6 +29,7 @@ __all__ = [
     "StrandsSearcher",
     "StrandsMoveIterator",
     "code_path",
+    "__version__",
     # the step form (docs/actions.md)
     "CephalopodActions",
     "ReversiActions",
@@ -43,6 +44,8 @@ __all__ = [
 class IllegalMoveError(ValueError): ...
 class NotationError(ValueError): ...
 class ConcurrentUseError(RuntimeError): ...
+
+__version__: str
 
 def code_path() -> str: ...
 def search_steps(

@@ -18,6 +18,8 @@ mod strands;
 #[pymodule]
 fn _boardcore(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
+    // The one version: the Cargo workspace's, which maturin also writes into the wheel's metadata.
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("IllegalMoveError", py.get_type::<errors::IllegalMoveError>())?;
     m.add("NotationError", py.get_type::<errors::NotationError>())?;
     m.add("ConcurrentUseError", py.get_type::<errors::ConcurrentUseError>())?;

@@ -1,0 +1,63 @@
+"""Packaging (docs/packaging.md): one version everywhere, one abi3 wheel for every supported CPython,
+and an sdist that carries every source file the build needs.
+
+CI also builds the wheel, installs it in a fresh venv without Rust and runs `.ci/wheel_smoke.py`
+there (`.ci/run`); these tests check what can be checked from the source tree.
+"""
+
+import importlib.metadata
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+from pathlib import Path
+
+import boardcore as bc
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def workspace_version() -> str:
+    cargo = (ROOT / "Cargo.toml").read_text()
+    match = re.search(r'\[workspace\.package\][^\[]*?\nversion = "([^"]+)"', cargo)
+    assert match, "Cargo.toml has no [workspace.package] version"
+    return match.group(1)
+
+
+def test_one_version_in_the_package_its_metadata_and_cargo():
+    assert bc.__version__ == workspace_version()
+    assert importlib.metadata.version("boardcore") == bc.__version__
+
+
+def test_the_abi3_floor_is_the_oldest_python_the_package_accepts():
+    pyo3_line = next(line for line in (ROOT / "rust/python/Cargo.toml").read_text().splitlines() if "pyo3 =" in line)
+    floor = re.search(r'"abi3-py3(\d+)"', pyo3_line)
+    assert floor, f"the binding is not built for the stable ABI: {pyo3_line}"
+    requires = re.search(r'requires-python = ">=3\.(\d+)"', (ROOT / "pyproject.toml").read_text())
+    assert requires and requires.group(1) == floor.group(1)
+    assert sys.version_info >= (3, int(floor.group(1)))
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="the stable-ABI file name is checked on Linux")
+def test_the_extension_is_built_for_the_stable_abi():
+    assert bc._boardcore.__file__.endswith(".abi3.so"), bc._boardcore.__file__
+
+
+def tracked_files(*folders: str) -> set[str]:
+    listed = subprocess.run(["git", "ls-files", *folders], cwd=ROOT, capture_output=True, text=True, check=True)
+    return set(listed.stdout.split())
+
+
+@pytest.mark.skipif(not (ROOT / ".git").exists(), reason="needs the git checkout to know the tracked files")
+def test_the_sdist_carries_every_source_file(tmp_path):
+    maturin = shutil.which("maturin")
+    assert maturin, "maturin comes with the test extra"
+    subprocess.run([maturin, "sdist", "--out", str(tmp_path)], cwd=ROOT, capture_output=True, check=True)
+    (sdist,) = tmp_path.glob("boardcore-*.tar.gz")
+    with tarfile.open(sdist) as archive:
+        inside = {name.split("/", 1)[1] for name in archive.getnames() if "/" in name}
+    needed = tracked_files("rust/engine/src", "rust/python/src", "python/boardcore")
+    needed |= {"Cargo.toml", "Cargo.lock", "pyproject.toml", "README.md", "LICENSE"}
+    assert needed - inside == set()
