@@ -30,8 +30,9 @@ import json
 import math
 import pathlib
 import time
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
-from typing import Any, Callable
+from typing import Any
 
 import boardcore as bc
 import numpy as np

@@ -4,6 +4,7 @@ batched, and that the games they play are real games of the rules."""
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import boardcore as bc
@@ -146,7 +147,7 @@ def test_a_player_moving_several_times_in_a_row_is_credited_correctly():
     # each row's outcome is its own player's.
     data = bc.mcts.selfplay("strands", {"layout": "hex4"}, games=2, iterations=16, seed=1)
     players = data.players[data.game_ids == 0]
-    assert any(a == b for a, b in zip(players, players[1:]))
+    assert any(a == b for a, b in itertools.pairwise(players))
 
 
 @pytest.mark.parametrize(

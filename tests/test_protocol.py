@@ -9,11 +9,13 @@ its tests/test_<game>_rules.py and tests/data/perft."""
 from __future__ import annotations
 
 import copy
+import itertools
 import pickle
 import random
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 import boardcore as bc
 import boardcore.reference as ref
@@ -244,7 +246,7 @@ def check_moves_sort(spec: Spec, moves: list) -> None:
     ordered = sorted(moves)
     if spec.moves_sorted:
         assert ordered == moves
-    for a, b in zip(ordered, ordered[1:]):
+    for a, b in itertools.pairwise(ordered):
         assert a < b and b > a and a <= b and b >= a and a != b
         assert not (b < a or a > b or b <= a or a >= b)
     for a in moves[:5]:

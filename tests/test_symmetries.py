@@ -4,6 +4,7 @@ mapping a position and then playing the mapped action equals playing and then ma
 
 from __future__ import annotations
 
+import itertools
 import random
 import re
 
@@ -341,7 +342,7 @@ def test_mapping_then_playing_the_mapped_action_equals_playing_then_mapping(name
 def test_the_walks_cover_reversi_passes_and_rive_captures_under_way():
     positions = [p for seed in range(30) for p in walk("reversi", {"size": 4}, seed % 8, seed, 40)]
     # A pass leaves the discs and hands the move over: two positions in a row with the same rows.
-    assert any(a.split(" ")[1] == b.split(" ")[1] for a, b in zip(positions, positions[1:]))
+    assert any(a.split(" ")[1] == b.split(" ")[1] for a, b in itertools.pairwise(positions))
     rive = [p for seed in range(10) for p in walk("rive", {"board": "hex3", "swap": True}, seed, seed, 200)]
     assert any("capture=" in p for p in rive)
     assert any(" swap" in p for p in rive)

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any, Generic, Protocol, TypeVar, Union
+from typing import Any, Generic, Protocol, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -204,7 +204,7 @@ class Evaluator(Protocol):
         ...
 
 
-StepState = Union[ReversiActions, CephalopodActions, RiveActions, StrandsActions]
+StepState = ReversiActions | CephalopodActions | RiveActions | StrandsActions
 
 
 @dataclass(frozen=True, eq=False)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterator
-from typing import Any, Union
+from typing import Any
 
 from boardcore._boardcore import Cephalopod, NotationError, Reversi, Rive, Strands
 
@@ -17,7 +17,7 @@ _MAX_TAGS = 64
 
 _GAMES: dict[str, Any] = {"cephalopod": Cephalopod, "reversi": Reversi, "rive": Rive, "strands": Strands}
 
-Game = Union[Cephalopod, Reversi, Rive, Strands]
+Game = Cephalopod | Reversi | Rive | Strands
 
 
 def load_record(text: str) -> Game:

@@ -3,6 +3,8 @@ to the hex boards (Rive, Strands), and the result of a finished game."""
 
 from __future__ import annotations
 
+import itertools
+
 import boardcore as bc
 
 COLOURS = ("Black", "White")
@@ -29,7 +31,7 @@ def hex_coordinates(text: str) -> str:
         " " * (offset + shift - 2) + chr(ord("a") + r) + " " + line.strip(" ")
         for r, (line, (offset, _)) in enumerate(zip(text.splitlines(), rows))
     ]
-    steps = [b[0] - a[0] for a, b in zip(rows, rows[1:])]
+    steps = [b[0] - a[0] for a, b in itertools.pairwise(rows)]
     if steps != sorted(steps) or not set(steps) <= {-1, 1}:  # not: left by one, then right by one
         return "\n".join(lines)
     cells = {(r, offset + shift + 2 * i) for r, (offset, length) in enumerate(rows) for i in range(length)}
