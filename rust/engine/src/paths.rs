@@ -4,26 +4,42 @@
 //! Layer by layer, every distinct position carries the number of sequences that reach it; equal
 //! positions are merged by their whole key (never by a hash alone). Memory therefore grows with the
 //! number of distinct positions in a layer, not with the number of paths.
+//!
+//! A ply is what it is in the game's perft (every move, a Reversi pass and a Rive removal
+//! included; with [`Plies::PassIsFree`] a Reversi pass uses none), so the counts always sum to
+//! perft of the same depth. [`split_perft`] builds on it: perft of the distinct positions a few
+//! plies down, each multiplied by its number of paths.
 
 use crate::error::{Error, Result};
 use crate::game::Position;
 use crate::interrupt::{every, Stop};
+use crate::perft::Plies;
+use rayon::prelude::*;
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
+use std::fmt::Debug;
+use std::hash::{BuildHasherDefault, Hash, Hasher};
 
-/// A position that can be written as, and rebuilt from, an exact 128-bit key.
+/// A position that can be written as, and rebuilt from, an exact compact key: everything that
+/// decides the game from here on (pieces, side to move, a turn's state), nothing that the board
+/// fixes for the whole game (its shape, holes, labels, rules), which the root lends back.
+/// Each game's key is described in its module and its docs page.
 pub trait CompactKey: Position {
-    fn compact_key(&self) -> u128;
-    /// The position with this key, on the same board as `self`.
+    /// The key: small, hashable, ordered (results are sorted by it).
+    type Key: Copy + Eq + Hash + Ord + Debug + Send + Sync;
+
+    fn compact_key(&self) -> Self::Key;
+    /// The position with this key, on the same board (and variant) as `self`.
     #[allow(clippy::wrong_self_convention)] // the key holds the pieces; `self` lends the board
-    fn from_compact_key(&self, key: u128) -> Self;
+    fn from_compact_key(&self, key: Self::Key) -> Self;
     /// An error when this board's positions do not fit in a key.
-    fn key_fits(&self) -> Result<()>;
+    fn key_fits(&self) -> Result<()> {
+        Ok(())
+    }
 
     /// Calls `child` with the key of every position one legal move after `key` (once per move,
     /// transpositions included); returns false if `key` is a finished game. Games override it to
-    /// work on keys directly.
-    fn for_each_child(&self, key: u128, mut child: impl FnMut(u128)) -> bool {
+    /// work on keys (or their fastest frame) directly.
+    fn for_each_child(&self, key: Self::Key, mut child: impl FnMut(Self::Key)) -> bool {
         let position = self.from_compact_key(key);
         let mut any = false;
         for mv in position.legal_moves() {
@@ -33,6 +49,21 @@ pub trait CompactKey: Position {
             child(next.compact_key());
         }
         any
+    }
+
+    /// The key after the pass when a pass is the only legal move at `key` (Reversi), else `None`:
+    /// under [`Plies::PassIsFree`] such a position is passed through within its layer.
+    fn forced_pass(&self, _key: Self::Key) -> Option<Self::Key> {
+        None
+    }
+
+    /// The cells of the position `key`, in the order of the game's `cells` (Python): `+p` a black
+    /// piece (`p` its pips, 1 for a disc or a stone), `-p` a white one, 0 anything else.
+    fn key_cells(&self, key: Self::Key, out: &mut Vec<i8>);
+
+    /// The side to move at `key`.
+    fn key_to_move(&self, key: Self::Key) -> crate::game::Player {
+        self.from_compact_key(key).to_move()
     }
 }
 
@@ -60,41 +91,63 @@ impl Hasher for KeyHasher {
     }
 }
 
-type Layer = HashMap<u128, u128, BuildHasherDefault<KeyHasher>>;
+type Layer<K> = HashMap<K, u128, BuildHasherDefault<KeyHasher>>;
 
-fn add(layer: &mut Layer, key: u128, count: u128) -> Result<()> {
+fn add<K: Eq + Hash>(layer: &mut Layer<K>, key: K, count: u128) -> Result<()> {
     let slot = layer.entry(key).or_insert(0);
     *slot = slot.checked_add(count).ok_or_else(|| Error::Overflow("a path count passed 2**128".into()))?;
     Ok(())
 }
 
 /// The most positions `count_paths` holds at once (the layer being read, the one being built,
-/// and the finished games): about 40 bytes each in hash maps that may be half empty, so under
-/// about 1 GB.
+/// and the finished games) for a 16-byte key (Cephalopod's): about 40 bytes each in hash maps that
+/// may be half empty, so under about 1 GB. Games with larger keys hold proportionally fewer
+/// ([`max_positions`]), so that the bound in bytes is the same for every game.
 pub const MAX_POSITIONS: usize = 1 << 23;
+
+/// The most positions `count_paths` holds at once for positions of type `P`: [`MAX_POSITIONS`]
+/// scaled by the size of an entry (key and count) against Cephalopod's 32 bytes. Reversi's,
+/// Rive's and Strands' 32- to 48-byte keys give 4 to 5.6 million positions.
+pub fn max_positions<P: CompactKey>() -> usize {
+    let entry = std::mem::size_of::<(P::Key, u128)>();
+    MAX_POSITIONS / entry.max(32) * 32
+}
 
 /// The distinct positions at the end of all move sequences from `root` (a sequence ends after
 /// `depth` moves, or earlier when the game ends), with the number of sequences reaching each,
 /// sorted by key.
-pub fn count_paths<P: CompactKey>(root: &P, depth: u32) -> Result<Vec<(u128, u128)>> {
+pub fn count_paths<P: CompactKey>(root: &P, depth: u32) -> Result<Vec<(P::Key, u128)>> {
     count_paths_interruptible(root, depth, &Stop::new())
 }
 
 /// `count_paths`, returning `Err(Interrupted)` soon after `stop` is requested, and `TooLarge`
-/// rather than hold more than [`MAX_POSITIONS`] positions.
+/// rather than hold more than [`max_positions`] positions.
 ///
 /// It stops as soon as every sequence has ended (no live position is left), so a depth past the
 /// longest game costs no more than that game's length.
-pub fn count_paths_interruptible<P: CompactKey>(root: &P, depth: u32, stop: &Stop) -> Result<Vec<(u128, u128)>> {
-    count_paths_within(root, depth, stop, MAX_POSITIONS)
+pub fn count_paths_interruptible<P: CompactKey>(root: &P, depth: u32, stop: &Stop) -> Result<Vec<(P::Key, u128)>> {
+    count_paths_within(root, depth, Plies::EveryMove, stop, max_positions::<P>())
+}
+
+/// `count_paths_interruptible` under a ply convention: with [`Plies::PassIsFree`] a position
+/// whose only move is a pass is replaced by the position after it before its moves are counted
+/// (as perft does), so the totals equal perft under that convention.
+pub fn count_paths_plies<P: CompactKey>(
+    root: &P,
+    depth: u32,
+    plies: Plies,
+    stop: &Stop,
+) -> Result<Vec<(P::Key, u128)>> {
+    count_paths_within(root, depth, plies, stop, max_positions::<P>())
 }
 
 fn count_paths_within<P: CompactKey>(
     root: &P,
     depth: u32,
+    plies: Plies,
     stop: &Stop,
     max_positions: usize,
-) -> Result<Vec<(u128, u128)>> {
+) -> Result<Vec<(P::Key, u128)>> {
     root.key_fits()?;
     let mut layer = Layer::default();
     layer.insert(root.compact_key(), 1);
@@ -114,7 +167,11 @@ fn count_paths_within<P: CompactKey>(
                     )));
                 }
             }
-            let alive = root.for_each_child(key, |child| {
+            let moving = match plies {
+                Plies::PassIsFree => root.forced_pass(key).unwrap_or(key),
+                Plies::EveryMove => key,
+            };
+            let alive = root.for_each_child(moving, |child| {
                 let slot = next.entry(child).or_insert(0);
                 match slot.checked_add(count) {
                     Some(sum) => *slot = sum,
@@ -137,9 +194,48 @@ fn count_paths_within<P: CompactKey>(
     for (key, count) in finished {
         add(&mut layer, key, count)?;
     }
-    let mut result: Vec<(u128, u128)> = layer.into_iter().collect();
+    let mut result: Vec<(P::Key, u128)> = layer.into_iter().collect();
     result.sort_unstable_by_key(|&(key, _)| key);
     Ok(result)
+}
+
+/// Perft by transpositions merged: the distinct positions `split` plies down with their path
+/// counts ([`count_paths_plies`]), then perft of `depth - split` of each (in parallel on
+/// `threads` threads, each by the game's fastest walk), multiplied and summed. Equal to plain
+/// perft for every `split` from 0 to `depth`; exact to 2**128 (`Overflow` past it). Memory is
+/// that of `count_paths` to `split` (`TooLarge` past [`max_positions`]).
+pub fn split_perft<P: CompactKey>(
+    root: &P,
+    depth: u32,
+    split: u32,
+    plies: Plies,
+    threads: usize,
+    stop: &Stop,
+) -> Result<u128> {
+    if split > depth {
+        return Err(Error::invalid(format!("split_depth must be from 0 to depth ({depth}), got {split}")));
+    }
+    if split == 0 {
+        return Ok(root.perft_interruptible(depth, plies, threads, stop)? as u128);
+    }
+    let frontier = count_paths_plies(root, split, plies, stop)?;
+    let remaining = depth - split;
+    let leaves = |&(key, paths): &(P::Key, u128)| -> Result<u128> {
+        let below = root.from_compact_key(key).perft_interruptible(remaining, plies, 1, stop)?;
+        paths.checked_mul(below as u128).ok_or_else(overflow)
+    };
+    let sum = |a: u128, b: u128| a.checked_add(b).ok_or_else(overflow);
+    if threads <= 1 {
+        return frontier.iter().try_fold(0u128, |total, entry| sum(total, leaves(entry)?));
+    }
+    match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+        Ok(pool) => stop.install(&pool, || frontier.par_iter().map(leaves).try_reduce(|| 0, sum))?,
+        Err(_) => frontier.iter().try_fold(0u128, |total, entry| sum(total, leaves(entry)?)),
+    }
+}
+
+fn overflow() -> Error {
+    Error::Overflow("a perft count passed 2**128".into())
 }
 
 #[cfg(test)]
@@ -199,15 +295,14 @@ mod tests {
     }
 
     impl CompactKey for Toy {
+        type Key = u128;
         fn compact_key(&self) -> u128 {
             self.key
         }
         fn from_compact_key(&self, key: u128) -> Self {
             Toy { key, ..*self }
         }
-        fn key_fits(&self) -> Result<()> {
-            Ok(())
-        }
+        fn key_cells(&self, _key: u128, _out: &mut Vec<i8>) {}
     }
 
     #[test]
@@ -218,8 +313,8 @@ mod tests {
 
     #[test]
     fn more_positions_than_the_budget_is_too_large() {
-        assert_eq!(count_paths_within(&BITS, 10, &Stop::new(), 4096).unwrap().len(), 1024);
-        assert!(matches!(count_paths_within(&BITS, 14, &Stop::new(), 4096), Err(Error::TooLarge(_))));
+        assert_eq!(count_paths_within(&BITS, 10, Plies::EveryMove, &Stop::new(), 4096).unwrap().len(), 1024);
+        assert!(matches!(count_paths_within(&BITS, 14, Plies::EveryMove, &Stop::new(), 4096), Err(Error::TooLarge(_))));
     }
 
     #[test]

@@ -60,3 +60,39 @@ fn every_game_has_data_the_twin_runs_too() {
         assert!(entries.iter().any(|e| e.game == game && e.tier == Tier::Twin), "{game}");
     }
 }
+
+/// `split_perft` (transpositions merged at `split` plies) equals the count for several splits.
+fn check_split<P: boardcore_engine::paths::CompactKey>(entry: &PerftEntry) {
+    use boardcore_engine::interrupt::Stop;
+    use boardcore_engine::paths::split_perft;
+    let position = P::from_notation(&entry.position).unwrap_or_else(|e| panic!("{}: {e:?}", entry.location));
+    let depth = entry.depth;
+    for split in [1, depth / 2, depth.saturating_sub(1), depth] {
+        for threads in [1, 2] {
+            let leaves = split_perft(&position, depth, split.min(depth), Plies::EveryMove, threads, &Stop::new());
+            assert_eq!(leaves, Ok(entry.leaves as u128), "{} split {split}", entry.location);
+            if let Some(free) = entry.free {
+                let leaves = split_perft(&position, depth, split.min(depth), Plies::PassIsFree, threads, &Stop::new());
+                assert_eq!(leaves, Ok(free as u128), "{} split {split} (free passes)", entry.location);
+            }
+        }
+    }
+}
+
+#[test]
+fn split_perft_matches_the_data_files() {
+    let budget = common::leaf_budget() / 20;
+    let entries: Vec<_> = perft_entries().into_iter().filter(|e| e.is_quick() && e.leaves <= budget).collect();
+    for game in ["reversi", "cephalopod", "rive", "strands"] {
+        assert!(entries.iter().any(|e| e.game == game && e.depth >= 2), "{game}");
+    }
+    for entry in &entries {
+        match entry.game.as_str() {
+            "reversi" => check_split::<Reversi>(entry),
+            "cephalopod" => check_split::<Cephalopod>(entry),
+            "rive" => check_split::<Rive>(entry),
+            "strands" => check_split::<Strands>(entry),
+            other => panic!("{}: no game {other}", entry.location),
+        }
+    }
+}

@@ -308,6 +308,8 @@ impl Position for Cephalopod {
 /// The key of `count_paths` (docs/cephalopod.md): the side to move in bit 127, then 4 bits per
 /// square from the top, square 0 highest, each 0 (empty), 1-6 (black pips) or 7-12 (white).
 impl CompactKey for Cephalopod {
+    type Key = u128;
+
     fn compact_key(&self) -> u128 {
         let mut key = (self.side as u128) << 127;
         for square in 0..self.rect.len() {
@@ -382,6 +384,14 @@ impl CompactKey for Cephalopod {
             )));
         }
         Ok(())
+    }
+
+    fn key_cells(&self, key: u128, out: &mut Vec<i8>) {
+        out.extend(key_cells(key, self.rect.len()));
+    }
+
+    fn key_to_move(&self, key: u128) -> Player {
+        key_to_move(key)
     }
 }
 

@@ -10,6 +10,7 @@ mod actions;
 mod board;
 mod frame;
 mod game;
+mod key;
 mod moves;
 mod notation;
 mod setup;
@@ -19,6 +20,7 @@ pub use actions::ReversiActions;
 pub use board::{Board, Moves};
 pub use frame::{Classic8, Frame, Frame10, Frame8};
 pub use game::ReversiGame;
+pub use key::ReversiKey;
 pub use setup::{Setup, SetupError, MAX_HOLES};
 pub use variant::Variant;
 
@@ -211,6 +213,7 @@ macro_rules! with_fast_board {
         }
     };
 }
+use with_fast_board;
 
 impl Reversi {
     pub fn shape(&self) -> Shape {

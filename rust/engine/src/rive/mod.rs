@@ -11,6 +11,7 @@ mod actions;
 mod frontier;
 mod game;
 mod groups;
+mod key;
 mod moves;
 mod notation;
 mod play;
@@ -19,6 +20,7 @@ pub mod survivors;
 
 pub use actions::RiveActions;
 pub use game::{RiveGame, Variant};
+pub use key::RiveKey;
 pub use moves::{Move, Moves};
 pub use notation::{move_name, parse_move};
 pub use setup::Setup;

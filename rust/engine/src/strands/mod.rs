@@ -11,6 +11,7 @@
 mod actions;
 mod combinatorics;
 mod game;
+mod key;
 mod layouts;
 mod moves;
 mod notation;
@@ -19,6 +20,7 @@ mod setup;
 
 pub use actions::StrandsActions;
 pub use game::{StrandsGame, Variant};
+pub use key::StrandsKey;
 pub use layouts::{digit_row, layout_named, layout_names, named_layout, parse_digit_row, DEFAULT_LAYOUT, LAYOUTS};
 pub use moves::{Cover, Moves};
 pub use notation::{move_name, parse_move, parse_setup};

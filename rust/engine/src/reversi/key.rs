@@ -1,0 +1,128 @@
+//! Reversi's `count_paths` key (docs/reversi.md, "Counting paths"): the discs of each colour and
+//! the side to move. Nothing else decides a Reversi game from here on: whether the mover must
+//! pass, and whether the game is over, follow from the discs; the board's shape and holes are the
+//! root's, lent back when a key is decoded.
+
+use super::board::Board;
+use super::frame::{self, Frame};
+use super::{with_board, with_fast_board, Reversi};
+use crate::bitboard::Bits;
+use crate::game::{Player, Position};
+use crate::paths::CompactKey;
+
+/// Black's discs and White's as frame bitboards (square `row * W + col`, `W` the frame's width, 8
+/// or 10), with the side to move in bit 127 of White's (a frame uses at most 100 bits): 1 for
+/// White. Ordered by Black's discs, then White's and the side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ReversiKey {
+    pub black: u128,
+    pub white_and_side: u128,
+}
+
+const SIDE_BIT: u128 = 1 << 127;
+
+impl ReversiKey {
+    pub fn to_move(self) -> Player {
+        if self.white_and_side & SIDE_BIT != 0 {
+            Player::White
+        } else {
+            Player::Black
+        }
+    }
+
+    pub fn white(self) -> u128 {
+        self.white_and_side & !SIDE_BIT
+    }
+
+    /// The same discs, the other side to move (a pass).
+    fn passed(self) -> ReversiKey {
+        ReversiKey { black: self.black, white_and_side: self.white_and_side ^ SIDE_BIT }
+    }
+}
+
+impl<F: Frame> Board<F> {
+    #[inline(always)]
+    fn key(&self) -> ReversiKey {
+        let (black, white) = (self.discs(Player::Black).to_u128(), self.discs(Player::White).to_u128());
+        let side = if self.side == Player::White { SIDE_BIT } else { 0 };
+        ReversiKey { black, white_and_side: white | side }
+    }
+
+    /// The position `key` on this board (its shape and holes).
+    #[inline(always)]
+    fn with_key(&self, key: ReversiKey) -> Board<F> {
+        let (black, white) = (F::B::from_u128(key.black), F::B::from_u128(key.white()));
+        let side = key.to_move();
+        let (me, opponent) = if side == Player::Black { (black, white) } else { (white, black) };
+        Board { me, opponent, side, ..*self }
+    }
+
+    fn for_each_child_key(&self, key: ReversiKey, mut child: impl FnMut(ReversiKey)) -> bool {
+        let position = self.with_key(key);
+        let mut any = false;
+        for mv in position.legal_moves() {
+            any = true;
+            let mut next = position;
+            next.play_unchecked(mv);
+            child(next.key());
+        }
+        any
+    }
+
+    fn forced_pass_key(&self, key: ReversiKey) -> Option<ReversiKey> {
+        let position = self.with_key(key);
+        let mut moves = position.legal_moves();
+        (moves.next().is_some_and(|mv| mv.is_pass())).then(|| key.passed())
+    }
+
+    fn cells_of_key(&self, key: ReversiKey, out: &mut Vec<i8>) {
+        let size = self.shape.size();
+        let white = key.white();
+        for row in 0..size {
+            for col in 0..size {
+                let i = Self::index(row, col);
+                out.push(if key.black >> i & 1 == 1 {
+                    1
+                } else if white >> i & 1 == 1 {
+                    -1
+                } else {
+                    0
+                });
+            }
+        }
+    }
+}
+
+impl CompactKey for Reversi {
+    type Key = ReversiKey;
+
+    fn compact_key(&self) -> ReversiKey {
+        with_board!(self, b => b.key())
+    }
+
+    fn from_compact_key(&self, key: ReversiKey) -> Reversi {
+        match self {
+            Reversi::Classic(b) => Reversi::Classic(b.with_key(key)),
+            Reversi::Small(b) => Reversi::Small(b.with_key(key)),
+            Reversi::Large(b) => Reversi::Large(b.with_key(key)),
+        }
+    }
+
+    /// In the board's fastest frame (AVX2 where the CPU has it), without listing the moves.
+    fn for_each_child(&self, key: ReversiKey, child: impl FnMut(ReversiKey)) -> bool {
+        with_fast_board!(self, b => b.for_each_child_key(key, child))
+    }
+
+    fn forced_pass(&self, key: ReversiKey) -> Option<ReversiKey> {
+        with_board!(self, b => b.forced_pass_key(key))
+    }
+
+    /// Every square of the `size x size` grid, row by row (holes and cut squares are 0).
+    fn key_cells(&self, key: ReversiKey, out: &mut Vec<i8>) {
+        with_board!(self, b => b.cells_of_key(key, out))
+    }
+
+    fn key_to_move(&self, key: ReversiKey) -> Player {
+        key.to_move()
+    }
+}
