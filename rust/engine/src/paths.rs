@@ -91,6 +91,9 @@ impl Hasher for KeyHasher {
     }
 }
 
+/// Distinct positions with their path counts, sorted by key: what `count_paths` returns.
+pub type Paths<P> = Vec<(<P as CompactKey>::Key, u128)>;
+
 type Layer<K> = HashMap<K, u128, BuildHasherDefault<KeyHasher>>;
 
 fn add<K: Eq + Hash>(layer: &mut Layer<K>, key: K, count: u128) -> Result<()> {
@@ -148,11 +151,26 @@ fn count_paths_within<P: CompactKey>(
     stop: &Stop,
     max_positions: usize,
 ) -> Result<Vec<(P::Key, u128)>> {
+    Ok(layers(root, depth, plies, stop, max_positions, |_, _| false)?.0)
+}
+
+/// The layers of `count_paths` up to `depth`, or to the first ply after which `enough(plies
+/// done, positions held)` says so: the merged positions (finished games included) and the ply
+/// reached.
+fn layers<P: CompactKey>(
+    root: &P,
+    depth: u32,
+    plies: Plies,
+    stop: &Stop,
+    max_positions: usize,
+    enough: impl Fn(u32, usize) -> bool,
+) -> Result<(Paths<P>, u32)> {
     root.key_fits()?;
     let mut layer = Layer::default();
     layer.insert(root.compact_key(), 1);
     let mut finished = Layer::default();
-    for ply in 0..depth {
+    let mut reached = 0;
+    while reached < depth {
         let mut next = Layer::with_capacity_and_hasher(layer.len().min(max_positions / 2), Default::default());
         let mut overflow = false;
         for (i, (&key, &count)) in layer.iter().enumerate() {
@@ -163,7 +181,7 @@ fn count_paths_within<P: CompactKey>(
                     return Err(Error::TooLarge(format!(
                         "count_paths to depth {depth} needs more than {max_positions} positions in memory at once \
                          (reached at depth {}); ask for a smaller depth",
-                        ply + 1
+                        reached + 1
                     )));
                 }
             }
@@ -186,8 +204,12 @@ fn count_paths_within<P: CompactKey>(
             return Err(Error::Overflow("a path count passed 2**128".into()));
         }
         layer = next;
+        reached += 1;
         if layer.is_empty() {
             // Every sequence has ended: deeper layers would all be empty.
+            reached = depth;
+        }
+        if enough(reached, layer.len() + finished.len()) {
             break;
         }
     }
@@ -196,30 +218,57 @@ fn count_paths_within<P: CompactKey>(
     }
     let mut result: Vec<(P::Key, u128)> = layer.into_iter().collect();
     result.sort_unstable_by_key(|&(key, _)| key);
-    Ok(result)
+    Ok((result, reached))
 }
 
-/// Perft by transpositions merged: the distinct positions `split` plies down with their path
-/// counts ([`count_paths_plies`]), then perft of `depth - split` of each (in parallel on
-/// `threads` threads, each by the game's fastest walk), multiplied and summed. Equal to plain
-/// perft for every `split` from 0 to `depth`; exact to 2**128 (`Overflow` past it). Memory is
-/// that of `count_paths` to `split` (`TooLarge` past [`max_positions`]).
+/// Where `split_perft` merges transpositions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Split {
+    /// At this many plies (0: plain perft).
+    At(u32),
+    /// Layer after layer while the layer is small and enough plies remain below it
+    /// ([`AUTO_LAYER`], [`AUTO_BELOW`]); plain perft for a board without a key.
+    Auto,
+}
+
+/// `Split::Auto` stops merging after the first layer of at least this many positions (about
+/// 13 MB with Reversi's keys). Merging costs about a microsecond per move of the layer before
+/// (hashing), a single thread; measured on Reversi 8x8 (docs/design.md, "Merged perft"), the
+/// layer past this size (ply 9, 1.7 million positions) cost more than it saved.
+pub const AUTO_LAYER: usize = 1 << 18;
+
+/// `Split::Auto` leaves at least this many plies below the merged layer: shallower walks from
+/// each position cost less than merging them did.
+pub const AUTO_BELOW: u32 = 4;
+
+/// Perft by transpositions merged: the distinct positions `k` plies down with their path
+/// counts ([`count_paths_plies`]), then perft of `depth - k` of each (in parallel on `threads`
+/// threads, each by the game's fastest walk), multiplied and summed. Equal to plain perft for
+/// every `k` from 0 to `depth`; exact to 2**128 (`Overflow` past it). Memory is that of
+/// `count_paths` to `k` (`TooLarge` past [`max_positions`]).
 pub fn split_perft<P: CompactKey>(
     root: &P,
     depth: u32,
-    split: u32,
+    split: Split,
     plies: Plies,
     threads: usize,
     stop: &Stop,
 ) -> Result<u128> {
-    if split > depth {
-        return Err(Error::invalid(format!("split_depth must be from 0 to depth ({depth}), got {split}")));
-    }
-    if split == 0 {
-        return Ok(root.perft_interruptible(depth, plies, threads, stop)? as u128);
-    }
-    let frontier = count_paths_plies(root, split, plies, stop)?;
-    let remaining = depth - split;
+    let (frontier, remaining) = match split {
+        Split::At(k) if k > depth => {
+            return Err(Error::invalid(format!("split_depth must be from 0 to depth ({depth}), got {k}")));
+        }
+        Split::At(0) => return Ok(root.perft_interruptible(depth, plies, threads, stop)? as u128),
+        Split::At(k) => (count_paths_plies(root, k, plies, stop)?, depth - k),
+        Split::Auto if depth <= AUTO_BELOW || root.key_fits().is_err() => {
+            return Ok(root.perft_interruptible(depth, plies, threads, stop)? as u128);
+        }
+        Split::Auto => {
+            let enough = |done: u32, held: usize| held >= AUTO_LAYER || depth - done <= AUTO_BELOW;
+            let (frontier, reached) = layers(root, depth, plies, stop, max_positions::<P>(), enough)?;
+            (frontier, depth - reached)
+        }
+    };
     let leaves = |&(key, paths): &(P::Key, u128)| -> Result<u128> {
         let below = root.from_compact_key(key).perft_interruptible(remaining, plies, 1, stop)?;
         paths.checked_mul(below as u128).ok_or_else(overflow)

@@ -5,7 +5,7 @@
 use boardcore_engine::cephalopod::Cephalopod;
 use boardcore_engine::hex::HexBoard;
 use boardcore_engine::interrupt::Stop;
-use boardcore_engine::paths::{count_paths, count_paths_plies, split_perft, CompactKey};
+use boardcore_engine::paths::{count_paths, count_paths_plies, split_perft, CompactKey, Split};
 use boardcore_engine::perft::{perft, Plies};
 use boardcore_engine::reversi::{Reversi, Shape, Variant};
 use boardcore_engine::rive::Rive;
@@ -46,8 +46,10 @@ fn check_game<P: CompactKey>(starts: Vec<P>, played: u32, max_depth: u32) {
                 let paths = count_paths_plies(&p, depth, plies, &Stop::new()).unwrap();
                 assert_eq!(paths.iter().map(|(_, n)| n).sum::<u128>(), expected, "{text} depth {depth} {plies:?}");
                 assert!(paths.windows(2).all(|w| w[0].0 < w[1].0), "sorted by key, each key once");
+                let auto = split_perft(&p, depth, Split::Auto, plies, 2, &Stop::new());
+                assert_eq!(auto, Ok(expected), "{text} depth {depth} auto {plies:?}");
                 for split in 0..=depth {
-                    let leaves = split_perft(&p, depth, split, plies, 2, &Stop::new());
+                    let leaves = split_perft(&p, depth, Split::At(split), plies, 2, &Stop::new());
                     assert_eq!(leaves, Ok(expected), "{text} depth {depth} split {split} {plies:?}");
                 }
             }
@@ -147,7 +149,10 @@ fn strands_counts_equal_perft_under_both_cover_rules() {
 #[test]
 fn split_depth_past_depth_is_refused() {
     let start = Cephalopod::new(3, 3).unwrap();
-    assert!(matches!(split_perft(&start, 2, 3, Plies::EveryMove, 1, &Stop::new()), Err(Error::InvalidArgument(_))));
+    assert!(matches!(
+        split_perft(&start, 2, Split::At(3), Plies::EveryMove, 1, &Stop::new()),
+        Err(Error::InvalidArgument(_))
+    ));
 }
 
 #[test]
@@ -156,6 +161,6 @@ fn a_stopped_split_perft_is_interrupted() {
     let stop = Stop::new();
     stop.request();
     for threads in [1, 2] {
-        assert_eq!(split_perft(&start, 9, 4, Plies::EveryMove, threads, &stop), Err(Error::Interrupted));
+        assert_eq!(split_perft(&start, 9, Split::At(4), Plies::EveryMove, threads, &stop), Err(Error::Interrupted));
     }
 }

@@ -64,15 +64,23 @@ fn every_game_has_data_the_twin_runs_too() {
 /// `split_perft` (transpositions merged at `split` plies) equals the count for several splits.
 fn check_split<P: boardcore_engine::paths::CompactKey>(entry: &PerftEntry) {
     use boardcore_engine::interrupt::Stop;
-    use boardcore_engine::paths::split_perft;
+    use boardcore_engine::paths::{split_perft, Split};
     let position = P::from_notation(&entry.position).unwrap_or_else(|e| panic!("{}: {e:?}", entry.location));
     let depth = entry.depth;
     for split in [1, depth / 2, depth.saturating_sub(1), depth] {
         for threads in [1, 2] {
-            let leaves = split_perft(&position, depth, split.min(depth), Plies::EveryMove, threads, &Stop::new());
+            let leaves =
+                split_perft(&position, depth, Split::At(split.min(depth)), Plies::EveryMove, threads, &Stop::new());
             assert_eq!(leaves, Ok(entry.leaves as u128), "{} split {split}", entry.location);
             if let Some(free) = entry.free {
-                let leaves = split_perft(&position, depth, split.min(depth), Plies::PassIsFree, threads, &Stop::new());
+                let leaves = split_perft(
+                    &position,
+                    depth,
+                    Split::At(split.min(depth)),
+                    Plies::PassIsFree,
+                    threads,
+                    &Stop::new(),
+                );
                 assert_eq!(leaves, Ok(free as u128), "{} split {split} (free passes)", entry.location);
             }
         }

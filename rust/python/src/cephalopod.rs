@@ -3,11 +3,9 @@
 use crate::args;
 use crate::errors::{invalid, BcError, BcResult};
 use crate::game::{bind_game, MoveNaming};
-use boardcore_engine::cephalopod::{key_cells, key_to_move, Cephalopod, CephalopodGame, Move, Variant};
-use boardcore_engine::paths::{count_paths_interruptible, CompactKey};
+use boardcore_engine::cephalopod::{CephalopodGame, Move, Variant};
 use boardcore_engine::square::Rect;
 use boardcore_engine::{Outcome, Position};
-use numpy::{IntoPyArray, PyArray1, PyArray2, PyArrayMethods};
 use pyo3::basic::CompareOp;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString, PyTuple, PyType};
@@ -85,111 +83,7 @@ impl PyCephalopod {
     fn score(&self) -> (u32, u32) {
         self.position().score()
     }
-
-    /// The distinct positions at the end of every move sequence of `depth` moves (or fewer, when
-    /// the board fills), with how many sequences reach each; transpositions are merged by exact
-    /// position. Releases the GIL. Raises ValueError for boards over 31 squares and
-    /// OverflowError if a count passes 2**128.
-    /// Interruptible (Ctrl-C); MemoryError rather than hold more than
-    /// `boardcore_engine::paths::MAX_POSITIONS` positions at once.
-    fn count_paths(slf: &Bound<'_, Self>, depth: &Bound<'_, PyAny>) -> BcResult<PathCounts> {
-        let depth = args::depth_unbounded(depth)?;
-        let (py, position) = (slf.py(), *slf.borrow().position());
-        let paths = crate::interrupt::run_interruptible(py, |stop| count_paths_interruptible(&position, depth, stop))?;
-        Ok(PathCounts::build(py, &position, paths))
-    }
 }
 
-/// The result of `Cephalopod.count_paths`: one row per distinct final position.
-#[pyclass(module = "boardcore", frozen)]
-pub struct PathCounts {
-    cells: Py<PyArray2<i8>>,
-    to_move: Py<PyArray1<u8>>,
-    counts_low: Py<PyArray1<u64>>,
-    counts_high: Py<PyArray1<u64>>,
-    counts: Vec<u128>,
-    /// The positions' keys, decoded only when a row's notation is asked for.
-    keys: Vec<u128>,
-    root: Cephalopod,
-}
-
-impl PathCounts {
-    fn build(py: Python<'_>, root: &Cephalopod, paths: Vec<(u128, u128)>) -> PathCounts {
-        let squares = root.rect().len();
-        let n = paths.len();
-        let mut cells = Vec::with_capacity(n * squares);
-        let mut to_move = Vec::with_capacity(n);
-        for &(key, _) in &paths {
-            cells.extend(key_cells(key, squares));
-            to_move.push(key_to_move(key) as u8);
-        }
-        let (keys, counts): (Vec<u128>, Vec<u128>) = paths.into_iter().unzip();
-        let low: Vec<u64> = counts.iter().map(|&c| c as u64).collect();
-        let high: Vec<u64> = counts.iter().map(|&c| (c >> 64) as u64).collect();
-        let cells = cells.into_pyarray(py).reshape([n, squares]).expect("n * squares cells");
-        PathCounts {
-            cells: cells.unbind(),
-            to_move: to_move.into_pyarray(py).unbind(),
-            counts_low: low.into_pyarray(py).unbind(),
-            counts_high: high.into_pyarray(py).unbind(),
-            counts,
-            keys,
-            root: *root,
-        }
-    }
-}
-
-#[pymethods]
-impl PathCounts {
-    /// `int8` array `(n, rows * cols)`: `+p` a black die showing `p`, `-p` a white one, 0 empty.
-    #[getter]
-    fn cells(&self, py: Python<'_>) -> Py<PyArray2<i8>> {
-        self.cells.clone_ref(py)
-    }
-
-    /// `uint8` array `(n,)`: the side to move in each position.
-    #[getter]
-    fn to_move(&self, py: Python<'_>) -> Py<PyArray1<u8>> {
-        self.to_move.clone_ref(py)
-    }
-
-    /// `uint64` array `(n,)`: the low 64 bits of each count.
-    #[getter]
-    fn counts_low(&self, py: Python<'_>) -> Py<PyArray1<u64>> {
-        self.counts_low.clone_ref(py)
-    }
-
-    /// `uint64` array `(n,)`: the high 64 bits of each count.
-    #[getter]
-    fn counts_high(&self, py: Python<'_>) -> Py<PyArray1<u64>> {
-        self.counts_high.clone_ref(py)
-    }
-
-    /// The exact counts as Python ints.
-    fn counts(&self) -> Vec<u128> {
-        self.counts.clone()
-    }
-
-    /// The number of move sequences: equal to `perft(depth)` of the start.
-    fn total<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        match self.counts.iter().try_fold(0u128, |sum, &c| sum.checked_add(c)) {
-            Some(total) => Ok(total.into_pyobject(py)?.into_any()),
-            // Past 2**128 the sum is left to Python's unbounded ints.
-            None => py.import("builtins")?.getattr("sum")?.call1((self.counts.clone(),)),
-        }
-    }
-
-    /// Row `i` as position notation (negative `i` counts from the end).
-    fn position(&self, i: &Bound<'_, PyAny>) -> PyResult<String> {
-        let index = args::index(i, self.keys.len())?;
-        Ok(self.root.from_compact_key(self.keys[index]).to_notation())
-    }
-
-    fn __len__(&self) -> usize {
-        self.keys.len()
-    }
-
-    fn __repr__(&self) -> String {
-        format!("<PathCounts: {} positions>", self.keys.len())
-    }
-}
+/// The result of `count_paths` (every game's; it began as Cephalopod's).
+pub use crate::game::PathCounts;

@@ -9,7 +9,10 @@
 /// engine's `naming`).
 pub use boardcore_engine::naming::MoveNaming;
 
+use crate::errors::{invalid, BcResult};
+use boardcore_engine::paths::{CompactKey, Split};
 use boardcore_engine::{Cells, Contents};
+use numpy::{IntoPyArray, PyArray1, PyArray2, PyArrayMethods};
 use pyo3::exceptions::{PyKeyError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::PyString;
@@ -49,6 +52,135 @@ pub fn read_cell(position: &impl Cells, cell: &Bound<'_, PyAny>) -> PyResult<Py<
 pub fn rows(pairs: Vec<[i32; 2]>) -> numpy::ndarray::Array2<i32> {
     let n = pairs.len();
     numpy::ndarray::Array2::from_shape_vec((n, 2), pairs.into_iter().flatten().collect()).expect("n rows of 2")
+}
+
+/// `perft`'s `split_depth`: None or 0 (plain perft), an integer from 0 to `depth`, or `"auto"`
+/// (the engine's rule, `paths::Split::Auto`).
+pub fn split_depth(depth: u32, value: Option<&Bound<'_, PyAny>>) -> BcResult<Split> {
+    let Some(value) = value else { return Ok(Split::At(0)) };
+    if let Ok(text) = value.cast::<PyString>() {
+        return match text.to_str() {
+            Ok("auto") => Ok(Split::Auto),
+            _ => Err(invalid(format!(
+                "split_depth must be an integer from 0 to depth ({depth}) or 'auto', got {}",
+                crate::args::shown_with_type(value)
+            ))),
+        };
+    }
+    Ok(Split::At(crate::args::int_in("split_depth", value, 0..=depth)?))
+}
+
+/// The distinct positions and their path counts of `count_paths`, as rows for `PathCounts`:
+/// the keys are decoded to notation only when a row's position is asked for.
+trait PathRows: Send + Sync {
+    fn notation(&self, row: usize) -> String;
+}
+
+struct KeyRows<P: CompactKey> {
+    root: P,
+    keys: Vec<P::Key>,
+}
+
+impl<P: CompactKey> PathRows for KeyRows<P> {
+    fn notation(&self, row: usize) -> String {
+        self.root.from_compact_key(self.keys[row]).to_notation()
+    }
+}
+
+/// The result of `count_paths`, for every game: one row per distinct final position.
+#[pyclass(module = "boardcore", frozen)]
+pub struct PathCounts {
+    cells: Py<PyArray2<i8>>,
+    to_move: Py<PyArray1<u8>>,
+    counts_low: Py<PyArray1<u64>>,
+    counts_high: Py<PyArray1<u64>>,
+    counts: Vec<u128>,
+    rows: Box<dyn PathRows>,
+}
+
+impl PathCounts {
+    /// The rows of `paths` (from `count_paths` of `root`), each position's cells in the order of
+    /// the game's `cells`.
+    pub fn build<P: CompactKey + 'static>(py: Python<'_>, root: &P, paths: Vec<(P::Key, u128)>) -> PathCounts {
+        let n = paths.len();
+        let mut cells = Vec::new();
+        let mut to_move = Vec::with_capacity(n);
+        for &(key, _) in &paths {
+            root.key_cells(key, &mut cells);
+            to_move.push(root.key_to_move(key) as u8);
+        }
+        let mut root_cells = Vec::new();
+        root.key_cells(root.compact_key(), &mut root_cells);
+        let width = root_cells.len();
+        let (keys, counts): (Vec<P::Key>, Vec<u128>) = paths.into_iter().unzip();
+        let low: Vec<u64> = counts.iter().map(|&c| c as u64).collect();
+        let high: Vec<u64> = counts.iter().map(|&c| (c >> 64) as u64).collect();
+        let cells = cells.into_pyarray(py).reshape([n, width]).expect("n rows of the same width");
+        PathCounts {
+            cells: cells.unbind(),
+            to_move: to_move.into_pyarray(py).unbind(),
+            counts_low: low.into_pyarray(py).unbind(),
+            counts_high: high.into_pyarray(py).unbind(),
+            counts,
+            rows: Box::new(KeyRows { root: root.clone(), keys }),
+        }
+    }
+}
+
+#[pymethods]
+impl PathCounts {
+    /// `int8` array `(n, len(game.cells))`: `+p` a black piece (a Cephalopod die showing `p`; 1
+    /// for a disc or a stone), `-p` a white one, 0 empty (or a hole, or cut).
+    #[getter]
+    fn cells(&self, py: Python<'_>) -> Py<PyArray2<i8>> {
+        self.cells.clone_ref(py)
+    }
+
+    /// `uint8` array `(n,)`: the side to move in each position.
+    #[getter]
+    fn to_move(&self, py: Python<'_>) -> Py<PyArray1<u8>> {
+        self.to_move.clone_ref(py)
+    }
+
+    /// `uint64` array `(n,)`: the low 64 bits of each count.
+    #[getter]
+    fn counts_low(&self, py: Python<'_>) -> Py<PyArray1<u64>> {
+        self.counts_low.clone_ref(py)
+    }
+
+    /// `uint64` array `(n,)`: the high 64 bits of each count.
+    #[getter]
+    fn counts_high(&self, py: Python<'_>) -> Py<PyArray1<u64>> {
+        self.counts_high.clone_ref(py)
+    }
+
+    /// The exact counts as Python ints.
+    fn counts(&self) -> Vec<u128> {
+        self.counts.clone()
+    }
+
+    /// The number of move sequences: equal to `perft(depth)` of the start.
+    fn total<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        match self.counts.iter().try_fold(0u128, |sum, &c| sum.checked_add(c)) {
+            Some(total) => Ok(total.into_pyobject(py)?.into_any()),
+            // Past 2**128 the sum is left to Python's unbounded ints.
+            None => py.import("builtins")?.getattr("sum")?.call1((self.counts.clone(),)),
+        }
+    }
+
+    /// Row `i` as position notation (negative `i` counts from the end).
+    fn position(&self, i: &Bound<'_, PyAny>) -> PyResult<String> {
+        let index = crate::args::index(i, self.counts.len())?;
+        Ok(self.rows.notation(index))
+    }
+
+    fn __len__(&self) -> usize {
+        self.counts.len()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<PathCounts: {} positions>", self.counts.len())
+    }
 }
 
 macro_rules! bind_game {
@@ -328,22 +460,44 @@ macro_rules! bind_game {
             /// Leaves of the game tree `depth` plies deep (a finished game is one leaf; with
             /// `passes_count_as_ply=False` a Reversi pass uses no ply). Releases the GIL.
             /// Interruptible (Ctrl-C), like every long call: see docs/design.md.
-            #[pyo3(signature = (depth, threads = None, passes_count_as_ply = true))]
+            ///
+            /// `split_depth=k` (0 to `depth`) counts with transpositions merged: the distinct
+            /// positions `k` plies down and their path counts (`count_paths`), then perft of
+            /// `depth - k` of each on `threads` threads, multiplied and summed exactly; `"auto"`
+            /// picks `k` (docs/design.md, "Merged perft"). Always equal to plain perft (0).
+            #[pyo3(signature = (depth, threads = None, passes_count_as_ply = true, split_depth = None))]
             fn perft(
                 slf: &Bound<'_, Self>,
                 depth: &Bound<'_, PyAny>,
                 threads: Option<&Bound<'_, PyAny>>,
                 passes_count_as_ply: bool,
-            ) -> BcResult<u64> {
+                split_depth: Option<&Bound<'_, PyAny>>,
+            ) -> BcResult<u128> {
                 let depth = crate::args::depth(depth)?;
                 let threads = threads.map(crate::args::threads).transpose()?.unwrap_or(1);
                 // A copy, taken after the arguments (which may run Python code) and without
                 // keeping the game borrowed: other threads may play on while this counts.
                 let position = *slf.borrow().position();
+                let split = crate::game::split_depth(depth, split_depth)?;
                 let plies = crate::args::plies(passes_count_as_ply);
                 crate::interrupt::run_interruptible(slf.py(), |stop| {
-                    position.perft_interruptible(depth, plies, threads, stop)
+                    boardcore_engine::paths::split_perft(&position, depth, split, plies, threads, stop)
                 })
+            }
+
+            /// The distinct positions at the end of every move sequence of `depth` plies (or
+            /// fewer, when the game ends), with how many sequences reach each; transpositions are
+            /// merged by the position's exact key (the game's docs say what it holds). The counts
+            /// sum to `perft(depth)`. Releases the GIL. Interruptible (Ctrl-C); MemoryError rather
+            /// than hold more than about 1 GB of positions at once (docs/design.md); ValueError
+            /// for Cephalopod boards over 31 squares; OverflowError if a count passes 2**128.
+            fn count_paths(slf: &Bound<'_, Self>, depth: &Bound<'_, PyAny>) -> BcResult<crate::game::PathCounts> {
+                let depth = crate::args::depth_unbounded(depth)?;
+                let (py, position) = (slf.py(), *slf.borrow().position());
+                let paths = crate::interrupt::run_interruptible(py, |stop| {
+                    boardcore_engine::paths::count_paths_interruptible(&position, depth, stop)
+                })?;
+                Ok(crate::game::PathCounts::build(py, &position, paths))
             }
 
             /// `{move notation: perft(depth - 1) of the child}` in move order. Releases the GIL.
