@@ -243,6 +243,85 @@ class ReferenceMove:
         return (type(self), (str(self),))
 
 
+AUTO_LAYER = 1 << 18  # split_depth="auto" stops merging after a layer this large (paths.rs)
+AUTO_BELOW = 4  # ... or when this many plies remain below the layer
+
+
+class PathCounts:
+    """Distinct final positions and their path counts, as numpy arrays (see ``count_paths``).
+
+    - ``cells``: ``int8`` array of shape ``(n, len(game.cells))``, each row a position in the
+      order of ``cells``: ``+p`` a black piece (a Cephalopod die's pips, 1 for a disc or a stone),
+      ``-p`` a white one, ``0`` an empty cell (or a hole, or cut);
+    - ``to_move``: ``uint8`` array of shape ``(n,)``;
+    - ``counts_low``, ``counts_high``: ``uint64`` arrays, the low and high 64 bits of each count.
+
+    Rows are sorted by position notation here; the engine sorts them by its key, so compare the
+    two as mappings from ``position(i)`` to count. (Cephalopod's twin keeps its own class.)
+    """
+
+    cells: Any
+    to_move: Any
+    counts_low: Any
+    counts_high: Any
+    _positions: list[str]
+
+    def __init__(self) -> None:
+        raise TypeError("PathCounts objects are made by count_paths()")
+
+    @classmethod
+    def _build(cls, game: type, layer: dict[str, int]) -> PathCounts:
+        import numpy as np
+
+        entries = sorted(layer.items())
+        for _, count in entries:
+            if count >= 2**128:
+                raise OverflowError("count_paths: a path count reaches 2**128")
+        rows = []
+        for position, _ in entries:
+            g = game.from_position(position)  # type: ignore[attr-defined]
+            rows.append([_cell_value(g.piece_at(name)) for name in g.cells])
+        width = len(game.from_position(entries[0][0]).cells) if entries else 0  # type: ignore[attr-defined]
+        result = object.__new__(cls)
+        result._positions = [position for position, _ in entries]
+        result.cells = np.array(rows, dtype=np.int8).reshape(len(entries), width)
+        result.to_move = np.array(
+            [game.from_position(p).to_move for p in result._positions],  # type: ignore[attr-defined]
+            dtype=np.uint8,
+        )
+        result.counts_low = np.array([count & (2**64 - 1) for _, count in entries], dtype=np.uint64)
+        result.counts_high = np.array([count >> 64 for _, count in entries], dtype=np.uint64)
+        return result
+
+    def __len__(self) -> int:
+        return len(self._positions)
+
+    def counts(self) -> list[int]:
+        """The path counts as Python ints, row by row."""
+        return [(int(high) << 64) | int(low) for low, high in zip(self.counts_low, self.counts_high)]
+
+    def total(self) -> int:
+        """The number of move sequences: the sum of the counts, equal to ``perft(depth)``."""
+        return sum(self.counts())
+
+    def position(self, i: int) -> str:
+        """Row ``i`` as position notation (negative ``i`` counts from the end, as for lists).
+        Raises IndexError if there is no such row."""
+        return self._positions[i]
+
+    def __repr__(self) -> str:
+        return f"<PathCounts: {len(self)} positions, {self.total()} paths>"
+
+
+def _cell_value(piece: Any) -> int:
+    """A cell of ``PathCounts.cells``: the piece's pips (1 for a disc or a stone), negative for
+    White; 0 for an empty cell, a hole or a cut square."""
+    if not isinstance(piece, Piece):
+        return 0
+    value = piece.pips or 1
+    return value if piece.player == BLACK else -value
+
+
 class ReferenceGame:
     """Mixin for the reference games: what the four games do alike, written once over the hooks
     each game provides.
@@ -381,20 +460,89 @@ class ReferenceGame:
 
     # ---- perft -------------------------------------------------------------------------------
 
-    def perft(self, depth: int, threads: int | None = None, passes_count_as_ply: bool = True) -> int:
+    def perft(
+        self,
+        depth: int,
+        threads: int | None = None,
+        passes_count_as_ply: bool = True,
+        split_depth: int | str | None = 0,
+    ) -> int:
         """The number of leaves of the game tree ``depth`` plies deep.
 
         One ply is one entry of ``legal_moves()``; ``perft(0) == 1``; a finished game is one leaf
         even when depth remains. ``threads`` is accepted for compatibility (this reference is
         single-threaded; None is one thread). With ``passes_count_as_ply=False`` a pass uses no
         ply, as in the engine (only Reversi has passes: elsewhere the flag changes nothing).
-        Raises ValueError if ``depth`` is not an integer >= 0 or ``threads`` not an integer >= 1,
-        TypeError if the flag is not a bool.
+
+        ``split_depth=k`` (0 to ``depth``; None is 0) counts with transpositions merged: the
+        distinct positions ``k`` plies down with their path counts (``_path_layers``), then perft
+        of ``depth - k`` of each, multiplied and summed; ``"auto"`` merges layer after layer as the
+        engine does (``AUTO_LAYER``, ``AUTO_BELOW``). The count is the same for every ``k``.
+
+        Raises ValueError if ``depth`` is not an integer >= 0, ``threads`` not an integer >= 1 or
+        ``split_depth`` neither an integer from 0 to ``depth`` nor "auto", TypeError if the flag
+        is not a bool.
         """
         check_count("depth", depth, 0)
         check_count("threads", 1 if threads is None else threads, 1)
         check_bool("passes_count_as_ply", passes_count_as_ply)
-        return self.copy()._perft(depth, passes_count_as_ply)
+        if split_depth is None or split_depth == 0 and not isinstance(split_depth, bool):
+            return self.copy()._perft(depth, passes_count_as_ply)
+        if split_depth == "auto":
+            if depth <= AUTO_BELOW:
+                return self.copy()._perft(depth, passes_count_as_ply)
+            layer, reached = self._path_layers(
+                depth, passes_count_as_ply, lambda done, held: held >= AUTO_LAYER or depth - done <= AUTO_BELOW
+            )
+        else:
+            if isinstance(split_depth, bool) or not isinstance(split_depth, int) or not 0 <= split_depth <= depth:
+                raise ValueError(
+                    f"split_depth must be an integer from 0 to depth ({depth}) or 'auto', got {given(split_depth)}"
+                )
+            layer, reached = self._path_layers(split_depth, passes_count_as_ply)
+        below = depth - reached
+        return sum(
+            count * type(self).from_position(position)._perft(below, passes_count_as_ply)  # type: ignore[attr-defined]
+            for position, count in layer.items()
+        )
+
+    def count_paths(self, depth: int) -> Any:
+        """For every distinct position at the end of the move sequences from here (``depth``
+        plies, or fewer when the game ends), the number of sequences reaching it, as a
+        ``PathCounts``; the counts sum to ``perft(depth)``. Positions are merged by their exact
+        notation. Raises ValueError if ``depth`` is not an integer >= 0."""
+        check_count("depth", depth, 0)
+        layer, _ = self._path_layers(depth, True)
+        return PathCounts._build(type(self), layer)
+
+    def _path_layers(self, depth: int, passes_count_as_ply: bool, enough=None) -> tuple[dict[str, int], int]:
+        """The distinct positions ``depth`` plies on, by notation, with the number of move
+        sequences reaching each (a sequence that ends early keeps its last position), and the ply
+        reached: ``depth``, or the first ply after which ``enough(plies done, positions held)``.
+        With free passes, a position whose only move is a pass is passed first (as perft does)."""
+        layer = {self.position(): 1}
+        reached = 0
+        while reached < depth:
+            following: dict[str, int] = {}
+            for position, count in layer.items():
+                game = type(self).from_position(position)  # type: ignore[attr-defined]
+                moves = list(game._move_parts())
+                if not passes_count_as_ply and len(moves) == 1 and game._is_pass(moves[0]):
+                    game._push(moves[0])
+                    moves = list(game._move_parts())
+                if not moves:  # the game is over: the sequence ends here, the position stays
+                    following[position] = following.get(position, 0) + count
+                    continue
+                for parts in moves:
+                    game._push(parts)
+                    child = game.position()
+                    following[child] = following.get(child, 0) + count
+                    game.undo()
+            layer = following
+            reached += 1
+            if enough is not None and enough(reached, len(layer)):
+                break
+        return layer, reached
 
     def divide(self, depth: int, passes_count_as_ply: bool = True) -> dict[str, int]:
         """Each legal move's notation mapped to the perft of its child (``depth - 1`` plies, or
