@@ -81,6 +81,8 @@ def long_calls(setup):
         "perft": (setup, "subject.perft(64)"),
         "perft threads=2": (setup, "subject.perft(64, threads=2)"),
         "perft free passes": (setup, "subject.perft(64, passes_count_as_ply=False)"),
+        "perft split_depth=2 threads=2": (setup, "subject.perft(64, threads=2, split_depth=2)"),
+        "perft split_depth='auto'": (setup, "subject.perft(64, split_depth='auto')"),
         "divide": (setup, "subject.divide(64)"),
         "playouts": (setup, "subject.playouts(10**15)"),
         "playouts threads=2": (setup, "subject.playouts(10**15, threads=2)"),
@@ -106,15 +108,16 @@ def long_calls(setup):
 
 
 GAMES = {
-    "reversi": long_calls(REVERSI),
+    "reversi": {**long_calls(REVERSI), "count_paths": (REVERSI, "subject.count_paths(10000)")},
     "cephalopod": {
         **long_calls(CEPHALOPOD),
         "count_paths 3x3": ("subject = bc.Cephalopod(3, 3)", "subject.count_paths(10000)"),
         "count_paths 5x5": (CEPHALOPOD, "subject.count_paths(10000)"),
     },
-    "rive": long_calls(RIVE),
+    "rive": {**long_calls(RIVE), "count_paths": (RIVE, "subject.count_paths(10000)")},
     "strands": {
         **long_calls(STRANDS),
+        "count_paths": (STRANDS, "subject.count_paths(10000)"),
         "legal_moves of a huge list": (STRANDS_HUGE, "subject.legal_moves()"),
     },
     "selfplay": {

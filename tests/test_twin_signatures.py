@@ -87,6 +87,11 @@ NONE_MEANS_DEFAULT = {
     ("Rive", "__init__", "single_stones"): lambda cls, **kw: cls(**kw).record(),
     ("Strands", "__init__", "layout"): lambda cls, **kw: cls(**kw).record(),
     ("Strands", "__init__", "cover"): lambda cls, **kw: cls(**kw).record(),
+    # perft's split_depth: None and 0 are both plain perft.
+    ("Reversi", "perft", "split_depth"): lambda cls, **kw: cls(size=6).perft(3, **kw),
+    ("Cephalopod", "perft", "split_depth"): lambda cls, **kw: cls(3, 3).perft(3, **kw),
+    ("Rive", "perft", "split_depth"): lambda cls, **kw: cls(board="hex2").perft(3, **kw),
+    ("Strands", "perft", "split_depth"): lambda cls, **kw: cls(layout="hex4").perft(1, **kw),
 }
 
 

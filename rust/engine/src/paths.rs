@@ -173,8 +173,11 @@ fn layers<P: CompactKey>(
     while reached < depth {
         let mut next = Layer::with_capacity_and_hasher(layer.len().min(max_positions / 2), Default::default());
         let mut overflow = false;
+        // Children made since the last check: a Strands position can have tens of thousands.
+        let mut made = 0usize;
         for (i, (&key, &count)) in layer.iter().enumerate() {
-            if every(i as u64, 256) {
+            if every(i as u64, 256) || made >= 4096 {
+                made = 0;
                 stop.check()?;
                 let held = layer.len() + next.len() + finished.len();
                 if held > max_positions {
@@ -190,6 +193,7 @@ fn layers<P: CompactKey>(
                 Plies::EveryMove => key,
             };
             let alive = root.for_each_child(moving, |child| {
+                made += 1;
                 let slot = next.entry(child).or_insert(0);
                 match slot.checked_add(count) {
                     Some(sum) => *slot = sum,

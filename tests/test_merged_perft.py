@@ -1,0 +1,186 @@
+"""Merged path counting and merged perft on every game (issue 15, items 1 and 2).
+
+`count_paths(depth)` gives the distinct positions `depth` plies on with their numbers of paths;
+`perft(depth, split_depth=k)` multiplies each by perft of the rest. Both must agree with plain perft
+everywhere: the counts of tests/data/perft, several variants of every game, positions played
+into the game, and the pure-Python twins.
+"""
+
+from __future__ import annotations
+
+import boardcore as bc
+import boardcore.reference as ref
+import pytest
+from harness import perft_entries
+
+CLASSES = {"reversi": "Reversi", "cephalopod": "Cephalopod", "rive": "Rive", "strands": "Strands"}
+
+# Variants of every game (constructor keyword arguments), beyond the starts of the data files.
+VARIANTS = [
+    ("Reversi", {}),
+    ("Reversi", {"size": 6}),
+    ("Reversi", {"size": "octagon"}),
+    ("Reversi", {"size": 8, "blocked": ["a1", "b6", "h7"]}),
+    ("Reversi", {"size": 6, "blocked": ["a2", "f1"]}),
+    ("Cephalopod", {"rows": 3, "cols": 3}),
+    ("Cephalopod", {"rows": 5, "cols": 5}),
+    ("Rive", {"board": "hex3"}),
+    ("Rive", {"board": "hex335"}),
+    ("Rive", {"board": "hex3", "swap": True}),
+    ("Rive", {"board": "hex2", "swap": True, "single_stones": True}),
+    ("Strands", {"layout": "hex4"}),
+    ("Strands", {"layout": "hex4", "cover": "exact"}),
+]
+
+
+def variant_id(variant) -> str:
+    name, kwargs = variant
+    return name + "".join(f"-{k}={v}" for k, v in kwargs.items())
+
+
+def data_cases(max_leaves: int) -> list:
+    return [
+        pytest.param(entry, id=entry.id)
+        for entry in perft_entries()
+        if entry.tier in ("", "twin") and entry.leaves <= max_leaves
+    ]
+
+
+@pytest.mark.parametrize("entry", data_cases(3_000_000))
+def test_split_perft_matches_the_data_files(entry):
+    game = getattr(bc, CLASSES[entry.game]).from_position(entry.position)
+    for split in sorted({1, entry.depth // 2, entry.depth}) + ["auto"]:
+        split = min(split, entry.depth) if split != "auto" else split
+        for threads in (1, 2):
+            assert game.perft(entry.depth, threads=threads, split_depth=split) == entry.leaves, split
+        if entry.free is not None:
+            assert game.perft(entry.depth, passes_count_as_ply=False, split_depth=split) == entry.free, split
+
+
+def test_the_data_used_covers_every_game_and_variant():
+    used = {(e.game, e.position.split()[0]) for e in perft_entries() if e.leaves <= 3_000_000 and e.depth >= 2}
+    assert {game for game, _ in used} == set(CLASSES)
+    assert {"8", "6", "octagon"} <= {board for game, board in used if game == "reversi"}
+    assert {"3x3", "5x5"} <= {board for game, board in used if game == "cephalopod"}
+    assert {"hex3", "hex335"} <= {board for game, board in used if game == "rive"}
+    assert {"up-to", "exact"} <= {cover for game, cover in used if game == "strands"}
+
+
+def played(game, plies: int, seed: int):
+    """`game` after `plies` seeded random moves (fewer if it ends)."""
+    for i in range(plies):
+        move = game.random_move(seed=seed + i)
+        if move is None:
+            break
+        game.play(move)
+    return game
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=variant_id)
+def test_every_split_and_count_paths_equal_plain_perft(variant):
+    name, kwargs = variant
+    depth = 2 if name == "Strands" else 4
+    for game in (getattr(bc, name)(**kwargs), played(getattr(bc, name)(**kwargs), 6, 15)):
+        before = game.record()
+        for d in range(depth + 1):
+            plain = game.perft(d)
+            paths = game.count_paths(d)
+            assert paths.total() == plain
+            assert sum(paths.counts()) == plain
+            assert len(paths) == len(set(paths.position(i) for i in range(len(paths))))
+            assert paths.cells.shape == (len(paths), len(game.cells))
+            for split in [*range(d + 1), "auto", None]:
+                assert game.perft(d, split_depth=split) == plain, (d, split)
+                assert game.perft(d, threads=2, split_depth=split) == plain, (d, split)
+        assert game.record() == before
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=variant_id)
+def test_path_rows_are_the_positions_they_name(variant):
+    """Each row's cells and side to move are those of its position (read back from notation)."""
+    name, kwargs = variant
+    paths = getattr(bc, name)(**kwargs).count_paths(2)
+    cls = getattr(bc, name)
+    for i in range(len(paths)):
+        game = cls.from_position(paths.position(i))
+        assert int(paths.to_move[i]) == game.to_move
+        for value, cell in zip(paths.cells[i], game.cells):
+            piece = game[cell]
+            expected = 0 if not isinstance(piece, bc.pieces.Piece) else (piece.pips or 1) * (1 - 2 * piece.player)
+            assert value == expected
+
+
+def as_mapping(paths) -> dict[str, int]:
+    return {paths.position(i): count for i, count in enumerate(paths.counts())}
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=variant_id)
+def test_the_engine_and_the_twin_agree(variant):
+    name, kwargs = variant
+    depth = 2 if name == "Strands" else 3
+    for engine, twin in ((getattr(bc, name)(**kwargs), getattr(ref, name)(**kwargs)),):
+        for d in range(depth + 1):
+            assert as_mapping(engine.count_paths(d)) == as_mapping(twin.count_paths(d)), d
+            plain = engine.perft(d)
+            for split in [*range(d + 1), "auto"]:
+                assert twin.perft(d, split_depth=split) == plain, (d, split)
+
+
+def test_twin_count_paths_rows_match_the_engines():
+    engine, twin = bc.Reversi(size=6).count_paths(3), ref.Reversi(size=6).count_paths(3)
+    rows = {engine.position(i): (list(engine.cells[i]), int(engine.to_move[i])) for i in range(len(engine))}
+    for i in range(len(twin)):
+        assert rows[twin.position(i)] == (list(twin.cells[i]), int(twin.to_move[i]))
+
+
+# White must pass at once, then Black has two replies, each followed by another pass.
+PASS_POSITION = "4 bw../..../bw../.... w"
+
+
+@pytest.mark.parametrize("implementation", [bc, ref], ids=["engine", "twin"])
+def test_passes_are_plies_as_perft_counts_them(implementation):
+    game = implementation.Reversi.from_position(PASS_POSITION)
+    for passes in (True, False):
+        for depth in range(6):
+            plain = game.perft(depth, passes_count_as_ply=passes)
+            for split in [*range(depth + 1), "auto"]:
+                assert game.perft(depth, passes_count_as_ply=passes, split_depth=split) == plain
+    one = game.count_paths(1)
+    assert [one.position(0)] == ["4 bw../..../bw../.... b"] and one.counts() == [1]
+
+
+def test_a_capture_under_way_is_part_of_the_key():
+    """Single-stone Rive: positions with a capture under way are kept apart from the same stones
+    without one, and the counts still sum to perft."""
+    game = bc.Rive(board="hex2", single_stones=True)
+    for depth in range(1, 9):
+        paths = game.count_paths(depth)
+        assert paths.total() == game.perft(depth)
+        for i in range(len(paths)):
+            assert bc.Rive.from_position(paths.position(i)).count_paths(0).position(0) == paths.position(i)
+    assert game.perft(8, split_depth=4) == game.perft(8)
+
+
+def test_merged_perft_of_8x8_reversi_matches_the_published_count():
+    assert bc.Reversi().perft(9, threads=2, split_depth="auto") == 3_005_288
+    assert bc.Reversi().perft(10, split_depth=6) == 24_571_284
+
+
+@pytest.mark.parametrize("implementation", [bc, ref], ids=["engine", "twin"])
+@pytest.mark.parametrize("bad", [-1, 4, "deep", 1.0, True, [1]])
+def test_bad_split_depths_are_refused_and_change_nothing(implementation, bad):
+    game = implementation.Reversi()
+    game.play("d3")
+    before = game.record()
+    with pytest.raises(ValueError, match="split_depth"):
+        game.perft(3, split_depth=bad)
+    assert game.record() == before
+
+
+def test_split_depth_on_a_board_without_a_key():
+    """Cephalopod boards over 31 squares have no count_paths key: a split is refused, "auto" is
+    plain perft."""
+    game = bc.Cephalopod(8, 8)
+    with pytest.raises(ValueError, match="31 squares"):
+        game.perft(2, split_depth=1)
+    assert game.perft(5, split_depth="auto") == game.perft(5)
