@@ -81,6 +81,22 @@ def bench_threads(args) -> None:
     print(f"| perft(12), threads=2 vs threads=1 | {two:.2f} s | {one:.2f} s | **{one / two:.2f}x** | |")
 
 
+def bench_merged(args) -> None:
+    """perft with transpositions merged (split_depth) against plain perft, same threads, same run
+    (issue 15: the target is 2x at depths 13 and 14). MERGED_DEPTH sets the depth (default 12)."""
+    start = bc.Reversi()
+    depth = int(os.environ.get("MERGED_DEPTH", "12"))
+    plain_leaves = start.perft(depth, threads=2)
+    plain = median_time(lambda: start.perft(depth, threads=2), args.repeats)
+    for split in ("auto", 7, 8):
+        assert start.perft(depth, threads=2, split_depth=split) == plain_leaves
+        merged = median_time(lambda split=split: start.perft(depth, threads=2, split_depth=split), args.repeats)
+        print(
+            f"| perft({depth}) 8x8, threads=2, split_depth={split!r} vs plain | {merged:.2f} s | {plain:.2f} s "
+            f"| **{plain / merged:.2f}x** | |"
+        )
+
+
 def bench_variant_cost(args) -> None:
     """The plain 8x8 frame against the frame that supports holes and small boards."""
     subprocess.run(["cargo", "build", "--quiet", "--release", "--example", "perft"], cwd=ROOT, check=True)
@@ -159,6 +175,7 @@ def bench_reference(args) -> None:
 BENCHES = {
     "edax": bench_edax,
     "threads": bench_threads,
+    "merged": bench_merged,
     "variant": bench_variant_cost,
     "openspiel": bench_openspiel,
     "reference": bench_reference,

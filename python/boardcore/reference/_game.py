@@ -486,7 +486,9 @@ class ReferenceGame:
         check_count("depth", depth, 0)
         check_count("threads", 1 if threads is None else threads, 1)
         check_bool("passes_count_as_ply", passes_count_as_ply)
-        if split_depth is None or split_depth == 0 and not isinstance(split_depth, bool):
+        if split_depth is None or (
+            isinstance(split_depth, int) and not isinstance(split_depth, bool) and split_depth == 0
+        ):
             return self.copy()._perft(depth, passes_count_as_ply)
         if split_depth == "auto":
             if depth <= AUTO_BELOW:
