@@ -61,6 +61,14 @@ pub trait CompactKey: Position {
     /// piece (`p` its pips, 1 for a disc or a stone), `-p` a white one, 0 anything else.
     fn key_cells(&self, key: Self::Key, out: &mut Vec<i8>);
 
+    /// A key with the same perft as `key`, the same for every image of `key` under the board's
+    /// symmetries (the least of them): `split_perft` merges its frontier by it, so that symmetric
+    /// positions are walked once. The default is `key` itself (no symmetry used); it never
+    /// changes what `count_paths` returns.
+    fn canonical(&self, key: Self::Key) -> Self::Key {
+        key
+    }
+
     /// The side to move at `key`.
     fn key_to_move(&self, key: Self::Key) -> crate::game::Player {
         self.from_compact_key(key).to_move()
@@ -273,6 +281,7 @@ pub fn split_perft<P: CompactKey>(
             (frontier, depth - reached)
         }
     };
+    let frontier = merge_symmetric(root, frontier)?;
     let leaves = |&(key, paths): &(P::Key, u128)| -> Result<u128> {
         let below = root.from_compact_key(key).perft_interruptible(remaining, plies, 1, stop)?;
         paths.checked_mul(below as u128).ok_or_else(overflow)
@@ -285,6 +294,21 @@ pub fn split_perft<P: CompactKey>(
         Ok(pool) => stop.install(&pool, || frontier.par_iter().map(leaves).try_reduce(|| 0, sum))?,
         Err(_) => frontier.iter().try_fold(0u128, |total, entry| sum(total, leaves(entry)?)),
     }
+}
+
+/// The frontier with positions merged by their canonical keys (`CompactKey::canonical`): the
+/// same positions when the game uses no symmetry.
+fn merge_symmetric<P: CompactKey>(root: &P, frontier: Paths<P>) -> Result<Paths<P>> {
+    if frontier.iter().all(|&(key, _)| root.canonical(key) == key) {
+        return Ok(frontier);
+    }
+    let mut merged = Layer::with_capacity_and_hasher(frontier.len(), Default::default());
+    for (key, count) in frontier {
+        add(&mut merged, root.canonical(key), count)?;
+    }
+    let mut result: Paths<P> = merged.into_iter().collect();
+    result.sort_unstable_by_key(|&(key, _)| key);
+    Ok(result)
 }
 
 fn overflow() -> Error {

@@ -93,6 +93,40 @@ impl<F: Frame> Board<F> {
     }
 }
 
+/// The eight symmetries of the square 8x8 board (bit `row * 8 + col`), as maps of a bitboard:
+/// the transposition (row and column swapped) or not, then rows reversed or not, then columns
+/// reversed or not.
+fn symmetric_images(x: u64) -> [u64; 8] {
+    let flip_rows = |x: u64| x.swap_bytes();
+    let flip_cols = |x: u64| x.reverse_bits().swap_bytes();
+    let mut images = [0; 8];
+    for (t, base) in [x, transpose(x)].into_iter().enumerate() {
+        images[4 * t] = base;
+        images[4 * t + 1] = flip_rows(base);
+        images[4 * t + 2] = flip_cols(base);
+        images[4 * t + 3] = flip_rows(flip_cols(base));
+    }
+    images
+}
+
+/// Bit `row * 8 + col` to bit `col * 8 + row` (three delta swaps).
+fn transpose(mut x: u64) -> u64 {
+    let t = 0x0F0F_0F0F_0000_0000 & (x ^ (x << 28));
+    x ^= t ^ (t >> 28);
+    let t = 0x3333_0000_3333_0000 & (x ^ (x << 14));
+    x ^= t ^ (t >> 14);
+    let t = 0x5500_5500_5500_5500 & (x ^ (x << 7));
+    x ^= t ^ (t >> 7);
+    x
+}
+
+/// The least image of `key` under the eight symmetries of the plain 8x8 board.
+fn canonical_8x8(key: ReversiKey) -> ReversiKey {
+    let side = key.white_and_side & SIDE_BIT;
+    let (black, white) = (symmetric_images(key.black as u64), symmetric_images(key.white() as u64));
+    (0..8).map(|i| ReversiKey { black: black[i] as u128, white_and_side: white[i] as u128 | side }).min().unwrap_or(key)
+}
+
 impl CompactKey for Reversi {
     type Key = ReversiKey;
 
@@ -113,6 +147,16 @@ impl CompactKey for Reversi {
         with_fast_board!(self, b => b.for_each_child_key(key, child))
     }
 
+    /// The plain 8x8 board (no holes) has the eight symmetries of the square, and a position's
+    /// perft is that of each of its images. Other boards use none (their frames, holes and cut
+    /// corners would each need their own maps).
+    fn canonical(&self, key: ReversiKey) -> ReversiKey {
+        match self {
+            Reversi::Classic(_) => canonical_8x8(key),
+            _ => key,
+        }
+    }
+
     fn forced_pass(&self, key: ReversiKey) -> Option<ReversiKey> {
         with_board!(self, b => b.forced_pass_key(key))
     }
@@ -124,5 +168,52 @@ impl CompactKey for Reversi {
 
     fn key_to_move(&self, key: ReversiKey) -> Player {
         key.to_move()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::perft::Plies;
+    use crate::rng::SplitMix64;
+
+    #[test]
+    fn the_transposition_swaps_rows_and_columns() {
+        for (row, col) in [(0, 0), (0, 7), (2, 5), (7, 1), (6, 6)] {
+            assert_eq!(transpose(1 << (row * 8 + col)), 1 << (col * 8 + row));
+        }
+    }
+
+    #[test]
+    fn every_image_of_a_position_has_its_perft() {
+        let start = Reversi::from_notation(
+            &crate::reversi::Variant::new(crate::reversi::Shape::Square(8), vec![], 0, Player::Black)
+                .unwrap()
+                .start()
+                .to_notation(),
+        )
+        .unwrap();
+        let mut rng = SplitMix64::new(7);
+        for _ in 0..20 {
+            let mut p = start;
+            for _ in 0..rng.below(30) {
+                if let Some(mv) = p.sample_move(&mut rng) {
+                    p.play_unchecked(mv);
+                }
+            }
+            let key = p.compact_key();
+            let expected = p.perft(4, Plies::EveryMove, 1);
+            let (black, white) = (symmetric_images(key.black as u64), symmetric_images(key.white() as u64));
+            for i in 0..8 {
+                assert_eq!(black[i].count_ones(), key.black.count_ones());
+                let image = ReversiKey {
+                    black: black[i] as u128,
+                    white_and_side: white[i] as u128 | (key.white_and_side & SIDE_BIT),
+                };
+                assert_eq!(p.from_compact_key(image).perft(4, Plies::EveryMove, 1), expected, "image {i}");
+                assert_eq!(p.canonical(image), p.canonical(key), "every image has the same canonical key");
+            }
+            assert_eq!(p.canonical(p.canonical(key)), p.canonical(key));
+        }
     }
 }
