@@ -8,7 +8,8 @@
 //! A ply is what it is in the game's perft (every move, a Reversi pass and a Rive removal
 //! included; with [`Plies::PassIsFree`] a Reversi pass uses none), so the counts always sum to
 //! perft of the same depth. [`split_perft`] builds on it: perft of the distinct positions a few
-//! plies down, each multiplied by its number of paths.
+//! plies down (merged by symmetry too, where the game has a canonical key), each multiplied by
+//! its number of paths.
 
 use crate::error::{Error, Result};
 use crate::game::Position;
@@ -254,7 +255,8 @@ pub const AUTO_LAYER: usize = 1 << 18;
 pub const AUTO_BELOW: u32 = 4;
 
 /// Perft by transpositions merged: the distinct positions `k` plies down with their path
-/// counts ([`count_paths_plies`]), then perft of `depth - k` of each (in parallel on `threads`
+/// counts ([`count_paths_plies`]), merged again by their canonical keys (symmetric positions,
+/// `CompactKey::canonical`), then perft of `depth - k` of each (in parallel on `threads`
 /// threads, each by the game's fastest walk), multiplied and summed. Equal to plain perft for
 /// every `k` from 0 to `depth`; exact to 2**128 (`Overflow` past it). Memory is that of
 /// `count_paths` to `k` (`TooLarge` past [`max_positions`]).
