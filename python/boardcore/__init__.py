@@ -28,6 +28,8 @@ from boardcore._boardcore import (
     StrandsMove,
     StrandsMoveIterator,
     VectorEnv,
+    VectorReset,
+    VectorStep,
     code_path,
 )
 from boardcore.records import load_record, load_records
@@ -58,4 +60,12 @@ __all__ = [
     "mcts",
     "svg",
 ]
-__all__ += ["CephalopodActions", "ReversiActions", "RiveActions", "StrandsActions", "VectorEnv"]
+__all__ += [
+    "CephalopodActions",
+    "ReversiActions",
+    "RiveActions",
+    "StrandsActions",
+    "VectorEnv",
+    "VectorReset",
+    "VectorStep",
+]
