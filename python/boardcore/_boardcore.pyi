@@ -694,7 +694,18 @@ class VectorEnv:
     def reset(
         self,
         envs: npt.ArrayLike | None = None,
-        positions: Sequence[_Position] | None = None,
+        positions: Sequence[
+            str
+            | Reversi
+            | Cephalopod
+            | Rive
+            | Strands
+            | ReversiActions
+            | CephalopodActions
+            | RiveActions
+            | StrandsActions
+        ]
+        | None = None,
         seed: int | None = None,
     ) -> VectorReset: ...
     def step(self, actions: npt.ArrayLike) -> VectorStep: ...

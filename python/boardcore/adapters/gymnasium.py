@@ -203,7 +203,9 @@ class BoardcoreVectorEnv(gymnasium.vector.VectorEnv):
         self.threads = threads
         self.max_steps = max_steps
         # The native env checks the game, num_envs and the variant, and does all the work.
-        autoreset = "same-step" if self.autoreset_mode == AutoresetMode.SAME_STEP else "next-step"
+        autoreset: Literal["same-step", "next-step"] = (
+            "same-step" if self.autoreset_mode == AutoresetMode.SAME_STEP else "next-step"
+        )
         self._native = bc.VectorEnv(
             game, num_envs, seed=0, threads=threads, autoreset=autoreset, max_steps=max_steps, **variant
         )
@@ -213,9 +215,8 @@ class BoardcoreVectorEnv(gymnasium.vector.VectorEnv):
         self.single_observation_space, self.single_action_space = _spaces(start)
         self.observation_space = batch_space(self.single_observation_space, num_envs)
         self.action_space = batch_space(self.single_action_space, num_envs)
-        self._rows = np.arange(num_envs)
         self._no_truncation = np.zeros(num_envs, dtype=bool)
-        self._obs, self._masks = self._native.reset()
+        self._native.reset()
         self._to_move = self._native.to_move()
 
     # -- the Gymnasium API
@@ -227,7 +228,6 @@ class BoardcoreVectorEnv(gymnasium.vector.VectorEnv):
         positions instead (one per env restarted, in env order: position notations, games or step
         states of this game and variant). ``seed`` rewinds the random streams of the envs
         restarted: ``sample_actions`` draws the same actions again after the same seed."""
-        super().reset(seed=seed)
         options = dict(options or {})
         mask = options.pop("reset_mask", None)
         positions = options.pop("positions", None)
@@ -235,29 +235,32 @@ class BoardcoreVectorEnv(gymnasium.vector.VectorEnv):
             raise ValueError(f"unknown reset options {sorted(options)}: only 'reset_mask' and 'positions'")
         if mask is not None:
             _check_reset_mask(mask, self.num_envs)
-        self._obs, self._masks = self._native.reset(envs=mask, positions=positions, seed=seed)
+        # The native env checks the positions: a bad one changes nothing, np_random included.
+        obs, masks = self._native.reset(envs=mask, positions=positions, seed=seed)
+        super().reset(seed=seed)
         self._to_move = self._native.to_move()
-        return self._obs, self._infos(self._masks, self._to_move, np.zeros((self.num_envs, 2), dtype=np.float32))
+        return obs, self._infos(masks, self._to_move, np.zeros((self.num_envs, 2), dtype=np.float32))
 
     def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict]:
         actions = np.asarray(actions)
-        if actions.shape != (self.num_envs,) or not np.issubdtype(actions.dtype, np.integer):
+        if actions.shape != (self.num_envs,) or actions.dtype.kind not in "iu":
             raise ValueError(f"actions must be {self.num_envs} integers, got shape {actions.shape} {actions.dtype}")
         actors = self._to_move
         obs, masks, rewards, terminated, to_move = self._native.step(actions)
         truncated = self._native.truncated() if self.max_steps is not None else self._no_truncation.copy()
         # Each env's reward is its actor's; the other player's is its negation (zero-sum).
         per_player = np.empty((self.num_envs, 2), dtype=np.float32)
-        per_player[self._rows, actors] = rewards
-        per_player[self._rows, 1 - actors] = -rewards
+        np.multiply(rewards, _SIGN_OF_ACTOR[actors], out=per_player[:, 0])
+        np.negative(per_player[:, 0], out=per_player[:, 1])
         infos = self._infos(masks, to_move, per_player)
         if self.autoreset_mode == AutoresetMode.SAME_STEP:
-            ended = terminated | truncated
+            ended = terminated | truncated if self.max_steps is not None else terminated
             # As Gymnasium's own vector envs: final_obs only in a step where some env ended.
             if ended.any():
                 _, infos["final_obs"] = self._native.final_observations()
-                infos["_final_obs"] = ended
-        self._obs, self._masks, self._to_move = obs, masks, to_move
+                infos["_final_obs"] = ended.copy()
+        # Only who moves is kept: the arrays returned are the caller's, freed when it drops them.
+        self._to_move = to_move
         return obs, rewards, terminated, truncated, infos
 
     def sample_actions(self) -> np.ndarray:
@@ -273,6 +276,10 @@ class BoardcoreVectorEnv(gymnasium.vector.VectorEnv):
     @staticmethod
     def _infos(masks: np.ndarray, to_move: np.ndarray, per_player: np.ndarray) -> dict[str, Any]:
         return {"action_mask": masks, "to_move": to_move, "rewards_per_player": per_player}
+
+
+# Black's reward is the actor's reward times this (Black acted: +1, White acted: -1).
+_SIGN_OF_ACTOR = np.array([1.0, -1.0], dtype=np.float32)
 
 
 def _check_reset_mask(mask: Any, num_envs: int) -> None:
