@@ -357,6 +357,9 @@ impl PyStrandsActions {
 /// type `AnyVectorEnv` cannot name.
 type AnyPositions = Box<dyn std::any::Any + Send>;
 
+/// Reads reset positions for one game (`positions_of::<G>`).
+type PositionsReader = fn(&Bound<'_, PyAny>) -> PyResult<AnyPositions>;
+
 /// The engine's `VectorEnv<S>` for any game behind one face, so that Python has one class.
 trait AnyVectorEnv: Send + Sync {
     fn n(&self) -> usize;
@@ -478,7 +481,7 @@ pub struct PyVectorEnv {
     num_actions: usize,
     observation_shape: [usize; 3],
     /// Reads reset positions for this env's game.
-    positions_of: fn(&Bound<'_, PyAny>) -> PyResult<AnyPositions>,
+    positions_of: PositionsReader,
     env: crate::interrupt::Shared<Box<dyn AnyVectorEnv>>,
 }
 
@@ -510,11 +513,7 @@ fn vector_env<G: ActionsOf>(py: Python<'_>, making: Making<'_, '_>) -> PyResult<
 }
 
 /// The game's VectorEnv and its reader of positions.
-fn game_env(
-    py: Python<'_>,
-    name: &str,
-    making: Making<'_, '_>,
-) -> PyResult<(Box<dyn AnyVectorEnv>, fn(&Bound<'_, PyAny>) -> PyResult<AnyPositions>)> {
+fn game_env(py: Python<'_>, name: &str, making: Making<'_, '_>) -> PyResult<(Box<dyn AnyVectorEnv>, PositionsReader)> {
     Ok(match name {
         "reversi" => (vector_env::<PyReversi>(py, making)?, positions_of::<PyReversi>),
         "cephalopod" => (vector_env::<PyCephalopod>(py, making)?, positions_of::<PyCephalopod>),
@@ -530,11 +529,7 @@ fn game_env(
 }
 
 impl PyVectorEnv {
-    fn of(
-        game: String,
-        env: Box<dyn AnyVectorEnv>,
-        positions_of: fn(&Bound<'_, PyAny>) -> PyResult<AnyPositions>,
-    ) -> Self {
+    fn of(game: String, env: Box<dyn AnyVectorEnv>, positions_of: PositionsReader) -> Self {
         let (n, num_actions, observation_shape) = (env.n(), env.num_actions(), env.observation_shape());
         PyVectorEnv { game, n, num_actions, observation_shape, positions_of, env: crate::interrupt::Shared::new(env) }
     }
@@ -657,6 +652,12 @@ fn autoreset_arg(value: &Bound<'_, PyAny>) -> BcResult<Autoreset> {
     Ok(Autoreset::from_name(crate::args::text("autoreset", &value)?)?)
 }
 
+/// `final_observations()`: which envs ended, and their final observations.
+type FinalObservations<'py> = (Bound<'py, PyArray1<bool>>, Bound<'py, PyArray4<f32>>);
+
+/// `__reduce__`: the restoring function, and its arguments (the game and a snapshot).
+type Reduced<'py> = (Bound<'py, PyAny>, (String, Bound<'py, PyDict>));
+
 #[pymethods]
 impl PyVectorEnv {
     /// `VectorEnv(game, n, seed=0, threads=1, autoreset="same-step", max_steps=None,
@@ -668,6 +669,7 @@ impl PyVectorEnv {
     /// after that many actions (`truncated()`). Raises ValueError naming a bad argument.
     #[new]
     #[pyo3(signature = (game, n, seed = None, threads = None, autoreset = None, max_steps = None, **variant))]
+    #[allow(clippy::too_many_arguments)] // the Python constructor's parameters, one each
     fn new(
         py: Python<'_>,
         game: &Bound<'_, PyAny>,
@@ -841,10 +843,7 @@ impl PyVectorEnv {
     /// `(ended, obs)`: `bool (n,)`, the envs whose game ended (terminated or truncated) at the
     /// last step, and `float32 (n, C, H, W)`, their final observations (zeros for the others),
     /// which a same-step restart replaced in the step's own result.
-    fn final_observations<'py>(
-        &self,
-        py: Python<'py>,
-    ) -> PyResult<(Bound<'py, PyArray1<bool>>, Bound<'py, PyArray4<f32>>)> {
+    fn final_observations<'py>(&self, py: Python<'py>) -> PyResult<FinalObservations<'py>> {
         let [c, h, w] = self.observation_shape;
         let ended = PyArray1::<bool>::zeros(py, [self.n], false);
         let observations = PyArray4::<f32>::zeros(py, [self.n, c, h, w], false);
@@ -875,7 +874,7 @@ impl PyVectorEnv {
     /// Pickles as the game and a snapshot: every env's exact state (`state_text`), random
     /// stream and step count, and the settings (docs/actions.md, "Pickling"). The last step's
     /// `truncated` and `final_observations` are not kept.
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String, Bound<'py, PyDict>))> {
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Reduced<'py>> {
         let py = slf.py();
         let this = slf.get();
         let snapshot = this.env.take(py, "VectorEnv.__reduce__")?.snapshot();
