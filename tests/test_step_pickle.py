@@ -350,6 +350,7 @@ def test_reset_refuses_other_games_variants_and_finished_positions_changing_noth
         ({"positions": [over, bc.Reversi(size=6)]}, ValueError, "over"),
         ({"positions": [bc.Reversi(size=6)]}, ValueError, "positions"),
         ({"positions": ["nonsense", "nonsense"]}, bc.NotationError, "positions\\[0\\]"),
+        ({"positions": bc.Reversi(size=6).position()}, TypeError, "one string"),
         ({"envs": [2]}, ValueError, "out of range"),
         ({"envs": np.array([True])}, ValueError, "shape"),
         ({"envs": np.array([0.5, 1.5])}, TypeError, "envs"),

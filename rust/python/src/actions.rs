@@ -449,6 +449,9 @@ impl<S: Steps + 'static> AnyVectorEnv for VectorEnv<S> {
 fn positions_of<G: ActionsOf>(positions: &Bound<'_, PyAny>) -> PyResult<AnyPositions> {
     let py = positions.py();
     let (game, actions) = (py.get_type::<G>(), py.get_type::<G::Actions>());
+    if positions.is_instance_of::<PyString>() {
+        return Err(PyTypeError::new_err("positions must be a sequence of positions (one per env), not one string"));
+    }
     let mut states: Vec<G::Steps> = Vec::new();
     for (k, item) in positions.try_iter()?.enumerate() {
         let item = item?;
