@@ -721,16 +721,25 @@ impl<S: Steps> VectorEnv<S> {
             .zip(out.rows(observation_len, num_actions))
             .map(|(((env, &steps), action), row)| (env, steps, action, row))
             .collect();
-        let stepped =
-            run(self.pool.as_ref(), stop, items, |(env, steps, action, row)| rules.step_one(env, steps, action, row))?;
+        let stepped = run(self.pool.as_ref(), stop, items, |(env, steps, action, row)| {
+            step_one(&rules, env, steps, action, row)
+        })?;
         self.finals.clear();
-        for (i, (env, stepped)) in self.envs.iter_mut().zip(stepped).enumerate() {
-            *env = stepped.env;
-            self.steps[i] = stepped.steps;
-            self.pending[i] = stepped.pending;
-            self.truncated[i] = stepped.truncated;
-            if let Some(last) = stepped.last {
-                self.finals.push((i, last));
+        let slots = self.envs.iter_mut().zip(&mut self.steps).zip(&mut self.pending).zip(&mut self.truncated);
+        for (i, ((((env, steps), pending), truncated), (state, after))) in slots.zip(stepped).enumerate() {
+            (*steps, *pending, *truncated) = (after.steps, after.pending, after.truncated);
+            match after.next {
+                Next::Same => *env = state,
+                Next::Start => {
+                    *env = self.start.clone();
+                    if after.ended {
+                        self.finals.push((i, state));
+                    }
+                }
+                Next::Wait => {
+                    self.finals.push((i, state.clone()));
+                    *env = state;
+                }
             }
         }
         Ok(())
@@ -811,57 +820,70 @@ struct Rules<'a, S> {
     max_steps: Option<u32>,
 }
 
-/// One env after a step.
-struct Stepped<S> {
-    env: S,
+/// What becomes of an env after its step.
+enum Next {
+    /// It goes on in the state returned.
+    Same,
+    /// It restarts from the start state (the state returned is the final one if it ended).
+    Start,
+    /// `NextStep`: its game ended in the state returned, which it keeps until the next step.
+    Wait,
+}
+
+/// One env's step, besides its state (kept small: the step's results move through it).
+struct After {
     steps: u32,
     pending: bool,
     truncated: bool,
-    /// The final state of a game that ended at this step.
-    last: Option<S>,
+    /// The game ended (terminated or truncated) at this step.
+    ended: bool,
+    next: Next,
 }
 
-impl<S: Steps> Rules<'_, S> {
-    /// One env's step on a copy: restart a pending env, or apply, score, cut at `max_steps`,
-    /// restart (`SameStep`) or wait (`NextStep`) once the game ended; then observe.
-    fn step_one(&self, env: &S, steps: u32, action: Option<usize>, row: EnvRow<'_>) -> Stepped<S> {
-        let Some(action) = action else {
-            // NextStep: the env ended at the last step, and restarts now.
+/// One env's step on a copy: restart a pending env, or apply, score, cut at `max_steps`;
+/// then observe the state the env goes on from (the start after a same-step restart). Returns
+/// the state after the action (the final one if the game ended) and what becomes of the env.
+#[inline]
+fn step_one<S: Steps>(rules: &Rules<'_, S>, env: &S, steps: u32, action: Option<usize>, row: EnvRow<'_>) -> (S, After) {
+    let mut env = env.clone();
+    let after = match action {
+        // NextStep: the env ended at the last step, and restarts now.
+        None => {
             *row.reward = 0.0;
             *row.terminated = false;
-            return self.observed(
-                Stepped { env: self.start.clone(), steps: 0, pending: false, truncated: false, last: None },
-                row,
-            );
-        };
-        let mut env = env.clone();
-        let mover = env.to_move();
-        env.apply_action_unchecked(action);
-        let steps = steps + 1;
-        let outcome = env.outcome();
-        *row.reward = returns_of(outcome)[mover as usize];
-        *row.terminated = outcome.is_some();
-        let truncated = outcome.is_none() && self.max_steps.is_some_and(|m| steps >= m);
-        let stepped = match (outcome.is_some() || truncated, self.autoreset) {
-            (false, _) => Stepped { env, steps, pending: false, truncated, last: None },
-            (true, Autoreset::SameStep) => {
-                Stepped { env: self.start.clone(), steps: 0, pending: false, truncated, last: Some(env) }
-            }
-            (true, Autoreset::NextStep) => Stepped { last: Some(env.clone()), env, steps, pending: true, truncated },
-        };
-        self.observed(stepped, row)
-    }
-
-    /// Writes the side to move, observation and mask of a stepped env.
-    fn observed(&self, stepped: Stepped<S>, row: EnvRow<'_>) -> Stepped<S> {
-        let env = &stepped.env;
-        *row.to_move = env.to_move() as u8;
-        env.observe_into(row.observation);
-        if stepped.pending {
-            row.mask.fill(false);
-        } else {
-            env.legal_actions_into(row.mask);
+            After { steps: 0, pending: false, truncated: false, ended: false, next: Next::Start }
         }
-        stepped
+        Some(action) => {
+            let mover = env.to_move();
+            env.apply_action_unchecked(action);
+            let steps = steps + 1;
+            let outcome = env.outcome();
+            *row.reward = returns_of(outcome)[mover as usize];
+            *row.terminated = outcome.is_some();
+            let truncated = outcome.is_none() && rules.max_steps.is_some_and(|m| steps >= m);
+            let ended = outcome.is_some() || truncated;
+            match (ended, rules.autoreset) {
+                (false, _) => After { steps, pending: false, truncated, ended, next: Next::Same },
+                (true, Autoreset::SameStep) => After { steps: 0, pending: false, truncated, ended, next: Next::Start },
+                (true, Autoreset::NextStep) => After { steps, pending: true, truncated, ended, next: Next::Wait },
+            }
+        }
+    };
+    // One place observes, so that the game's observation code is inlined once.
+    let goes_on_from = if matches!(after.next, Next::Start) { rules.start } else { &env };
+    observe_row(goes_on_from, after.pending, row);
+    (env, after)
+}
+
+/// Writes the side to move, observation and mask (all False for an env waiting to restart)
+/// of the state an env goes on from.
+#[inline]
+fn observe_row<S: Steps>(env: &S, waiting: bool, row: EnvRow<'_>) {
+    *row.to_move = env.to_move() as u8;
+    env.observe_into(row.observation);
+    if waiting {
+        row.mask.fill(false);
+    } else {
+        env.legal_actions_into(row.mask);
     }
 }
