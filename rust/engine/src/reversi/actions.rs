@@ -43,6 +43,11 @@ impl ReversiActions {
         }
     }
 
+    /// The blocked squares (holes, the Octagon's cut squares), in board order.
+    fn blocked(&self) -> Vec<bool> {
+        (0..self.pass_action()).map(|square| matches!(self.position.cell_char(self.coord(square)), '#' | '-')).collect()
+    }
+
     fn action_of(&self, mv: Move) -> usize {
         mv.coord(self.position.shape()).map_or(self.pass_action(), |c| c.row as usize * self.size() + c.col as usize)
     }
@@ -110,6 +115,53 @@ impl Steps for ReversiActions {
 
     fn action_name(&self, action: usize) -> String {
         self.position.format_move(self.move_of(action))
+    }
+
+    /// Every square of the rectangle, holes and cut squares included (each has its action).
+    fn num_cells(&self) -> usize {
+        self.pass_action()
+    }
+
+    fn cell_name(&self, cell: usize) -> String {
+        self.coord(cell).name()
+    }
+
+    fn parse_cell(&self, name: &str) -> Result<usize> {
+        let coord = Coord::parse(name)?;
+        let n = self.size() as u8;
+        if coord.row >= n || coord.col >= n {
+            let shape = self.position.shape().name();
+            return Err(Error::notation(format!("{} is off the {shape} board", coord.name())));
+        }
+        Ok(coord.row as usize * self.size() + coord.col as usize)
+    }
+
+    fn cell_point(&self, cell: usize) -> (usize, usize) {
+        (cell / self.size(), cell % self.size())
+    }
+
+    fn action_cell(&self, action: usize) -> Option<usize> {
+        (action < self.pass_action()).then_some(action)
+    }
+
+    fn cell_actions(&self, cell: usize) -> std::ops::Range<usize> {
+        cell..cell + 1
+    }
+
+    /// The same shape with the same blocked squares.
+    fn within(self, start: &Self) -> Result<Self> {
+        let (shape, expected) = (self.position.shape(), start.position.shape());
+        if shape != expected {
+            return Err(Error::invalid(format!(
+                "the position is on the {} board, not the {}",
+                shape.name(),
+                expected.name()
+            )));
+        }
+        if self.blocked() != start.blocked() {
+            return Err(Error::invalid("the position's blocked squares (holes) are not the variant's"));
+        }
+        Ok(self)
     }
 
     /// The maps of the square that keep the blocked squares (holes, the Octagon's cuts); the
