@@ -691,14 +691,10 @@ impl PyVectorEnv {
             Some(m) if !m.is_none() => Some(crate::args::int_in("max_steps", m, 1..=u32::MAX)?),
             _ => None,
         };
-        let Ok(name) = game.cast::<PyString>() else {
-            return Err(crate::args::not_a_game_name(game).into());
-        };
-        // Game names are read as board names are, in any case.
-        let name = name.to_string_lossy().to_lowercase();
+        let name = crate::args::game_name(game)?;
         let making = Making::New { variant, n, seed, threads, autoreset, max_steps };
-        let (env, positions_of) = game_env(py, &name, making)?;
-        Ok(PyVectorEnv::of(name, env, positions_of))
+        let (env, positions_of) = game_env(py, name, making)?;
+        Ok(PyVectorEnv::of(name.to_string(), env, positions_of))
     }
 
     /// The game's name.

@@ -95,13 +95,28 @@ pub fn shown_with_type(value: &Bound<'_, PyAny>) -> String {
 
 /// The refusal of a `game` argument that is not a game's name. A game's class (the engine's or
 /// a reference twin's), the likely slip, is told the name to pass instead.
-pub fn not_a_game_name(game: &Bound<'_, PyAny>) -> BcError {
+/// The four games' names, as `VectorEnv` and `selfplay` take them.
+const GAME_NAMES: [&str; 4] = ["reversi", "cephalopod", "rive", "strands"];
+
+/// A game's name (`VectorEnv`, `selfplay`), read in any case as board names are. A class where
+/// the name belongs, or another type, is a TypeError; an unknown name quotes what was typed.
+pub fn game_name(game: &Bound<'_, PyAny>) -> BcResult<&'static str> {
+    let Ok(name) = game.cast::<PyString>() else {
+        return Err(not_a_game_name(game));
+    };
+    let lowered = name.to_string_lossy().to_lowercase();
+    GAME_NAMES.into_iter().find(|&known| known == lowered).ok_or_else(|| {
+        invalid(format!("game must be 'reversi', 'cephalopod', 'rive' or 'strands', got {}", shown(game)))
+    })
+}
+
+fn not_a_game_name(game: &Bound<'_, PyAny>) -> BcError {
     let class_name = game
         .cast::<pyo3::types::PyType>()
         .ok()
         .and_then(|class| class.name().ok())
         .map(|name| name.to_string().to_ascii_lowercase())
-        .filter(|name| ["reversi", "cephalopod", "rive", "strands"].contains(&name.as_str()));
+        .filter(|name| GAME_NAMES.contains(&name.as_str()));
     match class_name {
         Some(name) => {
             BcError::type_error(format!("game must be a string: pass the game's name, '{name}', not the class"))
