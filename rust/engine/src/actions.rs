@@ -451,19 +451,7 @@ impl<S> Default for ResetRequest<S> {
 impl<S: Steps> Clone for VectorEnv<S> {
     /// An independent copy (its own pool of as many threads) that evolves as the original.
     fn clone(&self) -> Self {
-        VectorEnv {
-            start: self.start.clone(),
-            envs: self.envs.clone(),
-            rngs: self.rngs.clone(),
-            steps: self.steps.clone(),
-            pending: self.pending.clone(),
-            autoreset: self.autoreset,
-            max_steps: self.max_steps,
-            truncated: self.truncated.clone(),
-            finals: self.finals.clone(),
-            threads: self.threads,
-            pool: pool_of(self.threads),
-        }
+        VectorEnv { pool: pool_of(self.threads), ..self.clone_without_pool() }
     }
 }
 
