@@ -112,6 +112,24 @@ def test_a_bad_opponent_is_an_error(bad):
         make("reversi", bad)
 
 
+def test_an_opponent_that_fails_takes_the_agents_action_back():
+    answers = iter([10**6])  # out of range once, then legal moves
+
+    def opponent(state):
+        return next(answers, None) or int(np.flatnonzero(state.action_mask())[0])
+
+    env = make("reversi", opponent, size=4)
+    _, info = env.reset(seed=0)
+    action = int(np.flatnonzero(info["action_mask"])[0])
+    with pytest.raises(bc.IllegalMoveError):
+        env.step(action)
+    # Nothing changed: still the agent's turn at the same position, and the step can be retried.
+    assert np.array_equal(env.action_masks(), info["action_mask"])
+    assert env.unwrapped._state.to_move == env.player
+    _, _, _, _, info_after = env.step(action)
+    assert info_after["to_move"] == env.player
+
+
 @pytest.mark.parametrize("bad", [2, True, "red"])
 def test_a_bad_player_is_an_error(bad):
     with pytest.raises(ValueError, match="player"):

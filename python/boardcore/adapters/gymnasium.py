@@ -100,8 +100,15 @@ class BoardcoreEnv(gymnasium.Env):
             self._ended = True  # a forfeit: the position stays as it was
             info = {**self._info(), "illegal_action": True}
             return self._state.observation(self.player), -1.0, True, False, info
-        self._state.apply_action(action)
-        self._play_opponent()
+        before = self._state.copy()
+        try:
+            self._state.apply_action(action)
+            self._play_opponent()
+        except BaseException:
+            # An opponent that fails (an illegal action, an exception, Ctrl-C) takes the agent's
+            # action back with it: a call that raises changes nothing.
+            self._state = before
+            raise
         over = self._ended = self._state.is_over()
         reward = float(self._state.returns()[self.player]) if over else 0.0
         if self.render_mode == "human":
