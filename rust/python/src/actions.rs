@@ -2,6 +2,7 @@
 //! `VectorEnv`. `bind_actions!` writes each game's step-state class once; `VectorEnv` reaches the
 //! four engines' `VectorEnv<S>` through one object-safe trait.
 
+use crate::args::GameName;
 use crate::cephalopod::PyCephalopod;
 use crate::errors::{invalid, BcError, BcResult};
 use crate::reversi::PyReversi;
@@ -516,18 +517,16 @@ fn vector_env<G: ActionsOf>(py: Python<'_>, making: Making<'_, '_>) -> PyResult<
 }
 
 /// The game's VectorEnv and its reader of positions.
-fn game_env(py: Python<'_>, name: &str, making: Making<'_, '_>) -> PyResult<(Box<dyn AnyVectorEnv>, PositionsReader)> {
-    Ok(match name {
-        "reversi" => (vector_env::<PyReversi>(py, making)?, positions_of::<PyReversi>),
-        "cephalopod" => (vector_env::<PyCephalopod>(py, making)?, positions_of::<PyCephalopod>),
-        "rive" => (vector_env::<PyRive>(py, making)?, positions_of::<PyRive>),
-        "strands" => (vector_env::<PyStrands>(py, making)?, positions_of::<PyStrands>),
-        _ => {
-            let shown = format!("{:?}", boardcore_engine::square::truncate(name));
-            return Err(
-                invalid(format!("game must be 'reversi', 'cephalopod', 'rive' or 'strands', got {shown}")).into()
-            );
-        }
+fn game_env(
+    py: Python<'_>,
+    game: GameName,
+    making: Making<'_, '_>,
+) -> PyResult<(Box<dyn AnyVectorEnv>, PositionsReader)> {
+    Ok(match game {
+        GameName::Reversi => (vector_env::<PyReversi>(py, making)?, positions_of::<PyReversi>),
+        GameName::Cephalopod => (vector_env::<PyCephalopod>(py, making)?, positions_of::<PyCephalopod>),
+        GameName::Rive => (vector_env::<PyRive>(py, making)?, positions_of::<PyRive>),
+        GameName::Strands => (vector_env::<PyStrands>(py, making)?, positions_of::<PyStrands>),
     })
 }
 
@@ -552,7 +551,7 @@ impl PyVectorEnv {
         match kind.as_str() {
             "b" if shape == [n] => Ok(array.extract::<Vec<bool>>()?),
             "b" => Err(PyValueError::new_err(format!("an envs mask must have shape ({n},), got {shape:?}"))),
-            "i" | "u" if shape.len() == 1 || shape == [0] => {
+            "i" | "u" if shape.len() == 1 => {
                 let mut flags = vec![false; n];
                 for index in array.extract::<Vec<i128>>()? {
                     let i = usize::try_from(index).ok().filter(|&i| i < n);
@@ -687,14 +686,11 @@ impl PyVectorEnv {
         let seed = seed.map(crate::args::seed).transpose()?.unwrap_or(0);
         let threads = threads.map(crate::args::threads).transpose()?.unwrap_or(1);
         let autoreset = autoreset.map(autoreset_arg).transpose()?.unwrap_or_default();
-        let max_steps = match max_steps {
-            Some(m) if !m.is_none() => Some(crate::args::int_in("max_steps", m, 1..=u32::MAX)?),
-            _ => None,
-        };
-        let name = crate::args::game_name(game)?;
+        let max_steps = crate::args::max_steps(max_steps)?;
+        let game = crate::args::game_name(game)?;
         let making = Making::New { variant, n, seed, threads, autoreset, max_steps };
-        let (env, positions_of) = game_env(py, name, making)?;
-        Ok(PyVectorEnv::of(name.to_string(), env, positions_of))
+        let (env, positions_of) = game_env(py, game, making)?;
+        Ok(PyVectorEnv::of(game.as_str().to_string(), env, positions_of))
     }
 
     /// The game's name.
@@ -891,11 +887,10 @@ impl PyVectorEnv {
     /// ValueError, TypeError or NotationError, never a crash.
     #[staticmethod]
     fn _restore(py: Python<'_>, game: &Bound<'_, PyAny>, state: &Bound<'_, PyDict>) -> PyResult<Self> {
-        let game = crate::args::text("game", game)?.to_owned();
+        let game = crate::args::game_name(game)?;
         let item = |key: &str| -> PyResult<Bound<'_, PyAny>> {
             state.get_item(key)?.ok_or_else(|| PyValueError::new_err(format!("a VectorEnv pickle has no {key:?}")))
         };
-        let max_steps = item("max_steps")?;
         let snapshot = VectorEnvSnapshot {
             start: item("start")?.extract()?,
             envs: item("envs")?.extract()?,
@@ -903,15 +898,11 @@ impl PyVectorEnv {
             steps: item("steps")?.extract()?,
             pending: item("pending")?.extract()?,
             autoreset: autoreset_arg(&item("autoreset")?)?,
-            max_steps: if max_steps.is_none() {
-                None
-            } else {
-                Some(crate::args::int_in("max_steps", &max_steps, 1..=u32::MAX)?)
-            },
+            max_steps: crate::args::max_steps(Some(&item("max_steps")?))?,
             threads: crate::args::threads(&item("threads")?)?,
         };
-        let (env, positions_of) = game_env(py, &game, Making::Restore(snapshot))?;
-        Ok(PyVectorEnv::of(game, env, positions_of))
+        let (env, positions_of) = game_env(py, game, Making::Restore(snapshot))?;
+        Ok(PyVectorEnv::of(game.as_str().to_string(), env, positions_of))
     }
 
     fn __repr__(&self) -> String {

@@ -3,6 +3,7 @@
 //! calls a Python evaluator for each batch (checking what it returns), and maps results to numpy.
 
 use crate::actions::ActionsOf;
+use crate::args::GameName;
 use crate::cephalopod::PyCephalopod;
 use crate::errors::{invalid, BcError, BcResult, Raised};
 use crate::reversi::PyReversi;
@@ -387,10 +388,10 @@ fn selfplay<'py>(
     let settings = engine_selfplay::Settings { search, games, temperature, temperature_moves };
     let seed = seed.map(crate::args::seed).transpose()?.unwrap_or(0);
     match crate::args::game_name(game)? {
-        "reversi" => play::<PyReversi>(py, variant, &settings, seed, &mut evaluator),
-        "cephalopod" => play::<PyCephalopod>(py, variant, &settings, seed, &mut evaluator),
-        "rive" => play::<PyRive>(py, variant, &settings, seed, &mut evaluator),
-        _strands => play::<PyStrands>(py, variant, &settings, seed, &mut evaluator), // game_name gives one of four
+        GameName::Reversi => play::<PyReversi>(py, variant, &settings, seed, &mut evaluator),
+        GameName::Cephalopod => play::<PyCephalopod>(py, variant, &settings, seed, &mut evaluator),
+        GameName::Rive => play::<PyRive>(py, variant, &settings, seed, &mut evaluator),
+        GameName::Strands => play::<PyStrands>(py, variant, &settings, seed, &mut evaluator),
     }
 }
 
