@@ -43,11 +43,6 @@ impl ReversiActions {
         }
     }
 
-    /// The blocked squares (holes, the Octagon's cut squares), in board order.
-    fn blocked(&self) -> Vec<bool> {
-        (0..self.pass_action()).map(|square| matches!(self.position.cell_char(self.coord(square)), '#' | '-')).collect()
-    }
-
     fn action_of(&self, mv: Move) -> usize {
         mv.coord(self.position.shape()).map_or(self.pass_action(), |c| c.row as usize * self.size() + c.col as usize)
     }
@@ -158,7 +153,8 @@ impl Steps for ReversiActions {
                 expected.name()
             )));
         }
-        if self.blocked() != start.blocked() {
+        // Equal shapes have the same cut squares: only the holes can differ.
+        if self.position.holes() != start.position.holes() {
             return Err(Error::invalid("the position's blocked squares (holes) are not the variant's"));
         }
         Ok(self)

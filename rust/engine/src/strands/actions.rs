@@ -100,12 +100,9 @@ impl StrandsActions {
         for name in cells.split(',') {
             set |= 1u128 << board.parse_cell(name).map_err(|e| bad(e.to_string()))?;
         }
-        let mut rest = set;
-        while rest != 0 {
-            let cell = rest.trailing_zeros() as usize;
-            self.check_action(cell).map_err(|e| bad(e.to_string()))?;
-            self.apply_action_unchecked(cell);
-            rest &= rest - 1;
+        for cell in crate::bitboard::Ones(set) {
+            self.check_action(cell as usize).map_err(|e| bad(e.to_string()))?;
+            self.apply_action_unchecked(cell as usize);
         }
         if self.covered != set {
             return Err(bad(format!("{} end the turn: it is not under way", truncate(cells))));
