@@ -5,6 +5,8 @@ wrapped number. (Actions and row indices follow Python's own rules: see their te
 
 from __future__ import annotations
 
+import pickle
+
 import boardcore as bc
 import boardcore.reference as ref
 import numpy as np
@@ -179,6 +181,14 @@ def test_vector_env_given_a_game_class_says_to_pass_its_name():
             bc.VectorEnv(cls, 4)
     with pytest.raises(TypeError, match="game must be a string, got int"):
         bc.VectorEnv(3, 4)
+
+
+def test_vector_env_game_names_are_read_in_any_case_as_board_names_are():
+    env = bc.VectorEnv("Reversi", 2, size=6)
+    assert env.game == "reversi"
+    assert pickle.loads(pickle.dumps(env)).game == "reversi"
+    with pytest.raises(ValueError, match="got 'Othello'"):  # what was typed
+        bc.VectorEnv("Othello", 2)
 
 
 # Constructor arguments of both implementations, given a value of the wrong type: the message

@@ -421,7 +421,8 @@ def test_version_is_the_packages():
     import boardcore as bc
 
     result = run_script("--version")
-    expected = getattr(bc, "__version__", None) or importlib.metadata.version("boardcore")
+    expected = bc.__version__
+    assert expected == importlib.metadata.version("boardcore")
     assert result.returncode == 0 and result.stdout == f"boardcore {expected}\n"
 
 

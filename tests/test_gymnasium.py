@@ -112,6 +112,24 @@ def test_a_bad_opponent_is_an_error(bad):
         make("reversi", bad)
 
 
+def test_an_opponent_that_fails_takes_the_agents_action_back():
+    answers = iter([10**6])  # out of range once, then legal moves
+
+    def opponent(state):
+        return next(answers, None) or int(np.flatnonzero(state.action_mask())[0])
+
+    env = make("reversi", opponent, size=4)
+    _, info = env.reset(seed=0)
+    action = int(np.flatnonzero(info["action_mask"])[0])
+    with pytest.raises(bc.IllegalMoveError):
+        env.step(action)
+    # Nothing changed: still the agent's turn at the same position, and the step can be retried.
+    assert np.array_equal(env.action_masks(), info["action_mask"])
+    assert env.unwrapped._state.to_move == env.player
+    _, _, _, _, info_after = env.step(action)
+    assert info_after["to_move"] == env.player
+
+
 @pytest.mark.parametrize("bad", [2, True, "red"])
 def test_a_bad_player_is_an_error(bad):
     with pytest.raises(ValueError, match="player"):
@@ -324,3 +342,87 @@ def test_threads_change_no_result_of_the_native_path():
 def test_bad_vector_settings_are_errors(bad):
     with pytest.raises(ValueError):
         make_vector("reversi", 2, **bad)
+
+
+# ---------------------------------------------------------------------------------------------
+# Partial resets and starting positions (on the native VectorEnv)
+
+
+@pytest.mark.parametrize("mode", MODES, ids=lambda m: m.value)
+@pytest.mark.parametrize("game", sorted(VARIANTS))
+def test_a_partial_reset_is_gymnasiums_reset_mask(game, mode):
+    n = 4
+    ours = make_vector(game, n, autoreset_mode=mode, max_steps=9, **VARIANTS[game])
+    theirs = SyncVectorEnv([lambda: SelfPlay(game, 9, **VARIANTS[game]) for _ in range(n)], autoreset_mode=mode)
+    _, infos = ours.reset(seed=0)
+    theirs.reset(seed=0)
+    rng = np.random.default_rng(1)
+    for step in range(60):
+        if step % 7 == 6:
+            mask = rng.random(n) < 0.5
+            mask[rng.integers(n)] = True
+            # Gymnasium's SyncVectorEnv takes the mask out of the dict it is given: one each.
+            obs, infos = ours.reset(options={"reset_mask": mask.copy()})
+            expected, _ = theirs.reset(options={"reset_mask": mask.copy()})
+            assert np.array_equal(obs, expected)
+            continue
+        masks = infos["action_mask"]
+        actions = np.array([rng.choice(np.flatnonzero(m)) if m.any() else 0 for m in masks])
+        obs, rewards, terminated, truncated, infos = ours.step(actions)
+        expected, expected_rewards, expected_terminated, expected_truncated, _ = theirs.step(actions)
+        assert np.array_equal(obs, expected)
+        assert np.array_equal(rewards, expected_rewards)
+        assert np.array_equal(terminated, expected_terminated)
+        assert np.array_equal(truncated, expected_truncated)
+
+
+@pytest.mark.parametrize("mode", MODES, ids=lambda m: m.value)
+def test_envs_start_from_given_positions(mode):
+    game = bc.Strands(layout="hex4")
+    rng = np.random.default_rng(2)
+    for _ in range(5):
+        game.play(game.legal_moves()[int(rng.integers(len(game.legal_moves())))])
+    mid_turn = game.actions()
+    mid_turn.apply_action(mid_turn.legal_actions()[0])
+    envs = make_vector("strands", 3, autoreset_mode=mode, layout="hex4")
+    obs, infos = envs.reset(seed=0, options={"positions": [game.position(), game, mid_turn]})
+    for i, state in enumerate([game.actions(), game.actions(), mid_turn]):
+        assert np.array_equal(obs[i], state.observation())
+        assert np.array_equal(infos["action_mask"][i], state.action_mask())
+        assert infos["to_move"][i] == state.to_move
+    # Then the games go on from there, each like its step state.
+    states = [game.actions(), game.actions(), mid_turn.copy()]
+    for _ in range(3):
+        actions = envs.sample_actions()
+        obs, _, terminated, _, infos = envs.step(actions)
+        for i, state in enumerate(states):
+            state.apply_action(int(actions[i]))
+            assert not terminated[i] and np.array_equal(obs[i], state.observation())
+    # With a mask: one env only, the others go on.
+    start = bc.Strands(layout="hex4").actions()
+    before = obs
+    obs, _ = envs.reset(options={"reset_mask": np.array([False, True, False]), "positions": [start]})
+    assert np.array_equal(obs[1], start.observation())
+    assert np.array_equal(obs[[0, 2]], before[[0, 2]])
+
+
+def test_bad_reset_options_are_errors_and_change_nothing():
+    envs = make_vector("reversi", 2, size=6)
+    envs.reset(seed=0)
+    bad = [
+        ({"reset_mask": [True, False]}, TypeError),
+        ({"reset_mask": np.array([True])}, ValueError),
+        ({"reset_mask": np.array([1, 0])}, TypeError),
+        ({"reset_mask": np.zeros(2, dtype=bool)}, ValueError),
+        ({"positions": [bc.Reversi(size=8)] * 2}, ValueError),
+        ({"positions": [bc.Cephalopod()] * 2}, TypeError),
+        ({"positions": [bc.Reversi(size=6)]}, ValueError),
+        ({"start": "anywhere"}, ValueError),
+    ]
+    for options, error in bad:
+        with pytest.raises(error):
+            envs.reset(options=options)
+    after, *_ = envs.step(envs.sample_actions())
+    expected = make_vector("reversi", 2, size=6)
+    expected.reset(seed=0)
+    assert np.array_equal(after, expected.step(expected.sample_actions())[0])

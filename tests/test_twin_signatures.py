@@ -30,6 +30,8 @@ ENGINE_ONLY = {
         "num_actions",  # the size of the action space: adapters read it from the engine only
         "observation_shape",  # numpy plane layout for learning code, engine-side only
         "symmetries",  # board symmetries of observations (test_symmetries.py tests the engine)
+        "action_cell",  # actions placed on the observation planes' grid, as observation_shape
+        "cell_actions",  # its inverse (test_step_pickle.py tests both on the engine)
     },
 }
 # Public names that exist on a twin only (none today): a twin must not grow an API of its own.

@@ -28,6 +28,8 @@ from boardcore._boardcore import (
     StrandsMove,
     StrandsMoveIterator,
     VectorEnv,
+    VectorReset,
+    VectorStep,
     __version__,
     code_path,
 )
@@ -62,4 +64,12 @@ __all__ = [
     "svg",
 ]
 __all__ += ["CUT", "HOLE", "Blocked", "Piece"]
-__all__ += ["CephalopodActions", "ReversiActions", "RiveActions", "StrandsActions", "VectorEnv"]
+__all__ += [
+    "CephalopodActions",
+    "ReversiActions",
+    "RiveActions",
+    "StrandsActions",
+    "VectorEnv",
+    "VectorReset",
+    "VectorStep",
+]

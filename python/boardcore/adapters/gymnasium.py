@@ -100,8 +100,15 @@ class BoardcoreEnv(gymnasium.Env):
             self._ended = True  # a forfeit: the position stays as it was
             info = {**self._info(), "illegal_action": True}
             return self._state.observation(self.player), -1.0, True, False, info
-        self._state.apply_action(action)
-        self._play_opponent()
+        before = self._state.copy()
+        try:
+            self._state.apply_action(action)
+            self._play_opponent()
+        except BaseException:
+            # An opponent that fails (an illegal action, an exception, Ctrl-C) takes the agent's
+            # action back with it: a call that raises changes nothing.
+            self._state = before
+            raise
         over = self._ended = self._state.is_over()
         reward = float(self._state.returns()[self.player]) if over else 0.0
         if self.render_mode == "human":
@@ -179,11 +186,10 @@ class BoardcoreVectorEnv(gymnasium.vector.VectorEnv):
     White's); ``infos["action_mask"]`` and ``infos["to_move"]`` say what may be played and by
     whom. ``max_steps`` truncates long games. ``metadata["autoreset_mode"]``: ``NEXT_STEP``
     (Gymnasium's default) or ``SAME_STEP`` (the final observation in ``infos["final_obs"]``).
-    SAME_STEP without ``max_steps`` runs on the native ``VectorEnv``; the others step one state per
-    env in Python (docs/actions.md, "Gymnasium").
+    ``reset(options={"reset_mask": mask})`` restarts some envs only, ``options={"positions":
+    [...]}`` starts envs from given positions. Everything runs on the native ``VectorEnv``
+    (docs/actions.md, "Gymnasium").
     """
-
-    _states: list[Any]
 
     def __init__(
         self,
@@ -203,156 +209,96 @@ class BoardcoreVectorEnv(gymnasium.vector.VectorEnv):
         self.variant = variant
         self.threads = threads
         self.max_steps = max_steps
-        # The native env checks the game, num_envs and the variant; it is also the fast path.
-        self._native = bc.VectorEnv(game, num_envs, seed=0, threads=threads, **variant)
-        self._use_native = self.autoreset_mode == AutoresetMode.SAME_STEP and max_steps is None
-        self._start = new_game(game, variant).actions()
+        # The native env checks the game, num_envs and the variant, and does all the work.
+        autoreset: Literal["same-step", "next-step"] = (
+            "same-step" if self.autoreset_mode == AutoresetMode.SAME_STEP else "next-step"
+        )
+        self._native = bc.VectorEnv(
+            game, num_envs, seed=0, threads=threads, autoreset=autoreset, max_steps=max_steps, **variant
+        )
+        start = new_game(game, variant).actions()
         self.num_envs = num_envs
         self.metadata = {"autoreset_mode": self.autoreset_mode, "render_modes": []}
-        self.single_observation_space, self.single_action_space = _spaces(self._start)
+        self.single_observation_space, self.single_action_space = _spaces(start)
         self.observation_space = batch_space(self.single_observation_space, num_envs)
         self.action_space = batch_space(self.single_action_space, num_envs)
-        self._reset_all()
+        self._no_truncation = np.zeros(num_envs, dtype=bool)
+        self._native.reset()
+        self._to_move = self._native.to_move()
 
     # -- the Gymnasium API
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[np.ndarray, dict]:
-        """Restarts every env. ``seed`` rewinds the random streams: ``sample_actions`` (and the
-        native env's) draw the same actions again after the same seed."""
+        """Restarts every env, or those of ``options["reset_mask"]`` (Gymnasium's partial reset: a
+        ``bool`` array of shape ``(num_envs,)`` with at least one True; the other envs go on and
+        keep their observations). ``options["positions"]`` starts the envs restarted from these
+        positions instead (one per env restarted, in env order: position notations, games or step
+        states of this game and variant). ``seed`` rewinds the random streams of the envs
+        restarted: ``sample_actions`` draws the same actions again after the same seed."""
+        options = dict(options or {})
+        mask = options.pop("reset_mask", None)
+        positions = options.pop("positions", None)
+        if options:
+            raise ValueError(f"unknown reset options {sorted(options)}: only 'reset_mask' and 'positions'")
+        if mask is not None:
+            _check_reset_mask(mask, self.num_envs)
+        # The native env checks the positions: a bad one changes nothing, np_random included.
+        obs, masks = self._native.reset(envs=mask, positions=positions, seed=seed)
         super().reset(seed=seed)
-        if seed is not None:
-            self._native = bc.VectorEnv(self.game_name, self.num_envs, seed=seed, threads=self.threads, **self.variant)
-        self._reset_all()
-        return self._obs.copy(), self._infos(np.zeros((self.num_envs, 2), dtype=np.float32))
+        self._to_move = self._native.to_move()
+        return obs, self._infos(masks, self._to_move, np.zeros((self.num_envs, 2), dtype=np.float32))
 
     def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict]:
         actions = np.asarray(actions)
-        if actions.shape != (self.num_envs,) or not np.issubdtype(actions.dtype, np.integer):
+        if actions.shape != (self.num_envs,) or actions.dtype.kind not in "iu":
             raise ValueError(f"actions must be {self.num_envs} integers, got shape {actions.shape} {actions.dtype}")
-        actors = self._to_move.astype(np.intp)
-        if self._use_native:
-            rewards, terminated, truncated, extra = self._step_native(actions)
-        else:
-            rewards, terminated, truncated, extra = self._step_states(actions)
-        per_player = np.zeros((self.num_envs, 2), dtype=np.float32)
-        rows = np.arange(self.num_envs)
-        per_player[rows, actors] = rewards
-        per_player[rows, 1 - actors] = -rewards
-        infos = self._infos(per_player)
-        infos.update(extra)
-        # The native env returns new arrays every step; the step states' path fills its own.
-        obs = self._obs if self._use_native else self._obs.copy()
+        actors = self._to_move
+        obs, masks, rewards, terminated, to_move = self._native.step(actions)
+        truncated = self._native.truncated() if self.max_steps is not None else self._no_truncation.copy()
+        # Each env's reward is its actor's; the other player's is its negation (zero-sum).
+        per_player = np.empty((self.num_envs, 2), dtype=np.float32)
+        np.multiply(rewards, _SIGN_OF_ACTOR[actors], out=per_player[:, 0])
+        np.negative(per_player[:, 0], out=per_player[:, 1])
+        infos = self._infos(masks, to_move, per_player)
+        if self.autoreset_mode == AutoresetMode.SAME_STEP:
+            ended = terminated | truncated if self.max_steps is not None else terminated
+            # As Gymnasium's own vector envs: final_obs only in a step where some env ended.
+            if ended.any():
+                _, infos["final_obs"] = self._native.final_observations()
+                infos["_final_obs"] = ended.copy()
+        # Only who moves is kept: the arrays returned are the caller's, freed when it drops them.
+        self._to_move = to_move
         return obs, rewards, terminated, truncated, infos
 
     def sample_actions(self) -> np.ndarray:
-        """A uniformly random legal action for every env (any action for an env about to restart)."""
-        if self._use_native:
-            return self._native.sample_actions()
-        counts = self._masks.sum(axis=1)
-        picks = (self.np_random.random(self.num_envs) * np.maximum(counts, 1)).astype(np.int64)
-        ranks = np.cumsum(self._masks, axis=1) - 1
-        chosen = np.argmax((ranks == picks[:, None]) & self._masks, axis=1)
-        return chosen.astype(np.int64)
+        """A uniformly random legal action for every env (0 for an env about to restart), from the
+        native env's streams, which ``reset(seed=)`` rewinds."""
+        return self._native.sample_actions()
 
     def close_extras(self, **kwargs: Any) -> None:
-        self._states = []
+        pass
 
     # -- inside
 
-    def _reset_all(self) -> None:
-        n = self.num_envs
-        self._steps = np.zeros(n, dtype=np.int64)
-        self._pending = np.zeros(n, dtype=bool)
-        if self._use_native:
-            self._obs, self._masks = self._native.reset()
-            self._to_move = np.full(n, self._start.to_move, dtype=np.uint8)
-            self._history = np.zeros((n, 64), dtype=np.int64)  # each env's actions, for final_obs
-        else:
-            self._states = [self._start.copy() for _ in range(n)]
-            shape = self.single_observation_space.shape
-            assert shape is not None
-            self._obs = np.empty((n, *shape), dtype=np.float32)
-            self._masks = np.empty((n, self._start.num_actions), dtype=bool)
-            self._to_move = np.empty(n, dtype=np.uint8)
-            for i in range(n):
-                self._observe(i)
-
-    def _observe(self, i: int) -> None:
-        state = self._states[i]
-        self._obs[i] = state.observation()
-        self._masks[i] = state.action_mask()
-        self._to_move[i] = state.to_move
-
-    def _infos(self, per_player: np.ndarray) -> dict[str, Any]:
-        masks, to_move = self._masks, self._to_move
-        if not self._use_native:  # the step states' path fills these arrays in place
-            masks, to_move = masks.copy(), to_move.copy()
+    @staticmethod
+    def _infos(masks: np.ndarray, to_move: np.ndarray, per_player: np.ndarray) -> dict[str, Any]:
         return {"action_mask": masks, "to_move": to_move, "rewards_per_player": per_player}
 
-    def _step_native(self, actions: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, dict]:
-        self._obs, self._masks, rewards, terminated, self._to_move = self._native.step(actions)
-        # The native env restarts an ended game within the step and forgets its last position:
-        # each env's actions since its start are kept to replay it for final_obs.
-        if int(self._steps.max()) >= self._history.shape[1]:
-            self._history = np.concatenate([self._history, np.zeros_like(self._history)], axis=1)
-        self._history[np.arange(self.num_envs), self._steps] = actions
-        self._steps += 1
-        truncated = np.zeros(self.num_envs, dtype=bool)
-        if not terminated.any():
-            return rewards, terminated, truncated, {}
-        final = np.zeros_like(self._obs)
-        for i in np.flatnonzero(terminated):
-            state = self._start.copy()
-            for action in self._history[i, : self._steps[i]].tolist():
-                state.apply_action(action)
-            final[i] = state.observation()
-        self._steps[terminated] = 0
-        return rewards, terminated, truncated, {"final_obs": final, "_final_obs": terminated.copy()}
 
-    def _step_states(self, actions: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, dict]:
-        n = self.num_envs
-        live = ~self._pending
-        # Checked first, like the native env: an illegal action changes no env.
-        for env in np.flatnonzero(live):
-            action = int(actions[env])
-            if not (0 <= action < self._masks.shape[1] and self._masks[env, action]):
-                raise bc.IllegalMoveError(f"env {env}: action {action} is not legal here")
-        rewards = np.zeros(n, dtype=np.float32)
-        terminated = np.zeros(n, dtype=bool)
-        truncated = np.zeros(n, dtype=bool)
-        same_step = self.autoreset_mode == AutoresetMode.SAME_STEP
-        final = np.zeros_like(self._obs) if same_step else None
-        for i in range(n):
-            if self._pending[i]:  # NEXT_STEP: the step after the end restarts, ignoring the action
-                self._states[i] = self._start.copy()
-                self._steps[i] = 0
-                self._pending[i] = False
-                self._observe(i)
-                continue
-            state = self._states[i]
-            actor = state.to_move
-            state.apply_action(int(actions[i]))
-            self._steps[i] += 1
-            if state.is_over():
-                terminated[i] = True
-                rewards[i] = state.returns()[actor]
-            elif self.max_steps is not None and self._steps[i] >= self.max_steps:
-                truncated[i] = True
-            if not (terminated[i] or truncated[i]):
-                self._observe(i)
-            elif same_step:
-                assert final is not None
-                final[i] = state.observation()
-                self._states[i] = self._start.copy()
-                self._steps[i] = 0
-                self._observe(i)
-            else:
-                self._pending[i] = True
-                self._observe(i)
-        ended = terminated | truncated
-        if final is None or not ended.any():
-            return rewards, terminated, truncated, {}
-        return rewards, terminated, truncated, {"final_obs": final, "_final_obs": ended}
+# Black's reward is the actor's reward times this (Black acted: +1, White acted: -1).
+_SIGN_OF_ACTOR = np.array([1.0, -1.0], dtype=np.float32)
+
+
+def _check_reset_mask(mask: Any, num_envs: int) -> None:
+    """Gymnasium's own checks of ``options["reset_mask"]`` (as its ``SyncVectorEnv`` makes them)."""
+    if not isinstance(mask, np.ndarray):
+        raise TypeError(f"`options['reset_mask']` must be a numpy array, got {type(mask)}")
+    if mask.shape != (num_envs,):
+        raise ValueError(f"`options['reset_mask']` must have shape `({num_envs},)`, got {mask.shape}")
+    if mask.dtype != np.bool_:
+        raise TypeError(f"`options['reset_mask']` must have `dtype=np.bool_`, got {mask.dtype}")
+    if not mask.any():
+        raise ValueError("`options['reset_mask']` must contain at least one True value")
 
 
 def make_vector(

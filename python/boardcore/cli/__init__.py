@@ -13,7 +13,6 @@ notation, impossible variants), 1 for a failure while running, 130 when interrup
 from __future__ import annotations
 
 import argparse
-import importlib.metadata
 import sys
 
 import boardcore as bc
@@ -38,15 +37,8 @@ def parser() -> argparse.ArgumentParser:
 
 
 def version() -> str:
-    """The package's version: ``boardcore.__version__``, or the installed metadata's where the
-    package does not set it."""
-    found = getattr(bc, "__version__", None)
-    if found:
-        return str(found)
-    try:
-        return importlib.metadata.version("boardcore")
-    except importlib.metadata.PackageNotFoundError:
-        return "unknown"
+    """The package's version, which the extension, the metadata and the wheel share."""
+    return bc.__version__
 
 
 def main(argv: list[str] | None = None) -> int:

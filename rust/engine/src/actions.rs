@@ -95,6 +95,55 @@ pub trait Steps: Clone + Send + Sync {
     /// A readable name of an action in range (`d3`, `pass`, `c3xb3,c2`, `xb2`, `end`...).
     fn action_name(&self, action: usize) -> String;
 
+    /// The number of cells of the board (docs/actions.md, "Cells"): the places actions are at,
+    /// numbered `0..num_cells()` in board order (Reversi: every square of the rectangle).
+    fn num_cells(&self) -> usize;
+
+    /// The name of a cell (`d3`).
+    fn cell_name(&self, cell: usize) -> String;
+
+    /// The cell a name names (case-insensitive, as moves), or a notation error.
+    fn parse_cell(&self, name: &str) -> Result<usize>;
+
+    /// `(row, col)` of a cell in the observation planes' grid.
+    fn cell_point(&self, cell: usize) -> (usize, usize);
+
+    /// The cell an action in range is at: where it places (or, for a Rive capture under way,
+    /// removes) a piece, or covers a cell; `None` for actions at no cell (pass, swap, end).
+    fn action_cell(&self, action: usize) -> Option<usize>;
+
+    /// The actions at a cell, in increasing order, legal now or not: the inverse of
+    /// `action_cell`. One action per cell, but in Cephalopod the 16 of its capture choices.
+    fn cell_actions(&self, cell: usize) -> std::ops::Range<usize>;
+
+    /// The cell at grid point `(row, col)`, if a cell is there.
+    fn cell_at_point(&self, row: usize, col: usize) -> Option<usize> {
+        (0..self.num_cells()).find(|&cell| self.cell_point(cell) == (row, col))
+    }
+
+    /// The state exactly as text (docs/actions.md, "Pickling"): what `from_state_text` reads back
+    /// into an equal state. The position's notation, and for Strands the turn under way and the
+    /// labels the state knows.
+    fn state_text(&self) -> String {
+        self.position().to_notation()
+    }
+
+    /// The state a `state_text` describes (a position's notation is one), validated as a
+    /// position is: bad text is a notation error, never a panic.
+    fn from_state_text(text: &str) -> Result<Self>
+    where
+        Self: Sized,
+    {
+        Ok(Self::from_position(Self::Position::from_notation(text)?))
+    }
+
+    /// This state as one of `start`'s variant (the same board and rules; for Strands, the same
+    /// labels where both know them, and the state then knows what `start` knows), or an
+    /// `InvalidArgument` saying how they differ.
+    fn within(self, start: &Self) -> Result<Self>
+    where
+        Self: Sized;
+
     /// The variant's board symmetries (docs/actions.md, "Symmetries"): of the maps of a square
     /// (8, or the 4 that keep a rectangle's shape) or of a hexagon (12), those that send the
     /// board onto itself with what the rules look at (Reversi's holes and cut squares, Strands'
@@ -235,13 +284,60 @@ pub fn out_of_range(action: impl std::fmt::Display, num_actions: usize) -> Error
 /// The most envs a `VectorEnv` holds.
 pub const MAX_ENVS: usize = 1 << 16;
 
-/// `n` copies of a game in step form, stepped together. Finished games restart at once from the
-/// start state (same-step autoreset: `step` returns the observation and mask of the new game).
+/// When a `VectorEnv` restarts an env whose game ended (docs/actions.md, "VectorEnv").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Autoreset {
+    /// Within the step that ends the game: the step returns the new game's observation.
+    #[default]
+    SameStep,
+    /// At the next step, which ignores the env's action and returns the new game's observation
+    /// with reward 0; the step that ends the game returns its final observation.
+    NextStep,
+}
+
+impl Autoreset {
+    pub fn name(self) -> &'static str {
+        match self {
+            Autoreset::SameStep => "same-step",
+            Autoreset::NextStep => "next-step",
+        }
+    }
+
+    /// `same-step` or `next-step` (also Gymnasium's `SameStep`, `next_step`...: case, `-` and
+    /// `_` are ignored).
+    pub fn from_name(name: &str) -> Result<Autoreset> {
+        let key: String = name.chars().filter(|c| !matches!(c, '-' | '_')).collect::<String>().to_ascii_lowercase();
+        match key.as_str() {
+            "samestep" => Ok(Autoreset::SameStep),
+            "nextstep" => Ok(Autoreset::NextStep),
+            _ => Err(Error::invalid(format!(
+                "autoreset must be 'same-step' or 'next-step', got {:?}",
+                crate::square::truncate(name)
+            ))),
+        }
+    }
+}
+
+/// `n` copies of a game in step form, stepped together. A game that ends (or reaches
+/// `max_steps` actions) restarts from the start state within the step (`SameStep`, the default)
+/// or at the next step (`NextStep`).
 pub struct VectorEnv<S: Steps> {
     start: S,
     envs: Vec<S>,
     /// Env `i` draws its random actions from its own stream (docs/actions.md).
     rngs: Vec<SplitMix64>,
+    /// Actions each env's game has taken (for `max_steps`).
+    steps: Vec<u32>,
+    /// `NextStep`: the envs whose game ended at the last step, restarted by the next.
+    pending: Vec<bool>,
+    autoreset: Autoreset,
+    /// Games are cut (truncated) after this many actions.
+    max_steps: Option<u32>,
+    /// The envs whose game was truncated at the last step.
+    truncated: Vec<bool>,
+    /// The final states of the games that ended (terminated or truncated) at the last step.
+    finals: Vec<(usize, S)>,
+    threads: usize,
     /// `None` for one thread.
     pool: Option<rayon::ThreadPool>,
 }
@@ -317,6 +413,48 @@ fn run<T: Send, R: Send>(
     }
 }
 
+/// A pool of `threads` threads, `None` for one (the envs are then stepped on the caller's).
+fn pool_of(threads: usize) -> Option<rayon::ThreadPool> {
+    (threads > 1).then(|| rayon::ThreadPoolBuilder::new().num_threads(threads).build().ok()).flatten()
+}
+
+/// Everything a `VectorEnv` is, as plain data (pickling): states as `Steps::state_text`, each
+/// random stream as its SplitMix64 state. `VectorEnv::restore` checks it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct VectorEnvSnapshot {
+    pub start: String,
+    pub envs: Vec<String>,
+    pub rngs: Vec<u64>,
+    pub steps: Vec<u32>,
+    pub pending: Vec<bool>,
+    pub autoreset: Autoreset,
+    pub max_steps: Option<u32>,
+    pub threads: usize,
+}
+
+/// Which envs a reset restarts, and from where.
+pub struct ResetRequest<S> {
+    /// `None`: every env; else one flag per env.
+    pub envs: Option<Vec<bool>>,
+    /// `None`: the start state; else one state per env restarted, in env order.
+    pub positions: Option<Vec<S>>,
+    /// Restarts the streams of the envs restarted, as a new `VectorEnv` with this seed has them.
+    pub seed: Option<u64>,
+}
+
+impl<S> Default for ResetRequest<S> {
+    fn default() -> Self {
+        ResetRequest { envs: None, positions: None, seed: None }
+    }
+}
+
+impl<S: Steps> Clone for VectorEnv<S> {
+    /// An independent copy (its own pool of as many threads) that evolves as the original.
+    fn clone(&self) -> Self {
+        VectorEnv { pool: pool_of(self.threads), ..self.clone_without_pool() }
+    }
+}
+
 impl<S: Steps> VectorEnv<S> {
     /// `n` copies of `start` (1 to `MAX_ENVS`); env `i` samples from
     /// `SplitMix64(SplitMix64(seed + i).next_u64())`; `threads > 1` steps the envs on a pool.
@@ -328,9 +466,34 @@ impl<S: Steps> VectorEnv<S> {
             return Err(Error::invalid("the start position is already over"));
         }
         let rngs = (0..n as u64).map(|i| crate::playout::playout_rng(seed, i)).collect();
-        // Without a pool the envs are simply stepped on the calling thread.
-        let pool = (threads > 1).then(|| rayon::ThreadPoolBuilder::new().num_threads(threads).build().ok()).flatten();
-        Ok(VectorEnv { envs: vec![start.clone(); n], start, rngs, pool })
+        Ok(VectorEnv {
+            envs: vec![start.clone(); n],
+            start,
+            rngs,
+            steps: vec![0; n],
+            pending: vec![false; n],
+            autoreset: Autoreset::SameStep,
+            max_steps: None,
+            truncated: vec![false; n],
+            finals: Vec::new(),
+            threads,
+            pool: pool_of(threads),
+        })
+    }
+
+    /// The same env restarting games `autoreset`.
+    pub fn with_autoreset(mut self, autoreset: Autoreset) -> Self {
+        self.autoreset = autoreset;
+        self
+    }
+
+    /// The same env cutting games after `max_steps` actions (`None`: never; at least 1).
+    pub fn with_max_steps(mut self, max_steps: Option<u32>) -> Result<Self> {
+        if max_steps == Some(0) {
+            return Err(Error::invalid("max_steps must be at least 1"));
+        }
+        self.max_steps = max_steps;
+        Ok(self)
     }
 
     pub fn n(&self) -> usize {
@@ -345,9 +508,42 @@ impl<S: Steps> VectorEnv<S> {
         self.start.observation_shape()
     }
 
+    pub fn autoreset(&self) -> Autoreset {
+        self.autoreset
+    }
+
+    pub fn max_steps(&self) -> Option<u32> {
+        self.max_steps
+    }
+
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// The state every env starts from.
+    pub fn start(&self) -> &S {
+        &self.start
+    }
+
     /// The current state of every env.
     pub fn states(&self) -> &[S] {
         &self.envs
+    }
+
+    /// `NextStep`: which envs the next step restarts (their game ended at the last step).
+    pub fn pending(&self) -> &[bool] {
+        &self.pending
+    }
+
+    /// Which envs' games were truncated (reached `max_steps`) at the last step.
+    pub fn truncated(&self) -> &[bool] {
+        &self.truncated
+    }
+
+    /// The final states of the games that ended at the last step (terminated or truncated), by
+    /// env, in env order.
+    pub fn finals(&self) -> &[(usize, S)] {
+        &self.finals
     }
 
     /// Every env back at the start; writes their observations and masks. The random streams go
@@ -358,27 +554,122 @@ impl<S: Steps> VectorEnv<S> {
 
     /// `reset`; on `Err(Interrupted)` (soon after `stop` is requested) no env has changed.
     pub fn reset_interruptible(&mut self, observations: &mut [f32], masks: &mut [bool], stop: &Stop) -> Result<()> {
+        self.reset_envs(ResetRequest::default(), observations, masks, stop)
+    }
+
+    /// Restarts the envs `request` names (every env by default) from the start state or from the
+    /// positions given, and, with a seed, their random streams; the other envs stay as they are.
+    /// Then writes every env's observation and mask (an env waiting for its `NextStep` restart
+    /// has an all-False mask). Positions are checked first (`Steps::within` the start's variant,
+    /// not over): an error names the position and changes nothing, as `Err(Interrupted)` does.
+    pub fn reset_envs(
+        &mut self,
+        request: ResetRequest<S>,
+        observations: &mut [f32],
+        masks: &mut [bool],
+        stop: &Stop,
+    ) -> Result<()> {
+        let n = self.n();
+        check_len("observations", observations.len(), n * self.start.observation_len())?;
+        check_len("masks", masks.len(), n * self.num_actions())?;
+        let chosen = match request.envs {
+            None => vec![true; n],
+            Some(flags) => {
+                check_len("envs", flags.len(), n)?;
+                flags
+            }
+        };
+        let count = chosen.iter().filter(|&&c| c).count();
+        let mut positions = match request.positions {
+            None => None,
+            Some(positions) => {
+                check_len("positions", positions.len(), count)?;
+                let mut checked = Vec::with_capacity(count);
+                for (k, position) in positions.into_iter().enumerate() {
+                    let position =
+                        position.within(&self.start).map_err(|e| Error::invalid(format!("positions[{k}]: {e}")))?;
+                    if position.outcome().is_some() {
+                        return Err(Error::invalid(format!("positions[{k}]: the game is already over")));
+                    }
+                    checked.push(position);
+                }
+                Some(checked.into_iter())
+            }
+        };
+        let mut next = self.clone_without_pool();
+        for i in (0..n).filter(|&i| chosen[i]) {
+            next.envs[i] = positions.as_mut().and_then(Iterator::next).unwrap_or_else(|| self.start.clone());
+            next.steps[i] = 0;
+            next.pending[i] = false;
+            if let Some(seed) = request.seed {
+                next.rngs[i] = crate::playout::playout_rng(seed, i as u64);
+            }
+        }
+        next.truncated.fill(false);
+        next.finals.clear();
+        next.observe_all(observations, masks, self.pool.as_ref(), stop)?;
+        let pool = self.pool.take();
+        *self = VectorEnv { pool, ..next };
+        Ok(())
+    }
+
+    /// Everything but the pool (`reset_envs` builds the new state apart, then moves it in).
+    fn clone_without_pool(&self) -> Self {
+        VectorEnv {
+            start: self.start.clone(),
+            envs: self.envs.clone(),
+            rngs: self.rngs.clone(),
+            steps: self.steps.clone(),
+            pending: self.pending.clone(),
+            autoreset: self.autoreset,
+            max_steps: self.max_steps,
+            truncated: self.truncated.clone(),
+            finals: self.finals.clone(),
+            threads: self.threads,
+            pool: None,
+        }
+    }
+
+    /// Writes every env's observation and mask (all False for an env waiting to restart).
+    fn observe_all(
+        &self,
+        observations: &mut [f32],
+        masks: &mut [bool],
+        pool: Option<&rayon::ThreadPool>,
+        stop: &Stop,
+    ) -> Result<()> {
         let (observation_len, num_actions) = (self.start.observation_len(), self.num_actions());
-        check_len("observations", observations.len(), self.n() * observation_len)?;
-        check_len("masks", masks.len(), self.n() * num_actions)?;
-        // Every env is the start: observe it once and copy its rows.
-        let (mut observation, mut mask) = (vec![0.0; observation_len], vec![false; num_actions]);
-        self.start.observe_into(&mut observation);
-        self.start.legal_actions_into(&mut mask);
-        let rows: Vec<_> = observations.chunks_mut(observation_len).zip(masks.chunks_mut(num_actions)).collect();
-        run(self.pool.as_ref(), stop, rows, |(observation_row, mask_row)| {
-            observation_row.copy_from_slice(&observation);
-            mask_row.copy_from_slice(&mask);
+        let rows: Vec<_> = self
+            .envs
+            .iter()
+            .zip(&self.pending)
+            .zip(observations.chunks_mut(observation_len).zip(masks.chunks_mut(num_actions)))
+            .collect();
+        run(pool, stop, rows, |((env, &pending), (observation, mask))| {
+            env.observe_into(observation);
+            if pending {
+                mask.fill(false);
+            } else {
+                env.legal_actions_into(mask);
+            }
         })?;
-        self.envs.fill(self.start.clone());
+        Ok(())
+    }
+
+    /// The side to move in every env.
+    pub fn to_move_into(&self, out: &mut [u8]) -> Result<()> {
+        check_len("out", out.len(), self.n())?;
+        out.iter_mut().zip(&self.envs).for_each(|(slot, env)| *slot = env.to_move() as u8);
         Ok(())
     }
 
     /// Applies `actions[i]` to env `i`. Every action is checked first: if one is illegal or out
-    /// of range, the error names its env and nothing changes. Then writes each env's reward (for
+    /// of range, the error names its env and nothing changes (an env waiting for its `NextStep`
+    /// restart ignores its action, which is not checked). Then writes each env's reward (for
     /// the player who just acted: +1 win, -1 loss, 0 draw at the final step, else 0) and whether
-    /// its game ended; a finished game restarts from the start state, and the observation, mask
-    /// and side to move written for it are those of the new game.
+    /// its game ended; a finished or truncated game restarts from the start state (`SameStep`:
+    /// the observation, mask and side to move written for it are the new game's; `NextStep`:
+    /// they are the final position's, with an all-False mask, and the next step restarts it).
     pub fn step(&mut self, actions: &[i64], out: StepOutputs<'_>) -> Result<()> {
         self.step_interruptible(actions, out, &Stop::new())
     }
@@ -394,25 +685,56 @@ impl<S: Steps> VectorEnv<S> {
         check_len("rewards", out.rewards.len(), n)?;
         check_len("terminated", out.terminated.len(), n)?;
         check_len("to_move", out.to_move.len(), n)?;
-        let checked = run(self.pool.as_ref(), stop, self.envs.iter().zip(actions).collect(), |(env, &action)| {
+        let items: Vec<_> = self.envs.iter().zip(&self.pending).zip(actions).collect();
+        let checked = run(self.pool.as_ref(), stop, items, |((env, &pending), &action)| {
+            if pending {
+                return Ok(None);
+            }
             let index = usize::try_from(action)
                 .ok()
                 .filter(|&a| a < num_actions)
                 .ok_or_else(|| out_of_range(action, num_actions))?;
-            env.check_action(index).map(|()| index)
+            env.check_action(index).map(|()| Some(index))
         })?;
         let mut indices = Vec::with_capacity(n);
         for (i, result) in checked.into_iter().enumerate() {
             indices.push(result.map_err(|e| Error::illegal(format!("env {i}: {e}")))?);
         }
-        let start = &self.start;
-        let items: Vec<_> = self.envs.iter().zip(indices).zip(out.rows(observation_len, num_actions)).collect();
-        let stepped = run(self.pool.as_ref(), stop, items, |((env, action), row)| step_one(env, start, action, row))?;
-        self.envs = stepped;
+        let rules = Rules { start: &self.start, autoreset: self.autoreset, max_steps: self.max_steps };
+        let items: Vec<_> = self
+            .envs
+            .iter()
+            .zip(&self.steps)
+            .zip(indices)
+            .zip(out.rows(observation_len, num_actions))
+            .map(|(((env, &steps), action), row)| (env, steps, action, row))
+            .collect();
+        let stepped = run(self.pool.as_ref(), stop, items, |(env, steps, action, row)| {
+            step_one(&rules, env, steps, action, row)
+        })?;
+        self.finals.clear();
+        let slots = self.envs.iter_mut().zip(&mut self.steps).zip(&mut self.pending).zip(&mut self.truncated);
+        for (i, ((((env, steps), pending), truncated), (state, after))) in slots.zip(stepped).enumerate() {
+            (*steps, *pending, *truncated) = (after.steps, after.pending, after.truncated);
+            match after.next {
+                Next::Same => *env = state,
+                Next::Start => {
+                    *env = self.start.clone();
+                    if after.ended {
+                        self.finals.push((i, state));
+                    }
+                }
+                Next::Wait => {
+                    self.finals.push((i, state.clone()));
+                    *env = state;
+                }
+            }
+        }
         Ok(())
     }
 
-    /// A uniformly random legal action for every env, each from its own stream.
+    /// A uniformly random legal action for every env, each from its own stream (0 for an env
+    /// waiting for its `NextStep` restart, which draws nothing).
     pub fn sample_actions(&mut self, out: &mut [i64]) -> Result<()> {
         self.sample_actions_interruptible(out, &Stop::new())
     }
@@ -420,31 +742,136 @@ impl<S: Steps> VectorEnv<S> {
     /// `sample_actions`; on `Err(Interrupted)` no stream has moved.
     pub fn sample_actions_interruptible(&mut self, out: &mut [i64], stop: &Stop) -> Result<()> {
         check_len("out", out.len(), self.n())?;
-        let items: Vec<_> = self.envs.iter().zip(self.rngs.iter()).zip(out.iter_mut()).collect();
-        // Envs are never over (they restart at once), so there is always an action to draw.
-        let rngs = run(self.pool.as_ref(), stop, items, |((env, rng), slot)| {
+        let items: Vec<_> = self.envs.iter().zip(&self.pending).zip(self.rngs.iter()).zip(out.iter_mut()).collect();
+        // An env is never over unless waiting to restart, so there is always an action to draw.
+        let rngs = run(self.pool.as_ref(), stop, items, |(((env, &pending), rng), slot)| {
             let mut rng = rng.clone();
-            *slot = env.sample_action(&mut rng).map_or(-1, |a| a as i64);
+            *slot = if pending { 0 } else { env.sample_action(&mut rng).map_or(-1, |a| a as i64) };
             rng
         })?;
         self.rngs = rngs;
         Ok(())
     }
+
+    /// Everything the env is, for pickling (`restore` reads it back). The last step's
+    /// `truncated` and `finals` are not part of it.
+    pub fn snapshot(&self) -> VectorEnvSnapshot {
+        VectorEnvSnapshot {
+            start: self.start.state_text(),
+            envs: self.envs.iter().map(Steps::state_text).collect(),
+            rngs: self.rngs.iter().map(SplitMix64::state).collect(),
+            steps: self.steps.clone(),
+            pending: self.pending.clone(),
+            autoreset: self.autoreset,
+            max_steps: self.max_steps,
+            threads: self.threads,
+        }
+    }
+
+    /// The env a snapshot describes, checked as a new env and its resets are: the states read
+    /// back (`Steps::from_state_text`) within the start's variant, an env over only while it
+    /// waits for its `NextStep` restart, step counts below `max_steps`.
+    pub fn restore(snapshot: VectorEnvSnapshot) -> Result<Self> {
+        let VectorEnvSnapshot { start, envs, rngs, steps, pending, autoreset, max_steps, threads } = snapshot;
+        let n = envs.len();
+        let mut env = VectorEnv::new(S::from_state_text(&start)?, n, 0, threads)?
+            .with_autoreset(autoreset)
+            .with_max_steps(max_steps)?;
+        check_len("rngs", rngs.len(), n)?;
+        check_len("steps", steps.len(), n)?;
+        check_len("pending", pending.len(), n)?;
+        for (i, text) in envs.iter().enumerate() {
+            let bad = |e: Error| Error::invalid(format!("env {i}: {e}"));
+            let state = S::from_state_text(text).map_err(bad)?.within(&env.start).map_err(bad)?;
+            if pending[i] && autoreset != Autoreset::NextStep {
+                return Err(bad(Error::invalid("only next-step envs wait for a restart")));
+            }
+            if state.outcome().is_some() && !pending[i] {
+                return Err(bad(Error::invalid("the game is over but not waiting for a restart")));
+            }
+            if max_steps.is_some_and(|m| steps[i] > m || (steps[i] == m && !pending[i])) {
+                return Err(bad(Error::invalid(format!("{} steps reach max_steps", steps[i]))));
+            }
+            env.envs[i] = state;
+        }
+        env.rngs = rngs.into_iter().map(SplitMix64::new).collect();
+        env.steps = steps;
+        env.pending = pending;
+        Ok(env)
+    }
 }
 
-/// One env's step on a copy: apply, score, restart a finished game, then observe.
-fn step_one<S: Steps>(env: &S, start: &S, action: usize, row: EnvRow<'_>) -> S {
+/// What one env's step needs besides the env.
+struct Rules<'a, S> {
+    start: &'a S,
+    autoreset: Autoreset,
+    max_steps: Option<u32>,
+}
+
+/// What becomes of an env after its step.
+enum Next {
+    /// It goes on in the state returned.
+    Same,
+    /// It restarts from the start state (the state returned is the final one if it ended).
+    Start,
+    /// `NextStep`: its game ended in the state returned, which it keeps until the next step.
+    Wait,
+}
+
+/// One env's step, besides its state (kept small: the step's results move through it).
+struct After {
+    steps: u32,
+    pending: bool,
+    truncated: bool,
+    /// The game ended (terminated or truncated) at this step.
+    ended: bool,
+    next: Next,
+}
+
+/// One env's step on a copy: restart a pending env, or apply, score, cut at `max_steps`;
+/// then observe the state the env goes on from (the start after a same-step restart). Returns
+/// the state after the action (the final one if the game ended) and what becomes of the env.
+#[inline]
+fn step_one<S: Steps>(rules: &Rules<'_, S>, env: &S, steps: u32, action: Option<usize>, row: EnvRow<'_>) -> (S, After) {
     let mut env = env.clone();
-    let mover = env.to_move();
-    env.apply_action_unchecked(action);
-    let outcome = env.outcome();
-    *row.reward = returns_of(outcome)[mover as usize];
-    *row.terminated = outcome.is_some();
-    if outcome.is_some() {
-        env = start.clone();
-    }
+    let after = match action {
+        // NextStep: the env ended at the last step, and restarts now.
+        None => {
+            *row.reward = 0.0;
+            *row.terminated = false;
+            After { steps: 0, pending: false, truncated: false, ended: false, next: Next::Start }
+        }
+        Some(action) => {
+            let mover = env.to_move();
+            env.apply_action_unchecked(action);
+            let steps = steps + 1;
+            let outcome = env.outcome();
+            *row.reward = returns_of(outcome)[mover as usize];
+            *row.terminated = outcome.is_some();
+            let truncated = outcome.is_none() && rules.max_steps.is_some_and(|m| steps >= m);
+            let ended = outcome.is_some() || truncated;
+            match (ended, rules.autoreset) {
+                (false, _) => After { steps, pending: false, truncated, ended, next: Next::Same },
+                (true, Autoreset::SameStep) => After { steps: 0, pending: false, truncated, ended, next: Next::Start },
+                (true, Autoreset::NextStep) => After { steps, pending: true, truncated, ended, next: Next::Wait },
+            }
+        }
+    };
+    // One place observes, so that the game's observation code is inlined once.
+    let goes_on_from = if matches!(after.next, Next::Start) { rules.start } else { &env };
+    observe_row(goes_on_from, after.pending, row);
+    (env, after)
+}
+
+/// Writes the side to move, observation and mask (all False for an env waiting to restart)
+/// of the state an env goes on from.
+#[inline]
+fn observe_row<S: Steps>(env: &S, waiting: bool, row: EnvRow<'_>) {
     *row.to_move = env.to_move() as u8;
     env.observe_into(row.observation);
-    env.legal_actions_into(row.mask);
-    env
+    if waiting {
+        row.mask.fill(false);
+    } else {
+        env.legal_actions_into(row.mask);
+    }
 }

@@ -5,9 +5,8 @@
 //! what one of them holds. A cell is named in any case with blanks around ignored, as in moves;
 //! a name that is malformed or not on the board is an error saying which.
 
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::game::Player;
-use crate::hex::HexBoard;
 
 /// What a cell holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -43,28 +42,37 @@ pub trait Cells {
     fn contents(&self, name: &str) -> Result<Contents>;
 }
 
-/// The cell of a hex board (Rive, Strands) that `name` names: a cell off the board is an invalid
-/// argument here, where a move onto it is an illegal move.
-pub(crate) fn hex_cell(board: &HexBoard, name: &str) -> Result<u8> {
-    board.parse_cell(name).map_err(|e| match e {
-        Error::IllegalMove(why) => Error::invalid(why),
-        other => other,
-    })
+/// The hex games' cells (invoked in each game's module, which owns the fields): a board's cells, each holding a stone of `black` or `white`, or none.
+macro_rules! hex_cells {
+    ($Pos:ty) => {
+        impl $crate::cells::Cells for $Pos {
+            fn cell_names(&self) -> Vec<String> {
+                self.board.cell_names(self.board.all)
+            }
+
+            fn contents(&self, name: &str) -> $crate::error::Result<$crate::cells::Contents> {
+                // A name that is no cell is a bad argument here, not an illegal move.
+                let cell = self.board.parse_cell(name).map_err(|e| match e {
+                    $crate::error::Error::IllegalMove(why) => $crate::error::Error::invalid(why),
+                    other => other,
+                })?;
+                Ok(match (self.black >> cell & 1, self.white >> cell & 1) {
+                    (1, _) => $crate::cells::Contents::stone($crate::game::Player::Black),
+                    (_, 1) => $crate::cells::Contents::stone($crate::game::Player::White),
+                    _ => $crate::cells::Contents::Empty,
+                })
+            }
+        }
+    };
 }
 
-/// A hex board's cell holding a stone of `black` or `white` (bitboards), or nothing.
-pub(crate) fn stone_at(cell: u8, black: u128, white: u128) -> Contents {
-    match (black >> cell & 1, white >> cell & 1) {
-        (1, _) => Contents::stone(Player::Black),
-        (_, 1) => Contents::stone(Player::White),
-        _ => Contents::Empty,
-    }
-}
+pub(crate) use hex_cells;
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::cephalopod::Cephalopod;
+    use crate::error::Error;
     use crate::game::Position;
     use crate::reversi::Reversi;
     use crate::rive::Rive;

@@ -53,6 +53,11 @@ impl AxialGrid {
         AxialGrid { height, width, points }
     }
 
+    /// `(row, col)` of a cell's grid point.
+    pub fn cell_point(&self, cell: usize) -> (usize, usize) {
+        (self.points[cell] / self.width, self.points[cell] % self.width)
+    }
+
     /// Sets the grid point of every cell of `cells` to `value` in plane `plane` of `planes`
     /// (planes of `height x width`, one after another).
     pub fn mark(&self, planes: &mut [f32], plane: usize, cells: u128, value: f32) {

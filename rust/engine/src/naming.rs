@@ -137,7 +137,7 @@ impl MoveNaming for CephalopodNaming {
 
 /// The indices of a bitboard's cells, ascending.
 fn bit_indices(set: u128) -> Vec<u8> {
-    (0..128u8).filter(|&i| set >> i & 1 == 1).collect()
+    crate::bitboard::Ones(set).map(|i| i as u8).collect()
 }
 
 /// Moves of a hex game are named on a given board (boards are interned: one board, one address).

@@ -13,6 +13,11 @@ impl SplitMix64 {
         SplitMix64 { state: seed }
     }
 
+    /// The state, which `new` takes back (saving a stream where it is).
+    pub fn state(&self) -> u64 {
+        self.state
+    }
+
     #[inline]
     pub fn next_u64(&mut self) -> u64 {
         self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);

@@ -461,3 +461,121 @@ fn vector_env_refuses_a_finished_start_and_bad_sizes() {
     assert!(VectorEnv::new(start, 0, 0, 1).is_err());
     assert!(VectorEnv::new(start, MAX_ENVS + 1, 0, 1).is_err());
 }
+
+/// Every state along `games` random step-form games from `start` (turns under way included).
+fn states_of_random_games<S: Steps>(start: &S, games: u64) -> Vec<S> {
+    let mut all = Vec::new();
+    for seed in 0..games {
+        let (mut state, mut rng) = (start.clone(), SplitMix64::new(seed));
+        all.push(state.clone());
+        while let Some(action) = state.sample_action(&mut rng) {
+            state.apply_action_unchecked(action);
+            all.push(state.clone());
+        }
+    }
+    all
+}
+
+fn assert_state_texts_round_trip<S: Steps + PartialEq + std::fmt::Debug>(start: S) {
+    for state in states_of_random_games(&start, 4) {
+        let text = state.state_text();
+        let back = S::from_state_text(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(back, state, "{text}");
+        assert_eq!(back.within(&start), Ok(state.clone()));
+    }
+}
+
+#[test]
+fn state_texts_read_back_every_state_exactly() {
+    reversi_variants().into_iter().for_each(|p| assert_state_texts_round_trip(ReversiActions::from_position(p)));
+    cephalopod_variants().into_iter().for_each(|p| assert_state_texts_round_trip(CephalopodActions::from_position(p)));
+    rive_variants().into_iter().for_each(|p| assert_state_texts_round_trip(RiveActions::from_position(p)));
+    strands_variants().into_iter().for_each(|p| assert_state_texts_round_trip(StrandsActions::from_position(p)));
+}
+
+#[test]
+fn state_texts_include_turns_under_way() {
+    let start = StrandsActions::from_position(strands(&named_layout("hex4").unwrap(), Cover::UpTo));
+    let mid_turn = states_of_random_games(&start, 4).into_iter().filter(|s| s.turn_under_way()).count();
+    assert!(mid_turn > 10, "{mid_turn}");
+    let start = RiveActions::from_position(rive("hex3", false));
+    assert!(states_of_random_games(&start, 20).iter().any(|s| s.state_text().contains("capture=")));
+}
+
+#[test]
+fn bad_state_texts_are_errors() {
+    let start = StrandsActions::from_position(strands(&named_layout("hex4").unwrap(), Cover::Exact));
+    let text = start.state_text();
+    for bad in
+        ["", "x", &format!("{text} covering=a1,a1,zz"), &format!("{text} labels=7"), &format!("{text} covering=")]
+    {
+        assert!(StrandsActions::from_state_text(bad).is_err(), "{bad:?}");
+    }
+    assert!(ReversiActions::from_state_text("nonsense").is_err());
+}
+
+#[test]
+fn within_refuses_other_variants() {
+    let six = ReversiActions::from_position(reversi(Shape::Square(6), &[]));
+    let eight = ReversiActions::from_position(reversi(Shape::Square(8), &[]));
+    let holed = ReversiActions::from_position(reversi(Shape::Square(8), &["b2"]));
+    assert!(matches!(six.within(&eight), Err(Error::InvalidArgument(_))));
+    assert!(matches!(holed.within(&eight), Err(Error::InvalidArgument(_))));
+    let (plain, swap) =
+        (RiveActions::from_position(rive("hex3", false)), RiveActions::from_position(rive("hex3", true)));
+    assert!(matches!(plain.within(&swap), Err(Error::InvalidArgument(_))));
+    let hex4 = named_layout("hex4").unwrap();
+    let (up_to, exact) = (strands(&hex4, Cover::UpTo), strands(&hex4, Cover::Exact));
+    let (up_to, exact) = (StrandsActions::from_position(up_to), StrandsActions::from_position(exact));
+    assert!(matches!(up_to.within(&exact), Err(Error::InvalidArgument(_))));
+}
+
+#[test]
+fn cells_and_actions_are_inverse() {
+    fn check<S: Steps>(state: S) {
+        for action in 0..state.num_actions() {
+            if let Some(cell) = state.action_cell(action) {
+                assert!(state.cell_actions(cell).contains(&action));
+                let (row, col) = state.cell_point(cell);
+                assert_eq!(state.cell_at_point(row, col), Some(cell));
+                assert_eq!(state.parse_cell(&state.cell_name(cell)), Ok(cell));
+            }
+        }
+        for cell in 0..state.num_cells() {
+            assert!(state.cell_actions(cell).all(|a| state.action_cell(a) == Some(cell)));
+        }
+    }
+    check(ReversiActions::from_position(reversi(Shape::Octagon, &[])));
+    check(CephalopodActions::from_position(Cephalopod::new(2, 4).unwrap()));
+    check(RiveActions::from_position(rive("hex335", false)));
+    check(StrandsActions::from_position(strands(&named_layout("hex4").unwrap(), Cover::UpTo)));
+}
+
+#[test]
+fn a_restored_snapshot_evolves_as_the_original() {
+    use boardcore_engine::actions::Autoreset;
+    let start = StrandsActions::from_position(strands(&named_layout("hex4").unwrap(), Cover::UpTo));
+    for autoreset in [Autoreset::SameStep, Autoreset::NextStep] {
+        let mut env =
+            VectorEnv::new(start, 5, 3, 1).unwrap().with_autoreset(autoreset).with_max_steps(Some(9)).unwrap();
+        let mut actions = vec![0i64; 5];
+        for _ in 0..13 {
+            env.sample_actions(&mut actions).unwrap();
+            env.step(&actions, Written::new(&env).outputs()).unwrap();
+        }
+        let mut copy = VectorEnv::<StrandsActions>::restore(env.snapshot()).unwrap();
+        assert_eq!(copy.snapshot(), env.snapshot());
+        for _ in 0..40 {
+            let (mut mine, mut theirs) = (Written::new(&env), Written::new(&copy));
+            env.sample_actions(&mut actions).unwrap();
+            env.step(&actions, mine.outputs()).unwrap();
+            copy.sample_actions(&mut actions).unwrap();
+            copy.step(&actions, theirs.outputs()).unwrap();
+            assert_eq!(mine, theirs);
+            assert_eq!(env.truncated(), copy.truncated());
+        }
+        let mut bad = env.snapshot();
+        bad.envs[2] = "nonsense".into();
+        assert!(VectorEnv::<StrandsActions>::restore(bad).is_err());
+    }
+}

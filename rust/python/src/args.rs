@@ -93,21 +93,61 @@ pub fn shown_with_type(value: &Bound<'_, PyAny>) -> String {
     format!("{} ({article} {kind})", shown(value))
 }
 
-/// The refusal of a `game` argument that is not a game's name. A game's class (the engine's or
-/// a reference twin's), the likely slip, is told the name to pass instead.
-pub fn not_a_game_name(game: &Bound<'_, PyAny>) -> BcError {
+/// One of the four games, as `VectorEnv` and `selfplay` name them.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum GameName {
+    Reversi,
+    Cephalopod,
+    Rive,
+    Strands,
+}
+
+impl GameName {
+    const ALL: [GameName; 4] = [GameName::Reversi, GameName::Cephalopod, GameName::Rive, GameName::Strands];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            GameName::Reversi => "reversi",
+            GameName::Cephalopod => "cephalopod",
+            GameName::Rive => "rive",
+            GameName::Strands => "strands",
+        }
+    }
+}
+
+/// A game's name (`VectorEnv`, `selfplay`, a pickled `VectorEnv`), read in any case as board
+/// names are. A class where the name belongs, or another type, is a TypeError; an unknown name
+/// quotes what was typed.
+pub fn game_name(game: &Bound<'_, PyAny>) -> BcResult<GameName> {
+    let Ok(name) = game.cast::<PyString>() else {
+        return Err(not_a_game_name(game));
+    };
+    let name = name.to_string_lossy();
+    GameName::ALL.into_iter().find(|known| known.as_str().eq_ignore_ascii_case(&name)).ok_or_else(|| {
+        invalid(format!("game must be 'reversi', 'cephalopod', 'rive' or 'strands', got {}", shown(game)))
+    })
+}
+
+/// The refusal of a `game` argument that is not a string. A game's class (the engine's or a
+/// reference twin's), the likely slip, is told the name to pass instead.
+fn not_a_game_name(game: &Bound<'_, PyAny>) -> BcError {
     let class_name = game
         .cast::<pyo3::types::PyType>()
         .ok()
         .and_then(|class| class.name().ok())
         .map(|name| name.to_string().to_ascii_lowercase())
-        .filter(|name| ["reversi", "cephalopod", "rive", "strands"].contains(&name.as_str()));
+        .filter(|name| GameName::ALL.iter().any(|known| known.as_str() == name));
     match class_name {
         Some(name) => {
             BcError::type_error(format!("game must be a string: pass the game's name, '{name}', not the class"))
         }
         None => BcError::type_error(format!("game must be a string, got {}", type_name(game))),
     }
+}
+
+/// `max_steps` (VectorEnv's constructor and its pickle): None, or an int in `1..=u32::MAX`.
+pub fn max_steps(value: Option<&Bound<'_, PyAny>>) -> BcResult<Option<u32>> {
+    value.filter(|v| !v.is_none()).map(|v| int_in("max_steps", v, 1..=u32::MAX)).transpose()
 }
 
 /// A real-number argument (an int or a float, not a bool), as a finite or infinite f64; the

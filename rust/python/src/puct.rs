@@ -3,6 +3,7 @@
 //! calls a Python evaluator for each batch (checking what it returns), and maps results to numpy.
 
 use crate::actions::ActionsOf;
+use crate::args::GameName;
 use crate::cephalopod::PyCephalopod;
 use crate::errors::{invalid, BcError, BcResult, Raised};
 use crate::reversi::PyReversi;
@@ -16,7 +17,7 @@ use numpy::ndarray::{Array1, Array2, Array4};
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyArray4, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyString, PyTuple};
+use pyo3::types::{PyDict, PyTuple};
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(search_steps, m)?)?;
@@ -386,18 +387,11 @@ fn selfplay<'py>(
     let temperature_moves = temperature_moves.map(|n| crate::args::count("temperature_moves", n, 0)).transpose()?;
     let settings = engine_selfplay::Settings { search, games, temperature, temperature_moves };
     let seed = seed.map(crate::args::seed).transpose()?.unwrap_or(0);
-    let Ok(name) = game.cast::<PyString>() else {
-        return Err(BcError::type_error(format!("game must be a string, got {}", crate::args::type_name(game))));
-    };
-    match name.to_str() {
-        Ok("reversi") => play::<PyReversi>(py, variant, &settings, seed, &mut evaluator),
-        Ok("cephalopod") => play::<PyCephalopod>(py, variant, &settings, seed, &mut evaluator),
-        Ok("rive") => play::<PyRive>(py, variant, &settings, seed, &mut evaluator),
-        Ok("strands") => play::<PyStrands>(py, variant, &settings, seed, &mut evaluator),
-        _ => Err(invalid(format!(
-            "game must be 'reversi', 'cephalopod', 'rive' or 'strands', got {}",
-            crate::args::shown(game)
-        ))),
+    match crate::args::game_name(game)? {
+        GameName::Reversi => play::<PyReversi>(py, variant, &settings, seed, &mut evaluator),
+        GameName::Cephalopod => play::<PyCephalopod>(py, variant, &settings, seed, &mut evaluator),
+        GameName::Rive => play::<PyRive>(py, variant, &settings, seed, &mut evaluator),
+        GameName::Strands => play::<PyStrands>(py, variant, &settings, seed, &mut evaluator),
     }
 }
 

@@ -145,6 +145,49 @@ impl Steps for CephalopodActions {
         format!("{}x{letters}", rect.name(square))
     }
 
+    fn num_cells(&self) -> usize {
+        self.position.rect().len()
+    }
+
+    fn cell_name(&self, cell: usize) -> String {
+        self.position.rect().name(cell as u8)
+    }
+
+    fn parse_cell(&self, name: &str) -> Result<usize> {
+        let rect = self.position.rect();
+        let coord = crate::square::Coord::parse(name)?;
+        rect.index(coord)
+            .map(usize::from)
+            .ok_or_else(|| Error::notation(format!("{} is off the {} board", coord.name(), rect.size_name())))
+    }
+
+    fn cell_point(&self, cell: usize) -> (usize, usize) {
+        let cols = self.position.rect().cols as usize;
+        (cell / cols, cell % cols)
+    }
+
+    /// The square a die is placed on, whatever it captures.
+    fn action_cell(&self, action: usize) -> Option<usize> {
+        Some(Self::split(action).0 as usize)
+    }
+
+    /// The 16 capture choices of a placement on the square (`square * 16 + captured`).
+    fn cell_actions(&self, cell: usize) -> std::ops::Range<usize> {
+        cell * 16..cell * 16 + 16
+    }
+
+    fn within(self, start: &Self) -> Result<Self> {
+        let (rect, expected) = (self.position.rect(), start.position.rect());
+        if (rect.rows, rect.cols) != (expected.rows, expected.cols) {
+            return Err(Error::invalid(format!(
+                "the position is on a {} board, not {}",
+                rect.size_name(),
+                expected.size_name()
+            )));
+        }
+        Ok(self)
+    }
+
     /// The maps that keep the rectangle (8 on a square board, 4 otherwise). An action's square
     /// moves and its captured directions turn with it; actions capturing towards the edge go
     /// to actions capturing towards the edge.

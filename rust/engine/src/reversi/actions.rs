@@ -112,6 +112,54 @@ impl Steps for ReversiActions {
         self.position.format_move(self.move_of(action))
     }
 
+    /// Every square of the rectangle, holes and cut squares included (each has its action).
+    fn num_cells(&self) -> usize {
+        self.pass_action()
+    }
+
+    fn cell_name(&self, cell: usize) -> String {
+        self.coord(cell).name()
+    }
+
+    fn parse_cell(&self, name: &str) -> Result<usize> {
+        let coord = Coord::parse(name)?;
+        let n = self.size() as u8;
+        if coord.row >= n || coord.col >= n {
+            let shape = self.position.shape().name();
+            return Err(Error::notation(format!("{} is off the {shape} board", coord.name())));
+        }
+        Ok(coord.row as usize * self.size() + coord.col as usize)
+    }
+
+    fn cell_point(&self, cell: usize) -> (usize, usize) {
+        (cell / self.size(), cell % self.size())
+    }
+
+    fn action_cell(&self, action: usize) -> Option<usize> {
+        (action < self.pass_action()).then_some(action)
+    }
+
+    fn cell_actions(&self, cell: usize) -> std::ops::Range<usize> {
+        cell..cell + 1
+    }
+
+    /// The same shape with the same blocked squares.
+    fn within(self, start: &Self) -> Result<Self> {
+        let (shape, expected) = (self.position.shape(), start.position.shape());
+        if shape != expected {
+            return Err(Error::invalid(format!(
+                "the position is on the {} board, not the {}",
+                shape.name(),
+                expected.name()
+            )));
+        }
+        // Equal shapes have the same cut squares: only the holes can differ.
+        if self.position.holes() != start.position.holes() {
+            return Err(Error::invalid("the position's blocked squares (holes) are not the variant's"));
+        }
+        Ok(self)
+    }
+
     /// The maps of the square that keep the blocked squares (holes, the Octagon's cuts); the
     /// discs, the start's and the handicap's included, are the position and move with it.
     fn symmetries(&self) -> Vec<Symmetry> {

@@ -4,7 +4,7 @@
 
 use super::{Move, Rive};
 use crate::actions::{out_of_range, Steps, Symmetry};
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::game::{Player, Position};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -109,6 +109,48 @@ impl Steps for RiveActions {
     /// The move's notation: `c3` (a placement), `xc3` (a removal), `swap`.
     fn action_name(&self, action: usize) -> String {
         self.position.format_move(self.move_of(action))
+    }
+
+    fn num_cells(&self) -> usize {
+        self.cells()
+    }
+
+    fn cell_name(&self, cell: usize) -> String {
+        self.position.board().cell_name(cell as u8)
+    }
+
+    fn parse_cell(&self, name: &str) -> Result<usize> {
+        Ok(self.position.board().parse_cell(name)?.into())
+    }
+
+    fn cell_point(&self, cell: usize) -> (usize, usize) {
+        self.position.board().axial.cell_point(cell)
+    }
+
+    /// The cell a stone is placed on or removed from; `None` for the swap.
+    fn action_cell(&self, action: usize) -> Option<usize> {
+        (action < self.cells()).then_some(action)
+    }
+
+    fn cell_actions(&self, cell: usize) -> std::ops::Range<usize> {
+        cell..cell + 1
+    }
+
+    /// The same board, with or without the swap as the variant.
+    fn within(self, start: &Self) -> Result<Self> {
+        let (p, expected) = (&self.position, &start.position);
+        if !std::ptr::eq(p.board(), expected.board()) {
+            return Err(Error::invalid(format!(
+                "the position is on the {} board, not {}",
+                p.board().name,
+                expected.board().name
+            )));
+        }
+        if p.swap_allowed() != expected.swap_allowed() {
+            let (has, not) = if p.swap_allowed() { ("allows", "does not") } else { ("does not allow", "does") };
+            return Err(Error::invalid(format!("the position {has} the swap, the variant {not}")));
+        }
+        Ok(self)
     }
 
     /// The maps of the hexagon that keep the board's cells; `swap` stays `swap`.

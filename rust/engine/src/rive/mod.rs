@@ -203,17 +203,8 @@ impl Position for Rive {
     }
 }
 
+crate::cells::hex_cells!(Rive);
+
 fn zobrist_keys() -> &'static [u64; 257 + 128 + 32] {
     crate::rng::zobrist_keys()
-}
-
-impl crate::cells::Cells for Rive {
-    fn cell_names(&self) -> Vec<String> {
-        self.board.cell_names(self.board.all)
-    }
-
-    fn contents(&self, name: &str) -> Result<crate::cells::Contents> {
-        let cell = crate::cells::hex_cell(self.board, name)?;
-        Ok(crate::cells::stone_at(cell, self.black, self.white))
-    }
 }

@@ -14,6 +14,7 @@ use crate::actions::{out_of_range, Steps, Symmetry};
 use crate::error::{Error, Result};
 use crate::game::Position;
 use crate::rng::SplitMix64;
+use crate::square::truncate;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct StrandsActions {
@@ -52,7 +53,63 @@ fn without_highest(mut set: u128, count: u32) -> u128 {
     set
 }
 
+/// The value of the last field starting with `prefix`, taken out of `fields` (state text).
+fn take_field<'a>(fields: &mut Vec<&'a str>, prefix: &str) -> Option<&'a str> {
+    let at = fields.iter().rposition(|f| f.starts_with(prefix))?;
+    Some(&fields.remove(at)[prefix.len()..])
+}
+
+/// The label digits of a state text's `labels=ROWS` (0 where unknown), checked against the
+/// position's board and its empty cells' labels.
+fn read_labels(position: &Strands, rows: &str) -> Result<Vec<u8>> {
+    let board = position.board;
+    let bad = |what: String| Error::notation(format!("strands state: labels: {what}"));
+    let rows: Vec<&str> = rows.split('/').collect();
+    if rows.len() != board.rows.len() {
+        return Err(bad(format!("{} has {} rows, got {}", board.name, board.rows.len(), rows.len())));
+    }
+    let mut labels = Vec::with_capacity(board.len());
+    for (r, row) in rows.iter().enumerate() {
+        let length = board.rows[r].0 as usize;
+        if row.len() != length || !row.bytes().all(|b| (b'0'..=b'6').contains(&b)) {
+            return Err(bad(format!("row {} must be {length} digits from 0 to 6, got {:?}", r + 1, truncate(row))));
+        }
+        labels.extend(row.bytes().map(|b| b - b'0'));
+    }
+    for (cell, &label) in labels.iter().enumerate() {
+        if let Some(own) = position.label(cell as u8).filter(|&own| own != label) {
+            let name = board.cell_name(cell as u8);
+            return Err(bad(format!("{name} is empty and labelled {own} in the position, not {label}")));
+        }
+    }
+    Ok(labels)
+}
+
 impl StrandsActions {
+    /// The label the state knows for a cell (1-6), or 0.
+    fn known_label(&self, cell: u8) -> u8 {
+        (0..6).find(|&l| self.layout[l] >> cell & 1 == 1).map_or(0, |l| l as u8 + 1)
+    }
+
+    /// Covers `cells` (names, comma-separated) as the turn under way: each must be legal in
+    /// board order, and the turn must still be under way after the last.
+    fn replay_turn(&mut self, cells: &str) -> Result<()> {
+        let board = self.start.board;
+        let bad = |what: String| Error::notation(format!("strands state: covering: {what}"));
+        let mut set = 0u128;
+        for name in cells.split(',') {
+            set |= 1u128 << board.parse_cell(name).map_err(|e| bad(e.to_string()))?;
+        }
+        for cell in crate::bitboard::Ones(set) {
+            self.check_action(cell as usize).map_err(|e| bad(e.to_string()))?;
+            self.apply_action_unchecked(cell as usize);
+        }
+        if self.covered != set {
+            return Err(bad(format!("{} end the turn: it is not under way", truncate(cells))));
+        }
+        Ok(())
+    }
+
     /// The covered cells of this turn, in the form the position plays.
     pub fn covered(&self) -> u128 {
         self.covered
@@ -266,6 +323,94 @@ impl Steps for StrandsActions {
         } else {
             self.start.board.cell_name(action as u8)
         }
+    }
+
+    fn num_cells(&self) -> usize {
+        self.cells()
+    }
+
+    fn cell_name(&self, cell: usize) -> String {
+        self.start.board.cell_name(cell as u8)
+    }
+
+    fn parse_cell(&self, name: &str) -> Result<usize> {
+        Ok(self.start.board.parse_cell(name)?.into())
+    }
+
+    fn cell_point(&self, cell: usize) -> (usize, usize) {
+        self.start.board.axial.cell_point(cell)
+    }
+
+    /// The cell covered; `None` for `end`.
+    fn action_cell(&self, action: usize) -> Option<usize> {
+        (action < self.cells()).then_some(action)
+    }
+
+    fn cell_actions(&self, cell: usize) -> std::ops::Range<usize> {
+        cell..cell + 1
+    }
+
+    /// `RULE ROWS SIDE`, then ` labels=ROWS` (each cell's label digit, 0 where unknown) when the
+    /// state knows labels of covered cells, then ` covering=CELLS` while a turn is under way.
+    fn state_text(&self) -> String {
+        let mut text = self.start.to_notation();
+        if self.layout != self.start.empty {
+            let board = self.start.board;
+            text.push_str(" labels=");
+            text.push_str(&board.notation_rows(|cell| (b'0' + self.known_label(cell)) as char));
+        }
+        if self.covered != 0 {
+            text.push_str(" covering=");
+            text.push_str(&self.turn_cells().join(","));
+        }
+        text
+    }
+
+    /// Checks what `state_text` writes: the labels agree with the position's, and the covered
+    /// cells are a turn under way that the rules allow (they are replayed).
+    fn from_state_text(text: &str) -> Result<Self> {
+        let mut fields: Vec<&str> = crate::text::trim(text).split(' ').collect();
+        let covering = take_field(&mut fields, "covering=");
+        let labels = take_field(&mut fields, "labels=");
+        let position = Strands::from_notation(&fields.join(" "))?;
+        let mut state = match labels {
+            None => Self::from_position(position),
+            Some(rows) => Self::with_labels(position, &read_labels(&position, rows)?),
+        };
+        if let Some(cells) = covering {
+            state.replay_turn(cells)?;
+        }
+        Ok(state)
+    }
+
+    /// The same board, cover rule and labels (where both states know them).
+    fn within(self, start: &Self) -> Result<Self> {
+        let (p, expected) = (&self.start, &start.start);
+        if !std::ptr::eq(p.board, expected.board) {
+            return Err(Error::invalid(format!(
+                "the position is on the {} board, not {}",
+                p.board.name, expected.board.name
+            )));
+        }
+        if p.cover != expected.cover {
+            let (cover, wanted) = (p.cover.name(), expected.cover.name());
+            return Err(Error::invalid(format!("the position's cover rule is {cover}, not {wanted}")));
+        }
+        for label in 0..6 {
+            let others =
+                start.layout.iter().enumerate().filter(|&(l, _)| l != label).fold(0, |all, (_, &set)| all | set);
+            let clash = self.layout[label] & others;
+            if clash != 0 {
+                let name = p.board.cell_name(clash.trailing_zeros() as u8);
+                return Err(Error::invalid(format!(
+                    "{name} is labelled {} in the position, not in the layout",
+                    label + 1
+                )));
+            }
+        }
+        let mut layout = self.layout;
+        layout.iter_mut().zip(start.layout).for_each(|(mine, known)| *mine |= known);
+        Ok(StrandsActions { layout, ..self })
     }
 
     /// The maps of the hexagon that keep every label of the layout (as far as the step state

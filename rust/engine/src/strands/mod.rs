@@ -264,20 +264,11 @@ fn zobrist_keys() -> &'static [u64; 257 + 6 * 128] {
     crate::rng::zobrist_keys()
 }
 
+crate::cells::hex_cells!(Strands);
+
 impl Strands {
     /// A readable board: each row indented by its offset; empty cells as their label.
     pub fn text_board(&self) -> String {
         self.board.draw(|cell| notation::cell_char(self, cell))
-    }
-}
-
-impl crate::cells::Cells for Strands {
-    fn cell_names(&self) -> Vec<String> {
-        self.board.cell_names(self.board.all)
-    }
-
-    fn contents(&self, name: &str) -> Result<crate::cells::Contents> {
-        let cell = crate::cells::hex_cell(self.board, name)?;
-        Ok(crate::cells::stone_at(cell, self.black, self.white))
     }
 }
