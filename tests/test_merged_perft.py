@@ -184,3 +184,75 @@ def test_split_depth_on_a_board_without_a_key():
     with pytest.raises(ValueError, match="31 squares"):
         game.perft(2, split_depth=1)
     assert game.perft(5, split_depth="auto") == game.perft(5)
+
+
+# ---- the frontier and its work units (what distributed perft is built from) ------------------
+
+
+@pytest.mark.parametrize("implementation", [bc, ref], ids=["engine", "twin"])
+@pytest.mark.parametrize("variant", VARIANTS, ids=variant_id)
+def test_a_frontier_counted_position_by_position_is_perft(implementation, variant):
+    name, kwargs = variant
+    # The twin walks in Python: shallower, but still deeper than every split below but `depth`.
+    depth = (2 if name == "Strands" else 3) if implementation is ref else (3 if name == "Strands" else 5)
+    cls = getattr(implementation, name)
+    game = played(cls(**kwargs), 3, 7)
+    before = game.record()
+    plain = game.perft(depth)
+    for split in [None, "auto", 0, 1, 2, depth] if name != "Strands" else [None, 0, 1, 2]:
+        remaining, positions, paths = game.perft_frontier(depth, split_depth=split)
+        assert len(positions) == len(paths) == len(set(positions))
+        assert all(count >= 1 for count in paths)
+        if split == 0:
+            assert (remaining, positions, paths) == (depth, [game.position()], [1])
+        elif isinstance(split, int):
+            assert remaining == depth - split
+        assert cls.perft_positions(positions, remaining, paths) == plain, split
+        # Every cut into units adds up to the same count: one unit per stride of the frontier.
+        units = [cls.perft_positions(positions[i::3], remaining, paths[i::3], threads=2) for i in range(3)]
+        assert sum(units) == plain
+    assert game.record() == before
+
+
+def test_the_engines_frontier_of_8x8_is_merged_by_symmetry():
+    """The twin merges by notation only; the engine also by the square's eight symmetries, so its
+    frontier is about a quarter of the twin's (reflections of the start are the start's moves)."""
+    engine = bc.Reversi().perft_frontier(6, split_depth=4)
+    twin = ref.Reversi().perft_frontier(6, split_depth=4)
+    assert engine[0] == twin[0] == 2
+    assert sum(engine[2]) == sum(twin[2]) == bc.Reversi().perft(4)
+    assert len(engine[1]) * 3 < len(twin[1])
+    assert bc.Reversi.perft_positions(engine[1], 2, engine[2]) == ref.Reversi.perft_positions(twin[1], 2, twin[2])
+
+
+@pytest.mark.parametrize("implementation", [bc, ref], ids=["engine", "twin"])
+def test_perft_positions_takes_any_board_of_its_game(implementation):
+    positions = [implementation.Reversi(6).position(), implementation.Reversi("octagon").position()]
+    assert implementation.Reversi.perft_positions(positions, 3) == bc.Reversi(6).perft(3) + bc.Reversi("octagon").perft(
+        3
+    )
+    assert implementation.Reversi.perft_positions([], 3) == 0
+
+
+@pytest.mark.parametrize("implementation", [bc, ref], ids=["engine", "twin"])
+@pytest.mark.parametrize(
+    ("positions", "paths", "error", "match"),
+    [
+        (["8 ........"], None, ValueError, r"positions\[0\]"),
+        ([bc.Reversi().position(), 7], None, TypeError, r"positions\[1\] must be a string"),
+        ([bc.Reversi().position()], [1, 2], ValueError, "1 positions but 2 path counts"),
+        ([bc.Reversi().position()], [-1], ValueError, r"paths\[0\] must be an integer"),
+        ([bc.Reversi().position()], [2**128], ValueError, r"paths\[0\] must be an integer"),
+        ([bc.Reversi().position()], ["1"], ValueError, r"paths\[0\] must be an integer"),
+    ],
+)
+def test_bad_work_units_are_refused_with_the_entry_named(implementation, positions, paths, error, match):
+    with pytest.raises(error, match=match):
+        implementation.Reversi.perft_positions(positions, 2, paths)
+
+
+def test_a_frontier_without_a_key_is_the_game_itself():
+    game = bc.Cephalopod(8, 8)
+    assert game.perft_frontier(5) == (5, [game.position()], [1])
+    with pytest.raises(ValueError, match="31 squares"):
+        game.perft_frontier(3, split_depth=1)

@@ -1,7 +1,7 @@
 """Type stubs of the compiled module. Keep in step with rust/python/src (tests/test_typing.py runs
 mypy's stubtest against the built module)."""
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, Literal, NamedTuple, final
 
 import numpy as np
@@ -191,6 +191,21 @@ class Reversi:
         split_depth: int | Literal["auto"] | None = None,
     ) -> int: ...
     def count_paths(self, depth: int) -> PathCounts: ...
+    def perft_frontier(
+        self,
+        depth: int,
+        split_depth: int | Literal["auto"] | None = None,
+        passes_count_as_ply: bool = True,
+    ) -> tuple[int, list[str], list[int]]: ...
+    @classmethod
+    def perft_positions(
+        cls,
+        positions: Iterable[str],
+        depth: int,
+        paths: Iterable[int] | None = None,
+        threads: int | None = None,
+        passes_count_as_ply: bool = True,
+    ) -> int: ...
     def divide(self, depth: int, passes_count_as_ply: bool = True) -> dict[str, int]: ...
     def playouts(
         self, n: int, seed: int | None = None, threads: int | None = None, scores: bool = False
@@ -231,6 +246,21 @@ class Cephalopod:
     @property
     def cols(self) -> int: ...
     def count_paths(self, depth: int) -> PathCounts: ...
+    def perft_frontier(
+        self,
+        depth: int,
+        split_depth: int | Literal["auto"] | None = None,
+        passes_count_as_ply: bool = True,
+    ) -> tuple[int, list[str], list[int]]: ...
+    @classmethod
+    def perft_positions(
+        cls,
+        positions: Iterable[str],
+        depth: int,
+        paths: Iterable[int] | None = None,
+        threads: int | None = None,
+        passes_count_as_ply: bool = True,
+    ) -> int: ...
     @classmethod
     def from_position(cls, text: str) -> Cephalopod: ...
     @classmethod
@@ -377,6 +407,21 @@ class Rive:
         split_depth: int | Literal["auto"] | None = None,
     ) -> int: ...
     def count_paths(self, depth: int) -> PathCounts: ...
+    def perft_frontier(
+        self,
+        depth: int,
+        split_depth: int | Literal["auto"] | None = None,
+        passes_count_as_ply: bool = True,
+    ) -> tuple[int, list[str], list[int]]: ...
+    @classmethod
+    def perft_positions(
+        cls,
+        positions: Iterable[str],
+        depth: int,
+        paths: Iterable[int] | None = None,
+        threads: int | None = None,
+        passes_count_as_ply: bool = True,
+    ) -> int: ...
     def divide(self, depth: int, passes_count_as_ply: bool = True) -> dict[str, int]: ...
     def playouts(
         self, n: int, seed: int | None = None, threads: int | None = None, scores: bool = False
@@ -471,6 +516,21 @@ class Strands:
         split_depth: int | Literal["auto"] | None = None,
     ) -> int: ...
     def count_paths(self, depth: int) -> PathCounts: ...
+    def perft_frontier(
+        self,
+        depth: int,
+        split_depth: int | Literal["auto"] | None = None,
+        passes_count_as_ply: bool = True,
+    ) -> tuple[int, list[str], list[int]]: ...
+    @classmethod
+    def perft_positions(
+        cls,
+        positions: Iterable[str],
+        depth: int,
+        paths: Iterable[int] | None = None,
+        threads: int | None = None,
+        passes_count_as_ply: bool = True,
+    ) -> int: ...
     def divide(self, depth: int, passes_count_as_ply: bool = True) -> dict[str, int]: ...
     def playouts(
         self, n: int, seed: int | None = None, threads: int | None = None, scores: bool = False

@@ -508,6 +508,63 @@ class ReferenceGame:
             for position, count in layer.items()
         )
 
+    def perft_frontier(
+        self, depth: int, split_depth: int | str | None = None, passes_count_as_ply: bool = True
+    ) -> tuple[int, list[str], list[int]]:
+        """Where ``perft(depth, split_depth=...)`` counts below: ``(remaining, positions, paths)``,
+        the distinct positions by notation (sorted; no symmetry merging here) with the number of
+        move sequences reaching each, and the plies left below them. None is "auto"; a plain
+        count's frontier is the game itself. Raises as ``perft``."""
+        check_count("depth", depth, 0)
+        check_bool("passes_count_as_ply", passes_count_as_ply)
+        split = "auto" if split_depth is None else split_depth
+        plain = split == 0 and not isinstance(split, bool)
+        if split == "auto":
+            plain = depth <= AUTO_BELOW
+            if not plain:
+                layer, reached = self._path_layers(
+                    depth, passes_count_as_ply, lambda done, held: held >= AUTO_LAYER or depth - done <= AUTO_BELOW
+                )
+        elif isinstance(split, bool) or not isinstance(split, int) or not 0 <= split <= depth:
+            raise ValueError(f"split_depth must be an integer from 0 to depth ({depth}) or 'auto', got {given(split)}")
+        elif not plain:
+            layer, reached = self._path_layers(split, passes_count_as_ply)
+        if plain:
+            return depth, [self.position()], [1]
+        positions = sorted(layer)
+        return depth - reached, positions, [layer[position] for position in positions]
+
+    @classmethod
+    def perft_positions(
+        cls,
+        positions: Any,
+        depth: int,
+        paths: Any = None,
+        threads: int | None = None,
+        passes_count_as_ply: bool = True,
+    ) -> int:
+        """``sum(paths[i] * perft(depth) of positions[i])`` (each count 1 when ``paths`` is None)
+        for positions in this game's notation. Raises NotationError naming a bad position,
+        ValueError for a bad count or a length mismatch, and as ``perft``."""
+        check_count("depth", depth, 0)
+        check_count("threads", 1 if threads is None else threads, 1)
+        check_bool("passes_count_as_ply", passes_count_as_ply)
+        games = []
+        for i, text in enumerate(positions):
+            if not isinstance(text, str):
+                raise TypeError(f"positions[{i}] must be a string, got {type(text).__name__}")
+            try:
+                games.append(cls.from_position(text))  # type: ignore[attr-defined]
+            except NotationError as e:
+                raise NotationError(f"positions[{i}]: {e}") from None
+        counts = [1] * len(games) if paths is None else list(paths)
+        for i, count in enumerate(counts):
+            if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count < 2**128:
+                raise ValueError(f"paths[{i}] must be an integer from 0 to 2**128 - 1, got {given(count)}")
+        if len(counts) != len(games):
+            raise ValueError(f"{len(games)} positions but {len(counts)} path counts: give one count per position")
+        return sum(count * game._perft(depth, passes_count_as_ply) for game, count in zip(games, counts))
+
     def count_paths(self, depth: int) -> Any:
         """For every distinct position at the end of the move sequences from here (``depth``
         plies, or fewer when the game ends), the number of sequences reaching it, as a

@@ -268,33 +268,87 @@ pub fn split_perft<P: CompactKey>(
     threads: usize,
     stop: &Stop,
 ) -> Result<u128> {
-    let (frontier, remaining) = match split {
+    match perft_frontier(root, depth, split, plies, stop)? {
+        Some(Frontier { positions, remaining }) => {
+            let leaves = |&(key, paths): &(P::Key, u128)| -> Result<u128> {
+                let below = root.from_compact_key(key).perft_interruptible(remaining, plies, 1, stop)?;
+                paths.checked_mul(below as u128).ok_or_else(overflow)
+            };
+            sum_in_parallel(&positions, threads, stop, leaves)
+        }
+        None => Ok(root.perft_interruptible(depth, plies, threads, stop)? as u128),
+    }
+}
+
+/// Where `split_perft` counts below: the distinct positions (merged by symmetry too) with their
+/// path counts, and the plies that remain below them.
+pub struct Frontier<P: CompactKey> {
+    pub positions: Paths<P>,
+    pub remaining: u32,
+}
+
+/// The frontier `split_perft` would count below, sorted by key; `None` when it counts plainly
+/// (`Split::At(0)`, or `Split::Auto` on a shallow depth or a board without a key). Distributed
+/// perft cuts this frontier into work units (docs/distributed.md).
+pub fn perft_frontier<P: CompactKey>(
+    root: &P,
+    depth: u32,
+    split: Split,
+    plies: Plies,
+    stop: &Stop,
+) -> Result<Option<Frontier<P>>> {
+    let (positions, remaining) = match split {
         Split::At(k) if k > depth => {
             return Err(Error::invalid(format!("split_depth must be from 0 to depth ({depth}), got {k}")));
         }
-        Split::At(0) => return Ok(root.perft_interruptible(depth, plies, threads, stop)? as u128),
+        Split::At(0) => return Ok(None),
         Split::At(k) => (count_paths_plies(root, k, plies, stop)?, depth - k),
-        Split::Auto if depth <= AUTO_BELOW || root.key_fits().is_err() => {
-            return Ok(root.perft_interruptible(depth, plies, threads, stop)? as u128);
-        }
+        Split::Auto if depth <= AUTO_BELOW || root.key_fits().is_err() => return Ok(None),
         Split::Auto => {
             let enough = |done: u32, held: usize| held >= AUTO_LAYER || depth - done <= AUTO_BELOW;
             let (frontier, reached) = layers(root, depth, plies, stop, max_positions::<P>(), enough)?;
             (frontier, depth - reached)
         }
     };
-    let frontier = merge_symmetric(root, frontier)?;
-    let leaves = |&(key, paths): &(P::Key, u128)| -> Result<u128> {
-        let below = root.from_compact_key(key).perft_interruptible(remaining, plies, 1, stop)?;
+    Ok(Some(Frontier { positions: merge_symmetric(root, positions)?, remaining }))
+}
+
+/// The sum over `positions` of each one's path count times its perft of `depth`, on `threads`
+/// threads: the work unit of distributed perft. Exact to 2**128 (`Overflow` past it).
+pub fn weighted_perft<P: Position>(
+    positions: &[(P, u128)],
+    depth: u32,
+    plies: Plies,
+    threads: usize,
+    stop: &Stop,
+) -> Result<u128> {
+    // One position alone gets every thread; many share them out one position per thread.
+    if let [(position, paths)] = positions {
+        let below = position.perft_interruptible(depth, plies, threads, stop)?;
+        return paths.checked_mul(below as u128).ok_or_else(overflow);
+    }
+    sum_in_parallel(positions, threads, stop, |(position, paths)| {
+        let below = position.perft_interruptible(depth, plies, 1, stop)?;
         paths.checked_mul(below as u128).ok_or_else(overflow)
-    };
+    })
+}
+
+/// The checked sum of `count` over `items` on `threads` threads (a pool of its own), polling
+/// `stop` meanwhile.
+fn sum_in_parallel<T: Sync>(
+    items: &[T],
+    threads: usize,
+    stop: &Stop,
+    count: impl Fn(&T) -> Result<u128> + Sync,
+) -> Result<u128> {
     let sum = |a: u128, b: u128| a.checked_add(b).ok_or_else(overflow);
+    let serial = || items.iter().try_fold(0u128, |total, item| sum(total, count(item)?));
     if threads <= 1 {
-        return frontier.iter().try_fold(0u128, |total, entry| sum(total, leaves(entry)?));
+        return serial();
     }
     match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
-        Ok(pool) => stop.install(&pool, || frontier.par_iter().map(leaves).try_reduce(|| 0, sum))?,
-        Err(_) => frontier.iter().try_fold(0u128, |total, entry| sum(total, leaves(entry)?)),
+        Ok(pool) => stop.install(&pool, || items.par_iter().map(&count).try_reduce(|| 0, sum))?,
+        Err(_) => serial(),
     }
 }
 

@@ -10,7 +10,8 @@
 pub use boardcore_engine::naming::MoveNaming;
 
 use crate::errors::{invalid, BcResult};
-use boardcore_engine::paths::{CompactKey, Split};
+use boardcore_engine::paths::{CompactKey, Frontier, Split};
+use boardcore_engine::Position;
 use boardcore_engine::{Cells, Contents};
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyArrayMethods};
 use pyo3::exceptions::{PyKeyError, PyTypeError};
@@ -68,6 +69,68 @@ pub fn split_depth(depth: u32, value: Option<&Bound<'_, PyAny>>) -> BcResult<Spl
         };
     }
     Ok(Split::At(crate::args::int_in("split_depth", value, 0..=depth)?))
+}
+
+/// `perft_frontier`'s `split_depth`: as perft's, but None is `"auto"` (a frontier is for cutting).
+pub fn frontier_split(depth: u32, value: Option<&Bound<'_, PyAny>>) -> BcResult<Split> {
+    match value {
+        None => Ok(Split::Auto),
+        given => split_depth(depth, given),
+    }
+}
+
+/// `perft_frontier`'s answer: the plies remaining below the frontier, its positions in notation
+/// and their path counts; a plain count (no frontier) is the root alone, one path, every ply below.
+pub fn frontier_rows<P: CompactKey>(
+    root: &P,
+    depth: u32,
+    frontier: Option<Frontier<P>>,
+) -> (u32, Vec<String>, Vec<u128>) {
+    match frontier {
+        Some(Frontier { positions, remaining }) => {
+            let notations = positions.iter().map(|&(key, _)| root.from_compact_key(key).to_notation()).collect();
+            (remaining, notations, positions.into_iter().map(|(_, paths)| paths).collect())
+        }
+        None => (depth, vec![root.to_notation()], vec![1]),
+    }
+}
+
+/// `perft_positions`' arguments: every position parsed from its notation, each with its path count
+/// (1 when `paths` is not given). Errors name the entry at fault.
+pub fn weighted_positions<P: Position>(
+    positions: &Bound<'_, PyAny>,
+    paths: Option<&Bound<'_, PyAny>>,
+) -> BcResult<Vec<(P, u128)>> {
+    let mut parsed = Vec::new();
+    for (i, item) in positions.try_iter()?.enumerate() {
+        let item = item?;
+        let text = crate::args::text(&format!("positions[{i}]"), &item)?;
+        let position =
+            P::from_notation(text).map_err(|e| boardcore_engine::Error::Notation(format!("positions[{i}]: {e}")))?;
+        parsed.push((position, 1u128));
+    }
+    let Some(paths) = paths else { return Ok(parsed) };
+    let mut given = 0;
+    for (i, item) in paths.try_iter()?.enumerate() {
+        let item = item?;
+        let count = item.extract::<u128>().map_err(|_| {
+            invalid(format!(
+                "paths[{i}] must be an integer from 0 to 2**128 - 1, got {}",
+                crate::args::shown_with_type(&item)
+            ))
+        })?;
+        if let Some(entry) = parsed.get_mut(i) {
+            entry.1 = count;
+        }
+        given += 1;
+    }
+    if given != parsed.len() {
+        return Err(invalid(format!(
+            "{} positions but {given} path counts: give one count per position",
+            parsed.len()
+        )));
+    }
+    Ok(parsed)
 }
 
 /// The distinct positions and their path counts of `count_paths`, as rows for `PathCounts`:
@@ -482,6 +545,55 @@ macro_rules! bind_game {
                 let plies = crate::args::plies(passes_count_as_ply);
                 crate::interrupt::run_interruptible(slf.py(), |stop| {
                     boardcore_engine::paths::split_perft(&position, depth, split, plies, threads, stop)
+                })
+            }
+
+            /// Where `perft(depth, split_depth=...)` counts below: `(remaining, positions, paths)`,
+            /// the distinct positions (in notation; merged by symmetry too where the board has
+            /// symmetries) with how many move sequences reach each, and the plies left below them.
+            /// `sum(paths[i] * perft(remaining) of positions[i]) == perft(depth)`. `split_depth`
+            /// as in perft, None meaning "auto"; a plain count's frontier is the game itself.
+            /// Distributed perft cuts it into work units (docs/distributed.md). Releases the GIL;
+            /// interruptible.
+            #[pyo3(signature = (depth, split_depth = None, passes_count_as_ply = true))]
+            fn perft_frontier(
+                slf: &Bound<'_, Self>,
+                depth: &Bound<'_, PyAny>,
+                split_depth: Option<&Bound<'_, PyAny>>,
+                passes_count_as_ply: bool,
+            ) -> BcResult<(u32, Vec<String>, Vec<u128>)> {
+                let depth = crate::args::depth(depth)?;
+                let position = *slf.borrow().position();
+                let split = crate::game::frontier_split(depth, split_depth)?;
+                let plies = crate::args::plies(passes_count_as_ply);
+                let frontier = crate::interrupt::run_interruptible(slf.py(), |stop| {
+                    boardcore_engine::paths::perft_frontier(&position, depth, split, plies, stop)
+                })?;
+                Ok(crate::game::frontier_rows(&position, depth, frontier))
+            }
+
+            /// `sum(paths[i] * perft(depth) of positions[i])` (each `paths[i]` 1 when `paths` is
+            /// None) for positions in this game's notation (any board or variant of it), on
+            /// `threads` threads: a work unit of distributed perft. Exact (a Python int;
+            /// OverflowError past 2**128). Releases the GIL; interruptible.
+            #[classmethod]
+            #[pyo3(signature = (positions, depth, paths = None, threads = None, passes_count_as_ply = true))]
+            fn perft_positions(
+                _cls: &Bound<'_, PyType>,
+                positions: &Bound<'_, PyAny>,
+                depth: &Bound<'_, PyAny>,
+                paths: Option<&Bound<'_, PyAny>>,
+                threads: Option<&Bound<'_, PyAny>>,
+                passes_count_as_ply: bool,
+            ) -> BcResult<u128> {
+                let depth = crate::args::depth(depth)?;
+                let threads = threads.map(crate::args::threads).transpose()?.unwrap_or(1);
+                let weighted = crate::game::weighted_positions::<<$Variant as boardcore_engine::Variant>::Position>(
+                    positions, paths,
+                )?;
+                let plies = crate::args::plies(passes_count_as_ply);
+                crate::interrupt::run_interruptible(positions.py(), |stop| {
+                    boardcore_engine::paths::weighted_perft(&weighted, depth, plies, threads, stop)
                 })
             }
 
