@@ -93,6 +93,76 @@ impl<F: Frame> Board<F> {
     }
 }
 
+/// One of the eight symmetries of a `size x size` square: the transposition or not, then rows
+/// reversed or not, then columns reversed or not.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Symmetry {
+    transpose: bool,
+    flip_rows: bool,
+    flip_cols: bool,
+}
+
+const SYMMETRIES: [Symmetry; 8] = {
+    let mut all = [Symmetry { transpose: false, flip_rows: false, flip_cols: false }; 8];
+    let mut i = 0;
+    while i < 8 {
+        all[i] = Symmetry { transpose: i & 4 != 0, flip_rows: i & 2 != 0, flip_cols: i & 1 != 0 };
+        i += 1;
+    }
+    all
+};
+
+impl<F: Frame> Board<F> {
+    /// The square `index` maps to under `symmetry` of this board's square.
+    #[inline(always)]
+    fn image_square(&self, symmetry: Symmetry, index: u32) -> u32 {
+        let last = self.shape.size() as u32 - 1;
+        let (mut row, mut col) = (index / F::W, index % F::W);
+        if symmetry.transpose {
+            (row, col) = (col, row);
+        }
+        if symmetry.flip_rows {
+            row = last - row;
+        }
+        if symmetry.flip_cols {
+            col = last - col;
+        }
+        row * F::W + col
+    }
+
+    /// The image of a set of squares (a frame bitboard as `u128`) under `symmetry`.
+    fn image(&self, symmetry: Symmetry, mut squares: u128) -> u128 {
+        let mut image = 0;
+        while squares != 0 {
+            image |= 1 << self.image_square(symmetry, squares.trailing_zeros());
+            squares &= squares - 1;
+        }
+        image
+    }
+
+    /// The symmetries of the square that map the board onto itself: its holes and cut corners
+    /// onto holes and cut corners (an octagon has all eight; holes at random, usually only the
+    /// identity).
+    fn symmetries(&self) -> impl Iterator<Item = Symmetry> + '_ {
+        let size = self.shape.size() as u32;
+        let square: u128 = (0..size * size).map(|i| 1u128 << ((i / size) * F::W + i % size)).fold(0, |a, b| a | b);
+        let off_board = square & !self.playable.to_u128();
+        SYMMETRIES.into_iter().filter(move |&symmetry| self.image(symmetry, off_board) == off_board)
+    }
+
+    /// The least image of `key` under the board's symmetries.
+    fn canonical_key(&self, key: ReversiKey) -> ReversiKey {
+        let side = key.white_and_side & SIDE_BIT;
+        self.symmetries()
+            .map(|symmetry| ReversiKey {
+                black: self.image(symmetry, key.black),
+                white_and_side: self.image(symmetry, key.white()) | side,
+            })
+            .min()
+            .unwrap_or(key)
+    }
+}
+
 /// The eight symmetries of the square 8x8 board (bit `row * 8 + col`), as maps of a bitboard:
 /// the transposition (row and column swapped) or not, then rows reversed or not, then columns
 /// reversed or not.
@@ -147,13 +217,14 @@ impl CompactKey for Reversi {
         with_fast_board!(self, b => b.for_each_child_key(key, child))
     }
 
-    /// The plain 8x8 board (no holes) has the eight symmetries of the square, and a position's
-    /// perft is that of each of its images. Other boards use none (their frames, holes and cut
-    /// corners would each need their own maps).
+    /// A position's perft is that of each of its images under the board's symmetries: the
+    /// eight of the square on the plain 8x8 board (bit tricks), on other boards those of the
+    /// eight that map holes and cut corners onto holes and cut corners (square by square).
     fn canonical(&self, key: ReversiKey) -> ReversiKey {
         match self {
             Reversi::Classic(_) => canonical_8x8(key),
-            _ => key,
+            Reversi::Small(b) => b.canonical_key(key),
+            Reversi::Large(b) => b.canonical_key(key),
         }
     }
 
@@ -214,6 +285,53 @@ mod tests {
                 assert_eq!(p.canonical(image), p.canonical(key), "every image has the same canonical key");
             }
             assert_eq!(p.canonical(p.canonical(key)), p.canonical(key));
+        }
+    }
+
+    /// Every board but the plain 8x8 (which has its own bit tricks above), with the number of
+    /// symmetries its holes and cut corners leave.
+    const BOARDS: [(&str, usize); 7] = [
+        ("4 ..../.wb./.bw./.... b", 8),
+        ("6 ....../....../..wb../..bw../....../...... b", 8),
+        ("10 ........../........../........../........../....wb..../....bw..../........../........../........../.......... b", 8),
+        ("octagon --......--/-........-/........../........../....wb..../....bw..../........../........../-........-/--......-- b", 8),
+        ("8 #......#/......../......../...wb.../...bw.../......../......../#......# b", 8),
+        // a1 lies on one diagonal only: the identity and the reflection in that diagonal.
+        ("8 #......./......../......../...wb.../...bw.../......../......../........ b", 2),
+        ("6 .....#/#...../..wb../..bw../....../...... b", 1),
+    ];
+
+    #[test]
+    fn every_board_merges_by_the_symmetries_its_holes_allow() {
+        let mut rng = SplitMix64::new(11);
+        for (notation, expected_symmetries) in BOARDS {
+            let start = Reversi::from_notation(notation).unwrap();
+            let symmetries = with_board!(&start, b => b.symmetries().count());
+            assert_eq!(symmetries, expected_symmetries, "{notation}");
+            for _ in 0..12 {
+                let mut p = start;
+                for _ in 0..rng.below(16) {
+                    if let Some(mv) = p.sample_move(&mut rng) {
+                        p.play_unchecked(mv);
+                    }
+                }
+                let key = p.compact_key();
+                let expected = p.perft(3, Plies::EveryMove, 1);
+                let images: Vec<ReversiKey> = with_board!(&p, b => b
+                    .symmetries()
+                    .map(|s| ReversiKey {
+                        black: b.image(s, key.black),
+                        white_and_side: b.image(s, key.white()) | (key.white_and_side & SIDE_BIT),
+                    })
+                    .collect());
+                for image in images {
+                    assert_eq!(image.black.count_ones(), key.black.count_ones());
+                    let q = p.from_compact_key(image);
+                    assert_eq!(q.perft(3, Plies::EveryMove, 1), expected, "{notation}: {}", q.to_notation());
+                    assert_eq!(p.canonical(image), p.canonical(key), "every image has the same canonical key");
+                }
+                assert_eq!(p.canonical(p.canonical(key)), p.canonical(key));
+            }
         }
     }
 }
