@@ -281,3 +281,24 @@ def test_many_states_must_be_of_one_variant():
     with pytest.raises(ValueError, match="variant"):
         bc.mcts.search_many([bc.Reversi(size=6), bc.Reversi(size=8)], iterations=4)
     assert bc.mcts.search_many([], iterations=4) == []
+
+
+def test_self_play_data_concatenates_in_order_with_game_ids_shifted():
+    settings = {"evaluator": uniform, "iterations": 4}
+    first = bc.mcts.selfplay("cephalopod", {"rows": 3, "cols": 3}, games=2, seed=1, **settings)
+    second = bc.mcts.selfplay("cephalopod", {"rows": 3, "cols": 3}, games=3, seed=2, **settings)
+    both = bc.mcts.SelfPlayData.concatenate([first, second])
+    assert both.records == first.records + second.records and both.winners == first.winners + second.winners
+    assert len(both) == len(first) + len(second)
+    np.testing.assert_array_equal(both.game_ids, np.concatenate([first.game_ids, second.game_ids + 2]))
+    for field in ("observations", "masks", "policies", "players", "outcomes", "move_numbers", "actions"):
+        a, b, joined = getattr(first, field), getattr(second, field), getattr(both, field)
+        assert joined.dtype == a.dtype
+        np.testing.assert_array_equal(joined, np.concatenate([a, b]))
+    # One part is itself; none, or parts of different variants, are refused.
+    assert bc.mcts.SelfPlayData.concatenate([first]).records == first.records
+    with pytest.raises(ValueError, match="at least one"):
+        bc.mcts.SelfPlayData.concatenate([])
+    other = bc.mcts.selfplay("cephalopod", {"rows": 3, "cols": 4}, games=1, seed=1, **settings)
+    with pytest.raises(ValueError, match="one game and variant"):
+        bc.mcts.SelfPlayData.concatenate([first, other])
