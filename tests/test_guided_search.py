@@ -203,6 +203,18 @@ def test_rive_self_play_is_in_the_single_stone_form():
         bc.mcts.selfplay("rive", {"board": "hex3", "single_stones": False}, games=1, iterations=2)
 
 
+@pytest.mark.parametrize("name", ["Rive", "RIVE"])
+def test_rive_self_play_is_in_the_single_stone_form_whatever_the_names_case(name):
+    # The engine reads the name in any ASCII case; the single-stone rule once read only "rive",
+    # so "Rive" recorded single-stone games as full-Rive records (that replay differently).
+    with pytest.raises(ValueError, match="single_stones"):
+        bc.mcts.selfplay(name, {"board": "hex3", "single_stones": False}, games=1, iterations=2)
+    data = bc.mcts.selfplay(name, {"board": "hex3"}, games=1, iterations=2, seed=3)
+    same = bc.mcts.selfplay("rive", {"board": "hex3"}, games=1, iterations=2, seed=3)
+    assert data.records == same.records and '[SingleStones "yes"]' in data.records[0]
+    assert bc.load_record(data.records[0]).winner() == data.winners[0]
+
+
 SMALL = {
     "reversi": lambda: bc.Reversi(size=6),
     "cephalopod": lambda: bc.Cephalopod(rows=3, cols=3),

@@ -414,8 +414,9 @@ def selfplay(
     the live games' trees (a tree at its share ends its search early). Reproducible for a seed,
     whatever ``threads``; releases the GIL while Rust works; interruptible.
     """
-    if game == "rive":
+    if isinstance(game, str) and game.isascii() and game.lower() == "rive":
         # Rive's step form is its single-stone form (docs/actions.md): the games recorded are too.
+        # Any ASCII case, as the engine reads game names.
         if (variant or {}).get("single_stones", True) is not True:
             raise ValueError(
                 "Rive self-play plays the step form, which is the single-stone form: single_stones must be True"
