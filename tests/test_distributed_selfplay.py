@@ -212,3 +212,9 @@ def test_chunk_seeds_are_splitmix64_outputs():
     # SplitMix64 from state 0: its first two outputs (the published test vector).
     assert [chunk_seed(0, 0), chunk_seed(0, 1)] == [0xE220A8397B1DCDAF, 0x6E789E6AA1B965F4]
     assert chunk_seed(2**64 - 1, 3) != chunk_seed(0, 3)
+
+
+def test_without_ray_the_error_says_how_to_install_it(monkeypatch):
+    monkeypatch.setitem(sys.modules, "ray", None)  # `import ray` raises ImportError
+    with pytest.raises(ImportError, match=r"pip install 'boardcore\[ray\]'"):
+        bc.distributed.selfplay("reversi", {"size": 6}, games=2)

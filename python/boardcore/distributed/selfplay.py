@@ -227,6 +227,8 @@ def selfplay(
     chunk_games = _integer("chunk_games", chunk_games, 1, MAX_CHUNK_GAMES)
     if workers is not None:
         workers = _integer("workers", workers, 1)
+    if address is not None and not isinstance(address, str):
+        raise TypeError(f"address must be None, 'auto' or a Ray address, got {type(address).__name__}")
     if progress is not None and not isinstance(progress, bool):
         raise TypeError(f"progress must be True, False or None, got {type(progress).__name__}")
     chunks = [(first, min(chunk_games, games - first)) for first in range(0, games, chunk_games)]
@@ -339,8 +341,6 @@ def _ray_connect(ray: Any, address: str | None) -> bool:
     so must stop it). Ray already initialised in this process is used as it is."""
     if ray.is_initialized():
         return False
-    if address is not None and not isinstance(address, str):
-        raise TypeError(f"address must be None, 'auto' or a Ray address, got {type(address).__name__}")
     # "local" starts a fresh instance even when a cluster runs on this machine (ray.init()'s own
     # default would join that cluster instead).
     ray.init(address=address or "local", include_dashboard=False, log_to_driver=False, logging_level="WARNING")
