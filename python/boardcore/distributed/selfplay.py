@@ -141,21 +141,24 @@ def _new_game(game: str, variant: dict[str, Any] | None) -> Any:
 
 
 class _Worker:
-    """A Ray actor playing chunks; it keeps the evaluator it was given for all of them."""
+    """A Ray actor playing chunks. The evaluator comes with each chunk as a reference to one
+    stored copy (in a list, so that Ray leaves it unresolved), fetched by the first chunk only."""
 
-    def __init__(self, job: _Job, shipped: list[Any]) -> None:
-        import ray
-
+    def __init__(self, job: _Job) -> None:
         self.job = job
-        # The evaluator's reference comes in a list, fetched here: Ray would resolve a bare
-        # reference itself, but then warns that a restart depends on the argument's lifetime.
-        (self.evaluator,) = ray.get(shipped)
+        self.evaluator: Any = None
+        self.fetched = False
 
     def pid(self) -> int:
         """The actor's process id (for tests that kill it)."""
         return os.getpid()
 
-    def play(self, first: int, count: int, chunk: int) -> SelfPlayData:
+    def play(self, first: int, count: int, chunk: int, shipped: list[Any]) -> SelfPlayData:
+        if not self.fetched:
+            import ray
+
+            (self.evaluator,) = ray.get(shipped)
+            self.fetched = True
         return self.job.play(first, count, chunk, self.evaluator)
 
 
@@ -369,8 +372,11 @@ def _run(
     from boardcore.cli.progress import Progress
 
     remote = ray.remote(num_cpus=threads, max_restarts=ACTOR_RESTARTS, max_task_retries=ACTOR_RESTARTS)(_Worker)
-    shipped = [ray.put(evaluator)]  # stored once, not once per actor; held until the end
-    actors = [remote.remote(job, shipped) for _ in range(workers)]
+    # Stored once, not once per actor or chunk, and held until the end. Given to the chunks
+    # rather than to the actors' constructors: Ray warns that a restarted actor's constructor
+    # arguments from the store may be gone, and a chunk's are kept for its retries.
+    shipped = [ray.put(evaluator)]
+    actors = [remote.remote(job) for _ in range(workers)]
     results: list[SelfPlayData | None] = [None] * len(chunks)
     pending: dict[Any, tuple[int, Any]] = {}
     waiting = list(range(len(chunks)))[::-1]  # popped from the end: chunk 0 first
@@ -378,7 +384,7 @@ def _run(
     def give(actor: Any) -> None:
         chunk = waiting.pop()
         first, count = chunks[chunk]
-        pending[actor.play.remote(first, count, chunk)] = (chunk, actor)
+        pending[actor.play.remote(first, count, chunk, shipped)] = (chunk, actor)
 
     total = sum(count for _, count in chunks)
     bar = Progress(total, "selfplay")
