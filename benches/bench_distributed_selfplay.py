@@ -78,7 +78,13 @@ def main() -> None:
         for workers in (1, 2):
             rows[f"distributed, {workers} worker(s)"] = rate(
                 lambda workers=workers: boardcore.distributed.selfplay(
-                    game, variant, games=args.games, chunk_games=args.chunk_games, workers=workers, progress=False, **settings
+                    game,
+                    variant,
+                    games=args.games,
+                    chunk_games=args.chunk_games,
+                    workers=workers,
+                    progress=False,
+                    **settings,
                 ),
                 args.games,
                 args.repeats,
@@ -86,7 +92,9 @@ def main() -> None:
     finally:
         ray.shutdown()
     evaluator = "numpy net" if args.net else "random rollouts"
-    print(f"{game} {variant}, {args.games} games, {args.iterations} simulations, {evaluator}, chunks of {args.chunk_games}")
+    print(
+        f"{game} {variant}, {args.games} games, {args.iterations} simulations, {evaluator}, chunks of {args.chunk_games}"
+    )
     table_head("run", "games/s")
     for name, value in rows.items():
         print(f"| {name} | {value:,.2f} |")
