@@ -119,6 +119,7 @@ def assert_same_data(a: bc.mcts.SelfPlayData, b: bc.mcts.SelfPlayData) -> None:
         ({"player": "human"}, ValueError, "computer players"),
         ({"player": "robot"}, ValueError, "player must be"),
         ({"player": ("random",)}, ValueError, "player must be"),
+        ({"player": 3}, ValueError, "player must be"),
         ({"player": "random", "iterations": 50}, ValueError, "search settings are for player='search'"),
         ({"player": "random", "evaluator": TinyNet()}, ValueError, "evaluator"),
         ({"progress": "yes"}, TypeError, "progress"),

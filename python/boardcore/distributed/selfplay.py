@@ -225,7 +225,6 @@ def selfplay(
         "max_considered": max_considered,
         "max_nodes": max_nodes,
     }
-    job = _checked_job(game, variant, player, evaluator, settings, seed, threads_per_worker)
     games = _integer("games", games, 1)
     chunk_games = _integer("chunk_games", chunk_games, 1, MAX_CHUNK_GAMES)
     if workers is not None:
@@ -234,6 +233,7 @@ def selfplay(
         raise TypeError(f"address must be None, 'auto' or a Ray address, got {type(address).__name__}")
     if progress is not None and not isinstance(progress, bool):
         raise TypeError(f"progress must be True, False or None, got {type(progress).__name__}")
+    job = _checked_job(game, variant, player, evaluator, settings, seed, threads_per_worker)
     chunks = [(first, min(chunk_games, games - first)) for first in range(0, games, chunk_games)]
 
     ray = _import_ray()
@@ -250,14 +250,11 @@ def selfplay(
 
 def _integer(name: str, value: Any, low: int, high: int | None = None) -> int:
     """``value`` if it is an integer in ``low..=high``; else the engine's kind of ValueError."""
-    in_range = isinstance(value, int) and not isinstance(value, bool) and low <= value <= (high or value)
+    is_int = isinstance(value, int) and not isinstance(value, bool)
+    in_range = is_int and low <= value and (high is None or value <= high)
     if not in_range:
         upper = f"to {high}" if high is not None else "or more"
-        shown = (
-            repr(value)
-            if isinstance(value, int) and not isinstance(value, bool)
-            else f"{value!r} ({type(value).__name__})"
-        )
+        shown = repr(value) if is_int else f"{value!r} ({type(value).__name__})"
         raise ValueError(f"{name} must be an integer from {low} {upper}, got {shown}")
     return int(value)
 
@@ -305,7 +302,7 @@ def _move_players(player: str | Sequence[str]) -> tuple[Any, Any] | None:
 
     if player == SEARCH_PLAYER:
         return None
-    pair = [player, player] if isinstance(player, str) else list(player)
+    pair = [player, player] if isinstance(player, str) else list(player) if isinstance(player, (tuple, list)) else []
     if len(pair) != 2 or not all(isinstance(p, str) for p in pair):
         raise ValueError(f"player must be 'search', {MOVE_PLAYERS}, or a pair of the last three, got {player!r}")
     try:
