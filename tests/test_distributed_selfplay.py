@@ -146,10 +146,17 @@ def test_an_evaluator_cloudpickle_cannot_ship_is_refused_before_anything_starts(
     assert ray.is_initialized() == was_running
 
 
-def test_the_same_seed_gives_the_same_data_on_one_or_two_workers(local_ray):
+def test_the_same_seed_gives_the_same_data_on_one_or_two_workers(local_ray, capsys):
     settings = {"evaluator": TinyNet(), **SMALL}
-    one = bc.distributed.selfplay("reversi", GAMES["reversi"], games=5, chunk_games=2, seed=11, workers=1, **settings)
-    two = bc.distributed.selfplay("reversi", GAMES["reversi"], games=5, chunk_games=2, seed=11, workers=2, **settings)
+    one = bc.distributed.selfplay(
+        "reversi", GAMES["reversi"], games=5, chunk_games=2, seed=11, workers=1, progress=True, **settings
+    )
+    bar = capsys.readouterr().err
+    assert "5/5" in bar and "games/s" in bar and "ETA" in bar
+    two = bc.distributed.selfplay(
+        "reversi", GAMES["reversi"], games=5, chunk_games=2, seed=11, workers=2, progress=False, **settings
+    )
+    assert "games/s" not in capsys.readouterr().err
     assert_same_data(one, two)
     assert_same_data(one, local_chunks("reversi", GAMES["reversi"], 5, 2, 11, **settings))
     assert len(one.games) == 5 and sorted(set(one.game_ids.tolist())) == [0, 1, 2, 3, 4]
