@@ -144,6 +144,33 @@ def test_selfplay_is_the_same_on_any_number_of_threads(tmp_path):
     assert texts[0] == texts[1]
 
 
+def test_selfplay_on_ray_plays_the_same_games(tmp_path, capsys):
+    pytest.importorskip("ray")
+    common = ["selfplay", "cephalopod", "--rows", "3", "--cols", "3", "--games", "3"]
+    common += ["--black", "mcts:10", "--white", "random", "--seed", "5"]
+    texts = []
+    for extra in ([], ["--ray", "--workers", "2"]):
+        path = tmp_path / f"games{len(extra)}.txt"
+        assert main([*common, *extra, "--records", str(path)]) == 0
+        texts.append(path.read_text())
+        assert "wins" in capsys.readouterr().out
+    assert texts[0] == texts[1] and texts[0].count('[Game "cephalopod"]') == 3
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        (["reversi", "--workers", "2"], "--workers is for --ray"),
+        (["reversi", "--ray", "--workers", "0"], "--workers must be at least 1"),
+        (["reversi", "--ray", "--holes-seed", "3"], "--holes-seed cannot go with --ray"),
+        (["cephalopod", "--ray", "--position", "3x3 .../.../... b"], "--position cannot go with --ray"),
+    ],
+)
+def test_selfplay_refuses_ray_options_that_cannot_apply(capsys, arguments, message):
+    assert main(["selfplay", *arguments, "--games", "1", "--black", "random"]) == 2
+    assert message in capsys.readouterr().err
+
+
 def test_selfplay_refuses_a_human_player(capsys):
     assert main(["selfplay", "reversi", "--black", "human", "--games", "1"]) == 2
     assert "computer players" in capsys.readouterr().err

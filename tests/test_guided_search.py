@@ -203,6 +203,18 @@ def test_rive_self_play_is_in_the_single_stone_form():
         bc.mcts.selfplay("rive", {"board": "hex3", "single_stones": False}, games=1, iterations=2)
 
 
+@pytest.mark.parametrize("name", ["Rive", "RIVE"])
+def test_rive_self_play_is_in_the_single_stone_form_whatever_the_names_case(name):
+    # The engine reads the name in any ASCII case; the single-stone rule once read only "rive",
+    # so "Rive" recorded single-stone games as full-Rive records (that replay differently).
+    with pytest.raises(ValueError, match="single_stones"):
+        bc.mcts.selfplay(name, {"board": "hex3", "single_stones": False}, games=1, iterations=2)
+    data = bc.mcts.selfplay(name, {"board": "hex3"}, games=1, iterations=2, seed=3)
+    same = bc.mcts.selfplay("rive", {"board": "hex3"}, games=1, iterations=2, seed=3)
+    assert data.records == same.records and '[SingleStones "yes"]' in data.records[0]
+    assert bc.load_record(data.records[0]).winner() == data.winners[0]
+
+
 SMALL = {
     "reversi": lambda: bc.Reversi(size=6),
     "cephalopod": lambda: bc.Cephalopod(rows=3, cols=3),
@@ -281,3 +293,24 @@ def test_many_states_must_be_of_one_variant():
     with pytest.raises(ValueError, match="variant"):
         bc.mcts.search_many([bc.Reversi(size=6), bc.Reversi(size=8)], iterations=4)
     assert bc.mcts.search_many([], iterations=4) == []
+
+
+def test_self_play_data_concatenates_in_order_with_game_ids_shifted():
+    settings = {"evaluator": uniform, "iterations": 4}
+    first = bc.mcts.selfplay("cephalopod", {"rows": 3, "cols": 3}, games=2, seed=1, **settings)
+    second = bc.mcts.selfplay("cephalopod", {"rows": 3, "cols": 3}, games=3, seed=2, **settings)
+    both = bc.mcts.SelfPlayData.concatenate([first, second])
+    assert both.records == first.records + second.records and both.winners == first.winners + second.winners
+    assert len(both) == len(first) + len(second)
+    np.testing.assert_array_equal(both.game_ids, np.concatenate([first.game_ids, second.game_ids + 2]))
+    for field in ("observations", "masks", "policies", "players", "outcomes", "move_numbers", "actions"):
+        a, b, joined = getattr(first, field), getattr(second, field), getattr(both, field)
+        assert joined.dtype == a.dtype
+        np.testing.assert_array_equal(joined, np.concatenate([a, b]))
+    # One part is itself; none, or parts of different variants, are refused.
+    assert bc.mcts.SelfPlayData.concatenate([first]).records == first.records
+    with pytest.raises(ValueError, match="at least one"):
+        bc.mcts.SelfPlayData.concatenate([])
+    other = bc.mcts.selfplay("cephalopod", {"rows": 3, "cols": 4}, games=1, seed=1, **settings)
+    with pytest.raises(ValueError, match="one game and variant"):
+        bc.mcts.SelfPlayData.concatenate([first, other])

@@ -355,6 +355,35 @@ class SelfPlayData:
     def __len__(self) -> int:
         return len(self.players)
 
+    @classmethod
+    def concatenate(cls, parts: list[SelfPlayData]) -> SelfPlayData:
+        """The games of ``parts`` one after another, as if played by one call: rows and games
+        in order, each part's ``game_ids`` shifted past the games before it. ``parts`` must be
+        of one game and variant (the rows' shapes must agree); at least one part."""
+        parts = list(parts)
+        if not parts:
+            raise ValueError("concatenate needs at least one SelfPlayData")
+        for part in parts[1:]:
+            if part.observations.shape[1:] != parts[0].observations.shape[1:] or (
+                part.masks.shape[1:] != parts[0].masks.shape[1:]
+            ):
+                raise ValueError("concatenate needs self-play data of one game and variant: the rows' shapes differ")
+        offsets = np.cumsum([0] + [len(part.games) for part in parts[:-1]])
+        return cls(
+            observations=np.concatenate([part.observations for part in parts]),
+            masks=np.concatenate([part.masks for part in parts]),
+            policies=np.concatenate([part.policies for part in parts]),
+            players=np.concatenate([part.players for part in parts]),
+            outcomes=np.concatenate([part.outcomes for part in parts]),
+            game_ids=np.concatenate(
+                [part.game_ids + offset for part, offset in zip(parts, offsets, strict=True)]
+            ).astype(np.int64),
+            move_numbers=np.concatenate([part.move_numbers for part in parts]),
+            actions=np.concatenate([part.actions for part in parts]),
+            games=[game for part in parts for game in part.games],
+            winners=[winner for part in parts for winner in part.winners],
+        )
+
 
 def selfplay(
     game: str,
@@ -385,8 +414,9 @@ def selfplay(
     the live games' trees (a tree at its share ends its search early). Reproducible for a seed,
     whatever ``threads``; releases the GIL while Rust works; interruptible.
     """
-    if game == "rive":
+    if isinstance(game, str) and game.isascii() and game.lower() == "rive":
         # Rive's step form is its single-stone form (docs/actions.md): the games recorded are too.
+        # Any ASCII case, as the engine reads game names.
         if (variant or {}).get("single_stones", True) is not True:
             raise ValueError(
                 "Rive self-play plays the step form, which is the single-stone form: single_stones must be True"

@@ -3,7 +3,7 @@
     boardcore perft GAME [variant options] --depth D [--divide] [--threads N]
     boardcore bench [--quick]
     boardcore play GAME [variant options] --black human|random|mcts --white ...
-    boardcore selfplay GAME [variant options] --games N --black ... --white ... [--threads N] [--records FILE]
+    boardcore selfplay GAME [variant options] --games N --black ... --white ... [--threads N] [--records FILE] [--ray [ADDRESS]]
     boardcore show POSITION_OR_RECORD [--svg FILE | --png FILE]
 
 Each subcommand has --help; boardcore --version prints the version. Errors go to stderr with exit code 2 (bad arguments, bad

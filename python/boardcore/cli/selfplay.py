@@ -1,10 +1,13 @@
 """boardcore selfplay GAME [variant options] --games N --black P --white P [--threads N]
-[--records FILE]: computer players (random, mcts, mcts:N) play N games; a progress bar, then a
-summary (wins, draws, average length, moves per second), and every game's record in FILE.
+[--records FILE] [--ray [ADDRESS] [--workers N]]: computer players (random, mcts, mcts:N) play N
+games; a progress bar, then a summary (wins, draws, average length, moves per second), and every
+game's record in FILE.
 
 Every move of game i draws from a seed of its own, mixed from (seed, i, ply), so a run is
 reproducible whatever the number of threads (games run on threads; MCTS releases the GIL while
-it searches).
+it searches). --ray plays the games on Ray (pip install 'boardcore[ray]'; no ADDRESS starts a
+local Ray instance, "auto" joins the running cluster) over --workers actors, each playing
+--threads games at once: the same games as without --ray.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 from boardcore.cli.players import move_seed, parse_player, seed_arg
 from boardcore.cli.progress import Progress
-from boardcore.cli.variants import add_game_command, new_game
+from boardcore.cli.variants import OPTIONS, add_game_command, new_game
 
 
 def register(commands) -> None:
@@ -30,6 +33,16 @@ def register(commands) -> None:
     parser.add_argument("--threads", type=int, default=1, help="games played at once (default 1)")
     parser.add_argument("--seed", type=seed_arg, default=0, help="the players' seed (default 0)")
     parser.add_argument("--records", metavar="FILE", help="write every game's record to FILE")
+    parser.add_argument(
+        "--ray",
+        nargs="?",
+        const="",
+        metavar="ADDRESS",
+        help="play on Ray: no ADDRESS starts a local instance, auto joins the running cluster",
+    )
+    parser.add_argument(
+        "--workers", type=int, help="with --ray: worker actors (default: the cluster's CPUs / --threads)"
+    )
     parser.set_defaults(run=run)
 
 
@@ -38,7 +51,13 @@ def run(args: argparse.Namespace) -> int:
         raise ValueError("selfplay is for computer players: use random, mcts or mcts:N (boardcore play is for humans)")
     if args.games < 1 or args.threads < 1:
         raise ValueError("--games and --threads must be at least 1")
+    if args.workers is not None and args.ray is None:
+        raise ValueError("--workers is for --ray (without it, --threads sets the games played at once)")
+    if args.workers is not None and args.workers < 1:
+        raise ValueError("--workers must be at least 1")
     start = new_game(args)
+    if args.ray is not None:
+        return _run_on_ray(start, args)
     # Opened first: a path that cannot be written fails before the games, not after them; each
     # record is written as soon as its game (in order) is known.
     records = open(args.records, "w", encoding="utf-8") if args.records else None  # noqa: SIM115 -- closed in `finally`
@@ -58,6 +77,51 @@ def run(args: argparse.Namespace) -> int:
             records.close()
     _summary(finished, time.perf_counter() - started, args)
     return 0
+
+
+def _run_on_ray(start, args: argparse.Namespace) -> int:
+    """The same games on Ray actors (bc.distributed.selfplay with these move players), then the
+    same records and summary."""
+    import boardcore.distributed
+
+    variant = _variant(args)
+    # Opened first, as without --ray: a path that cannot be written fails before the games.
+    records = open(args.records, "w", encoding="utf-8") if args.records else None  # noqa: SIM115 -- closed in `finally`
+    try:
+        print(f"{args.game} {start.position()}: {args.games} games, Black {args.black} vs White {args.white}")
+        started = time.perf_counter()
+        data = boardcore.distributed.selfplay(
+            args.game,
+            variant,
+            games=args.games,
+            seed=args.seed,
+            player=(str(args.black), str(args.white)),
+            workers=args.workers,
+            threads_per_worker=args.threads,
+            address=args.ray or None,
+        )
+        if records:
+            records.write("\n".join(data.records))
+    finally:
+        if records:
+            records.close()
+    _summary(data.games, time.perf_counter() - started, args)
+    return 0
+
+
+def _variant(args: argparse.Namespace) -> dict:
+    """The variant options given, as the game's constructor arguments (what Ray's workers set
+    the game up from). A start the constructor cannot make is refused."""
+    if args.position is not None:
+        raise ValueError("--position cannot go with --ray: the workers start from a variant's start")
+    if getattr(args, "holes_seed", None) is not None:
+        raise ValueError("--holes-seed cannot go with --ray: give the holes with --blocked")
+    variant = {dest: getattr(args, dest) for dest in OPTIONS[args.game].values() if getattr(args, dest) is not None}
+    if "size" in variant and variant["size"] != "octagon":
+        variant["size"] = int(variant["size"])
+    if "blocked" in variant:
+        variant["blocked"] = variant["blocked"].split(",")
+    return variant
 
 
 def _play_one(start, args: argparse.Namespace, index: int):
