@@ -145,7 +145,8 @@ print(d.perft(bc.Reversi(), 11, address=sys.argv[1], checkpoint=sys.argv[2], uni
 """
 
 
-def test_a_driver_killed_mid_run_resumes_from_its_checkpoint(cluster, tmp_path):
+@pytest.mark.parametrize("stop", [signal.SIGKILL, signal.SIGINT], ids=["SIGKILL", "Ctrl-C"])
+def test_a_driver_stopped_mid_run_resumes_from_its_checkpoint(cluster, tmp_path, stop):
     path = tmp_path / "run.jsonl"
     driver = subprocess.Popen([sys.executable, "-c", DRIVER, cluster.address, str(path)], stdout=subprocess.PIPE)
     try:
@@ -154,7 +155,9 @@ def test_a_driver_killed_mid_run_resumes_from_its_checkpoint(cluster, tmp_path):
             assert driver.poll() is None, "the driver ended before it could be killed"
             assert time.monotonic() < deadline
             time.sleep(0.005)
-        driver.send_signal(signal.SIGKILL)
+        driver.send_signal(stop)
+        if stop == signal.SIGINT:  # Ctrl-C: the driver cancels its tasks and stops by itself
+            assert driver.wait(timeout=60) != 0
     finally:
         driver.kill()
         driver.wait()
