@@ -184,7 +184,7 @@ def finished(cluster, tmp_path_factory):
     return path.read_bytes(), counts
 
 
-def test_a_torn_last_line_is_dropped_and_its_unit_counted_once(cluster, finished, tmp_path):
+def test_a_torn_last_line_or_header_is_dropped_and_its_unit_counted_once(cluster, finished, tmp_path):
     text, counts = finished
     complete = text.splitlines(keepends=True)
     path = tmp_path / "torn.jsonl"
@@ -192,6 +192,17 @@ def test_a_torn_last_line_is_dropped_and_its_unit_counted_once(cluster, finished
     assert distributed.divide(bc.Reversi(), 6, address=cluster.address, checkpoint=path, **QUICK) == counts
     lines = lines_of(path)
     assert sorted(line["unit"] for line in lines[1:]) == list(range(lines[0]["n_units"]))
+    for cut in (20, complete[0].index(b'"n_units"') + 5):  # killed while writing the header
+        path.write_bytes(complete[0][:cut])
+        assert distributed.divide(bc.Reversi(), 6, address=cluster.address, checkpoint=path, **QUICK) == counts
+        lines = lines_of(path)
+        assert sorted(line["unit"] for line in lines[1:]) == list(range(lines[0]["n_units"]))
+    # A torn header of another run is not this run's to take over.
+    other = tmp_path / "other.jsonl"
+    foreign = complete[0].replace(b'"depth":6', b'"depth":5')
+    other.write_bytes(foreign[: foreign.index(b'"depth":5') + 20])
+    with pytest.raises(ValueError, match="not a boardcore perft checkpoint"):
+        distributed.divide(bc.Reversi(), 6, address=cluster.address, checkpoint=other, **QUICK)
 
 
 def spoiled(text: bytes, number: int, replace) -> bytes:
