@@ -120,7 +120,7 @@ def perft(
     ``checkpoint=PATH`` appends each finished unit (JSON lines, fsynced): the same call with the
     same file resumes a killed run, counting every unit once. ``progress``: a bar on stderr (None:
     when stderr is a terminal), or a callable receiving a ProgressInfo after each unit."""
-    plan_args = _check_arguments(
+    settings = _check_arguments(
         game,
         depth,
         address,
@@ -133,7 +133,7 @@ def perft(
         progress,
     )
     parts = [_Part(None, *game.perft_frontier(depth, split_depth, passes_count_as_ply))]
-    totals = _run("perft", game, depth, parts, plan_args)
+    totals = _run("perft", game, depth, parts, settings)
     return totals[0]
 
 
@@ -153,7 +153,7 @@ def divide(
     """``game.divide(depth)`` on a Ray cluster: the leaves below each root move (move notation ->
     count, in move order). One frontier per root move, all their units in one plan; the arguments
     as in ``perft`` (``split_depth=k`` puts each move's frontier k plies below the root)."""
-    plan_args = _check_arguments(
+    settings = _check_arguments(
         game,
         depth,
         address,
@@ -175,7 +175,7 @@ def divide(
         below = depth if (not passes_count_as_ply and str(move) == "pass") else depth - 1
         split = min(max(split_depth - 1, 0), below) if isinstance(split_depth, int) else split_depth
         parts.append(_Part(str(move), *child.perft_frontier(below, split, passes_count_as_ply)))
-    totals = _run("divide", game, depth, parts, plan_args)
+    totals = _run("divide", game, depth, parts, settings)
     return {part.move: total for part, total in zip(parts, totals) if part.move is not None}
 
 
