@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 import os
 import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -322,7 +323,7 @@ def _schedule(ray: Any, cls: Any, plan: _Plan, opened: ckpt.Checkpoint | None, s
     records each as it finishes. An exception (Ctrl-C included) cancels what is outstanding; the
     checkpoint then holds every unit finished so far."""
     done = dict(opened.done) if opened is not None else {}
-    todo = [u for u in range(plan.n_units) if u not in done]
+    todo = deque(u for u in range(plan.n_units) if u not in done)
     task = ray.remote(_unit_task).options(num_cpus=settings.threads_per_unit, max_retries=settings.max_retries)
     limit = max(IN_FLIGHT_PER_CPU * cluster_cpus(ray) // settings.threads_per_unit, 1)
     report = _Reporter(plan, done, settings.progress)
@@ -331,7 +332,7 @@ def _schedule(ray: Any, cls: Any, plan: _Plan, opened: ckpt.Checkpoint | None, s
         with report:
             while todo or in_flight:
                 while todo and len(in_flight) < limit:
-                    unit = todo.pop(0)
+                    unit = todo.popleft()
                     ref = task.remote(
                         cls.__name__, plan.unit(unit), len(plan.parts), plan.passes, settings.threads_per_unit
                     )
