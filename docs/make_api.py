@@ -26,6 +26,7 @@ from types import ModuleType
 from typing import Any
 
 import boardcore as bc
+import boardcore.distributed
 import boardcore.errors
 import boardcore.mcts
 import boardcore.pieces
@@ -411,6 +412,7 @@ SECTIONS = [
     "Step form and `VectorEnv`",
     "`boardcore.mcts`",
     "`boardcore.svg`",
+    "`boardcore.distributed`",
     "Records",
     "`boardcore.pieces`",
     "Errors",
@@ -521,8 +523,20 @@ def python_module(w: Writer, module: ModuleType, title: str, first: list[str], n
             w.cls(qualified(obj, module), python_class(obj))
 
 
+def distributed(w: Writer) -> None:
+    """The package's docstring, then its functions (each defined in a submodule of its own)."""
+    module = boardcore.distributed
+    w.add(f"## {SECTIONS[4]}", "")
+    w.doc(clean(module.__doc__), module.__name__, full=True)
+    for name in module.__all__:
+        w.entry(f"{module.__name__}.{name}", python_function(getattr(module, name)))
+    # The function `perft` hides its module's name in the package: the class is read from the module.
+    progress = importlib.import_module("boardcore.distributed.perft").ProgressInfo
+    w.cls(f"{module.__name__}.ProgressInfo", python_class(progress))
+
+
 def errors(w: Writer) -> None:
-    w.add(f"## {SECTIONS[6]}", "")
+    w.add(f"## {SECTIONS[7]}", "")
     module = boardcore.errors
     w.doc(clean(module.__doc__), module.__name__, full=True)
     for name in ordered(list(module.__all__), ["NotationError", "IllegalMoveError"]):
@@ -533,7 +547,7 @@ def errors(w: Writer) -> None:
 
 
 def constants(w: Writer) -> None:
-    w.add(f"## {SECTIONS[7]}", "")
+    w.add(f"## {SECTIONS[8]}", "")
     names = [n for n in bc.__all__ if n.isupper() and n not in boardcore.pieces.__all__]
     for name in names:
         w.add(f"- `{name} = {getattr(bc, name)!r}`", "")
@@ -541,13 +555,13 @@ def constants(w: Writer) -> None:
 
 
 def code_path(w: Writer) -> None:
-    w.add(f"## {SECTIONS[8]}", "")
+    w.add(f"## {SECTIONS[9]}", "")
     signature = STUBS.functions.get("code_path", text_signature(bc.code_path))
     w.entry("code_path", Member("code_path", "function", signature, clean(bc.code_path.__doc__)))
 
 
 def adapters(w: Writer) -> None:
-    w.add(f"## {SECTIONS[9]}", "")
+    w.add(f"## {SECTIONS[10]}", "")
     package = importlib.import_module("boardcore.adapters")
     w.doc(clean(package.__doc__), package.__name__, full=True)
     modules = adapter_modules()
@@ -587,7 +601,7 @@ def adapters(w: Writer) -> None:
 
 
 def reference(w: Writer) -> None:
-    w.add(f"## {SECTIONS[10]}", "")
+    w.add(f"## {SECTIONS[11]}", "")
     module = boardcore.reference
     doc = " ".join((clean(module.__doc__) or "").split())
     classes = join_words([f"`{module.__name__}.{n}`" for n in module.__all__])
@@ -615,8 +629,9 @@ def _build() -> Writer:
     mcts_order = ["best_move", "search", "Searcher", "SearchResult"]
     python_module(w, boardcore.mcts, SECTIONS[2], mcts_order, list(boardcore.mcts.__all__))
     python_module(w, boardcore.svg, SECTIONS[3], ["render", "save_png"], list(boardcore.svg.__all__))
-    python_module(w, boardcore.records, SECTIONS[4], ["load_record", "load_records"])
-    python_module(w, boardcore.pieces, SECTIONS[5], ["Piece", "Blocked"], list(boardcore.pieces.__all__))
+    distributed(w)
+    python_module(w, boardcore.records, SECTIONS[5], ["load_record", "load_records"])
+    python_module(w, boardcore.pieces, SECTIONS[6], ["Piece", "Blocked"], list(boardcore.pieces.__all__))
     errors(w)
     constants(w)
     code_path(w)

@@ -489,3 +489,41 @@ def test_a_zigzag_hex_board_gets_its_row_letters_only():
     # Rows stepping left, right, left: no diagonal keeps a cell number, so no numbers are drawn.
     text = board_text(bc.Rive(board=[(2, 1), (3, 0), (2, 1), (2, 0)]))
     assert [line.split()[0] for line in text.splitlines()] == ["a", "b", "c", "d"]
+
+
+def test_perft_split_depth_gives_the_same_counts(capsys):
+    for split in ("0", "2", "auto"):
+        assert main(["perft", "reversi", "--depth", "5", "--split-depth", split, "--divide"]) == 0
+        out = capsys.readouterr().out
+        assert "perft(5) = 1396" in out and "\n   d3 349\n" in out, split
+    assert run_script("perft", "reversi", "--depth", "3", "--split-depth", "deep").returncode == 2
+    assert main(["perft", "reversi", "--depth", "3", "--split-depth", "4"]) == 2
+
+
+def test_checkpoint_and_unit_seconds_need_ray(capsys, tmp_path):
+    assert main(["perft", "reversi", "--depth", "3", "--checkpoint", str(tmp_path / "c.jsonl")]) == 2
+    assert "add --ray" in capsys.readouterr().err
+    assert main(["perft", "reversi", "--depth", "3", "--unit-seconds", "1"]) == 2
+    assert not (tmp_path / "c.jsonl").exists()
+
+
+def test_perft_on_a_local_ray_instance_with_a_checkpoint(tmp_path):
+    """--ray with no address starts a Ray instance of its own (and stops it); the checkpoint of the
+    finished run answers the same command again at once, without Ray."""
+    pytest.importorskip("ray")
+    import boardcore as bc
+
+    path = tmp_path / "divide8.jsonl"
+    command = ["perft", "reversi", "--depth", "8", "--divide"]
+    first = run_script(*command, "--ray", "--checkpoint", str(path), "--unit-seconds", "0.05")
+    assert first.returncode == 0, first.stderr[-3000:]
+    expected = [f"{move:>5} {count}" for move, count in bc.Reversi().divide(8).items()] + ["perft(8) = 390216"]
+    assert first.stdout.splitlines()[1:-1] == expected
+    written = path.read_bytes()
+    again = run_script(*command, "--checkpoint", str(path), "--ray", "127.0.0.2:1")
+    assert again.returncode == 0, again.stderr[-3000:]
+    assert again.stdout.splitlines()[1:-1] == expected and path.read_bytes() == written
+    spoiled = tmp_path / "spoiled.jsonl"
+    spoiled.write_text("not a checkpoint\n")
+    refused = run_script(*command, "--checkpoint", str(spoiled), "--ray", "127.0.0.2:1")
+    assert refused.returncode == 2 and "is not a boardcore perft checkpoint" in refused.stderr

@@ -5,7 +5,7 @@ Every game shares one protocol (``legal_moves``, ``play``, ``undo``, ``position`
 each with the same API, used to cross-check them.
 """
 
-from boardcore import mcts, svg
+from boardcore import distributed, mcts, svg
 
 # The step form and vectorized environments (docs/actions.md).
 from boardcore._boardcore import (
@@ -60,6 +60,7 @@ __all__ = [
     "code_path",
     "load_record",
     "load_records",
+    "distributed",
     "mcts",
     "svg",
 ]

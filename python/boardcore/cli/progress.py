@@ -10,7 +10,8 @@ import time
 
 
 class Progress:
-    """``with Progress(total, "perft") as bar: ... bar.advance(n, note)``.
+    """``with Progress(total, "perft") as bar: ... bar.advance(n, note)``; ``enabled`` True or
+    False shows or hides it whatever stderr is.
 
     While it is shown, a thread redraws the bar every ``TICK`` seconds, so that its clock runs
     while one long step (a root move's perft) is under way; the engine's long calls release the
@@ -19,10 +20,12 @@ class Progress:
     WIDTH = 30
     TICK = 0.25
 
-    def __init__(self, total: int, label: str, stream=None) -> None:
+    def __init__(self, total: int, label: str, stream=None, enabled: bool | None = None) -> None:
         self.total, self.label, self.done, self.note = max(total, 1), label, 0, ""
         self.stream = stream or sys.stderr
-        self.enabled = os.environ.get("BOARDCORE_PROGRESS") == "1" or self.stream.isatty()
+        if enabled is None:
+            enabled = os.environ.get("BOARDCORE_PROGRESS") == "1" or self.stream.isatty()
+        self.enabled = enabled
         self.started = time.perf_counter()
         self._lock = threading.Lock()  # one writer at a time: the bar's line is never torn
         self._stopped = threading.Event()

@@ -27,6 +27,8 @@ from typing import Any
 import numpy as np
 
 import boardcore as bc
+from boardcore._boardcore import Cephalopod, Reversi, Rive, Strands
+from boardcore.distributed._cluster import check_address, connect, import_ray
 from boardcore.mcts import DEFAULT_MAX_NODES, SelfPlayData
 
 __all__ = ["chunk_seed", "selfplay"]
@@ -129,7 +131,7 @@ def _row_shapes(game: str, variant: dict[str, Any] | None) -> tuple[tuple[int, .
     return tuple(state.observation_shape), int(state.num_actions)
 
 
-_CLASSES = {"reversi": bc.Reversi, "cephalopod": bc.Cephalopod, "rive": bc.Rive, "strands": bc.Strands}
+_CLASSES = {"reversi": Reversi, "cephalopod": Cephalopod, "rive": Rive, "strands": Strands}
 
 
 def _new_game(game: str, variant: dict[str, Any] | None) -> Any:
@@ -229,22 +231,16 @@ def selfplay(
     chunk_games = _integer("chunk_games", chunk_games, 1, MAX_CHUNK_GAMES)
     if workers is not None:
         workers = _integer("workers", workers, 1)
-    if address is not None and not isinstance(address, str):
-        raise TypeError(f"address must be None, 'auto' or a Ray address, got {type(address).__name__}")
+    check_address(address)
     if progress is not None and not isinstance(progress, bool):
         raise TypeError(f"progress must be True, False or None, got {type(progress).__name__}")
     job = _checked_job(game, variant, player, evaluator, settings, seed, threads_per_worker)
     chunks = [(first, min(chunk_games, games - first)) for first in range(0, games, chunk_games)]
 
-    ray = _import_ray()
-    _check_picklable(ray, evaluator)
-    started = _ray_connect(ray, address)
-    try:
+    _check_picklable(import_ray(), evaluator)
+    with connect(address) as ray:
         workers = _worker_count(ray, workers, threads_per_worker, len(chunks))
         parts = _run(ray, job, evaluator, chunks, workers, threads_per_worker, progress)
-    finally:
-        if started:
-            ray.shutdown()
     return SelfPlayData.concatenate(parts)
 
 
@@ -314,14 +310,6 @@ def _move_players(player: str | Sequence[str]) -> tuple[Any, Any] | None:
     return black, white
 
 
-def _import_ray() -> Any:
-    try:
-        import ray
-    except ImportError as error:
-        raise ImportError("bc.distributed needs Ray, which is not installed: pip install 'boardcore[ray]'") from error
-    return ray
-
-
 def _check_picklable(ray: Any, evaluator: Any) -> None:
     """The evaluator travels to the actors by cloudpickle: one that cannot is refused here, before
     anything starts, rather than by the first actor."""
@@ -334,17 +322,6 @@ def _check_picklable(ray: Any, evaluator: Any) -> None:
             f"the evaluator is shipped to every Ray worker, so it must be picklable by cloudpickle; "
             f"{type(evaluator).__name__} is not: {error}"
         ) from error
-
-
-def _ray_connect(ray: Any, address: str | None) -> bool:
-    """Connects to Ray as ``address`` says; True when this call started the Ray instance (and
-    so must stop it). Ray already initialised in this process is used as it is."""
-    if ray.is_initialized():
-        return False
-    # "local" starts a fresh instance even when a cluster runs on this machine (ray.init()'s own
-    # default would join that cluster instead).
-    ray.init(address=address or "local", include_dashboard=False, log_to_driver=False, logging_level="WARNING")
-    return True
 
 
 def _worker_count(ray: Any, workers: int | None, threads: int, chunks: int) -> int:
