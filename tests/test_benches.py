@@ -20,3 +20,43 @@ def test_the_search_benchmark_runs_every_part_quickly():
     assert any(row.startswith("| search overhead") for row in rows)
     assert any(row.startswith("| self-play positions/s") for row in rows)
     assert sum(row.startswith("| random-rollout search") for row in rows) == 4
+
+
+def test_the_cephalopod_paths_benchmark_reduces_boardcores_counts_to_the_puzzles_answers():
+    """boardcore's half of bench_cephalopod_paths.py on its small cases; c07 is the CodinGame puzzle's
+    own first example (depth 20, 060/222/161), whose published answer is 322444322; the others are
+    the answers all six public peers gave (docs in benches/README.md)."""
+    done = subprocess.run(
+        [sys.executable, str(BENCHES / "bench_cephalopod_paths.py"), "--repeats", "1", "--peers", ""]
+        + ["--only", "c01", "c02", "c03", "c04", "c07", "c08"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    answers = {
+        row.split("|")[1].strip(): int(row.split("|")[4])
+        for row in done.stdout.splitlines()
+        if row.startswith("| c") and not row.startswith("| case")
+    }
+    assert answers == {
+        "c01": 902811392,
+        "c02": 466474622,
+        "c03": 50441886,
+        "c04": 76092874,
+        "c07": 322444322,
+        "c08": 951223336,
+    }
+
+
+def test_the_cephalopod_paths_cases_span_the_workload():
+    sys.path.insert(0, str(BENCHES))
+    try:
+        from bench_cephalopod_paths import read_cases
+    finally:
+        sys.path.remove(str(BENCHES))
+    cases = read_cases(BENCHES / "data" / "cephalopod_paths_cases.txt")
+    assert [name for name, _, _ in cases] == [f"c{i:02d}" for i in range(1, 13)]
+    assert {depth for _, depth, _ in cases} >= {1, 40}
+    assert {sum(1 for p in pips if p) for _, _, pips in cases} == set(range(8))
+    assert any(0 < p <= 2 for _, _, pips in cases for p in pips)
