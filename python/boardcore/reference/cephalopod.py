@@ -603,7 +603,8 @@ class PathCounts:
 
     - ``cells``: ``int8`` array of shape ``(n, rows * cols)``, each row a position in board order:
       ``+p`` a black die showing ``p``, ``-p`` a white one, ``0`` an empty square;
-    - ``to_move``: ``uint8`` array of shape ``(n,)``;
+    - ``to_move``: ``uint8`` array of shape ``(n,)`` (all 0 with ``owners=False``, whose rows
+      keep pips only: ``cells`` 0 to 6, no side to move);
     - ``counts_low``, ``counts_high``: ``uint64`` arrays, the low and high 64 bits of each count.
 
     Rows are sorted by the side to move, then by each square's code in board order (0 empty,

@@ -205,7 +205,8 @@ impl PathCounts {
         self.cells.clone_ref(py)
     }
 
-    /// `uint8` array `(n,)`: the side to move in each position.
+    /// `uint8` array `(n,)`: the side to move in each position (all 0 after Cephalopod's
+    /// `count_paths(depth, owners=False)`, whose rows keep no side to move).
     #[getter]
     fn to_move(&self, py: Python<'_>) -> Py<PyArray1<u8>> {
         self.to_move.clone_ref(py)
