@@ -247,6 +247,31 @@ AUTO_LAYER = 1 << 18  # split_depth="auto" stops merging after a layer this larg
 AUTO_BELOW = 4  # ... or when this many plies remain below the layer
 
 
+OWNERS_FOR_CEPHALOPOD_ONLY = (
+    "count_paths: owners=False is for Cephalopod only (the one game whose moves never depend on who owns the pieces)"
+)
+SQUARE_TOTAL_PIPS = 7  # the columns of PathCounts.square_totals(): pips 0 (empty) to 6
+
+
+def square_totals(cells: Any, counts: list[int]) -> tuple[Any, Any]:
+    """``PathCounts.square_totals()`` of rows ``cells`` with path counts ``counts``: ``(low,
+    high)``, the 64-bit halves of ``T[s, p]``, the paths whose final position shows ``p`` pips on
+    cell ``s`` (owners not told apart). OverflowError if a total reaches 2**128."""
+    import numpy as np
+
+    width = cells.shape[1]
+    totals = [[0] * SQUARE_TOTAL_PIPS for _ in range(width)]
+    for row, count in zip(cells.tolist(), counts):
+        for square, cell in enumerate(row):
+            totals[square][min(abs(cell), SQUARE_TOTAL_PIPS - 1)] += count
+    flat = [total for row in totals for total in row]
+    if any(total >= 2**128 for total in flat):
+        raise OverflowError("square_totals: a total passed 2**128")
+    low = np.array([t & (2**64 - 1) for t in flat], dtype=np.uint64).reshape(width, SQUARE_TOTAL_PIPS)
+    high = np.array([t >> 64 for t in flat], dtype=np.uint64).reshape(width, SQUARE_TOTAL_PIPS)
+    return low, high
+
+
 class PathCounts:
     """Distinct final positions and their path counts, as numpy arrays (see ``count_paths``).
 
@@ -308,6 +333,12 @@ class PathCounts:
         """Row ``i`` as position notation (negative ``i`` counts from the end, as for lists).
         Raises IndexError if there is no such row."""
         return self._positions[i]
+
+    def square_totals(self) -> tuple[Any, Any]:
+        """``(low, high)``: ``uint64`` arrays ``(len(game.cells), 7)``, the 64-bit halves of
+        ``T[s, p]``, the number of paths whose final position shows ``p`` pips on cell ``s`` (a
+        disc or a stone counts as 1); see docs/cephalopod.md."""
+        return square_totals(self.cells, self.counts())
 
     def __repr__(self) -> str:
         return f"<PathCounts: {len(self)} positions, {self.total()} paths>"
@@ -565,12 +596,16 @@ class ReferenceGame:
             raise ValueError(f"{len(games)} positions but {len(counts)} path counts: give one count per position")
         return sum(count * game._perft(depth, passes_count_as_ply) for game, count in zip(games, counts))
 
-    def count_paths(self, depth: int) -> Any:
+    def count_paths(self, depth: int, owners: bool = True) -> Any:
         """For every distinct position at the end of the move sequences from here (``depth``
         plies, or fewer when the game ends), the number of sequences reaching it, as a
         ``PathCounts``; the counts sum to ``perft(depth)``. Positions are merged by their exact
-        notation. Raises ValueError if ``depth`` is not an integer >= 0."""
+        notation. Raises ValueError if ``depth`` is not an integer >= 0, or for ``owners=False``
+        (Cephalopod only: this game's moves depend on who owns the pieces)."""
         check_count("depth", depth, 0)
+        check_bool("owners", owners)
+        if not owners:
+            raise ValueError(OWNERS_FOR_CEPHALOPOD_ONLY)
         layer, _ = self._path_layers(depth, True)
         return PathCounts._build(type(self), layer)
 

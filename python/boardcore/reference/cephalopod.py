@@ -27,6 +27,7 @@ from boardcore.reference._game import (
     ReferenceGame,
     ReferenceMove,
 )
+from boardcore.reference._game import check_bool as _check_bool
 from boardcore.reference._game import check_count as _check_count
 from boardcore.reference._game import check_length as _check_length
 from boardcore.reference._game import given as _given
@@ -34,6 +35,7 @@ from boardcore.reference._game import lower as _lower
 from boardcore.reference._game import position_fields as _position_fields
 from boardcore.reference._game import short as _short
 from boardcore.reference._game import square_key as _square_key
+from boardcore.reference._game import square_totals as _square_totals
 from boardcore.reference._game import strip as _strip
 
 from ._actions import StepState
@@ -542,22 +544,27 @@ class Cephalopod(ReferenceGame):
 
     # ---- counting paths --------------------------------------------------------------------
 
-    def count_paths(self, depth: int) -> PathCounts:
+    def count_paths(self, depth: int, owners: bool = True) -> PathCounts:
         """For every distinct position at the end of the move sequences from here (``depth``
         moves, or fewer when the board fills), the number of sequences reaching it.
 
         Works layer by layer: a dict maps each position of the current layer, keyed exactly by
         (cells, side to move), to its path count; each non-final position passes its count on to
-        every child. Raises ValueError if ``depth`` is not an integer >= 0 or the board has more
-        than 31 squares, OverflowError if a count reaches 2**128.
+        every child. With ``owners=False`` the key is the pips alone: the moves never depend on
+        who owns the dice or who is to move, so such positions share their futures; each key is
+        held as its board with every die Black's and Black to move (what the rows then show).
+        Raises ValueError if ``depth`` is not an integer >= 0 or the board has more than 31
+        squares, OverflowError if a count reaches 2**128.
         """
         _check_count("depth", depth, 0)
+        _check_bool("owners", owners)
         if self._rows * self._cols > MAX_COUNT_SQUARES:
             raise ValueError(
                 f"count_paths needs a board of at most {MAX_COUNT_SQUARES} squares, "
                 f"this one is {self._rows}x{self._cols} ({self._rows * self._cols})"
             )
-        layer: dict[tuple[tuple[Cell, ...], int], int] = {(tuple(self._cells), self._to_move): 1}
+        root = (tuple(self._cells), self._to_move)
+        layer: dict[tuple[tuple[Cell, ...], int], int] = {root if owners else _black_pips(root[0]): 1}
         game = Cephalopod(self._rows, self._cols)  # a scratch game, to list the moves of each key
         for _ in range(depth):
             following: dict[tuple[tuple[Cell, ...], int], int] = {}
@@ -569,6 +576,8 @@ class Cephalopod(ReferenceGame):
                     continue
                 for index, captured in moves:
                     key = (tuple(_placed(game._cells, side, index, captured)), 1 - side)
+                    if not owners:
+                        key = _black_pips(key[0])
                     following[key] = following.get(key, 0) + count
             layer = following
         return PathCounts._build(self._rows, self._cols, layer)
@@ -580,6 +589,11 @@ class Cephalopod(ReferenceGame):
         return CephalopodActions(self)
 
 
+def _black_pips(cells: tuple[Cell, ...]) -> tuple[tuple[Cell, ...], int]:
+    """The key of ``count_paths(owners=False)``: the board with every die Black's, Black to move."""
+    return tuple(None if cell is None else (BLACK, cell[1]) for cell in cells), BLACK
+
+
 # --------------------------------------------------------------------------------------------
 # The result of count_paths
 
@@ -589,7 +603,8 @@ class PathCounts:
 
     - ``cells``: ``int8`` array of shape ``(n, rows * cols)``, each row a position in board order:
       ``+p`` a black die showing ``p``, ``-p`` a white one, ``0`` an empty square;
-    - ``to_move``: ``uint8`` array of shape ``(n,)``;
+    - ``to_move``: ``uint8`` array of shape ``(n,)`` (all 0 with ``owners=False``, whose rows
+      keep pips only: ``cells`` 0 to 6, no side to move);
     - ``counts_low``, ``counts_high``: ``uint64`` arrays, the low and high 64 bits of each count.
 
     Rows are sorted by the side to move, then by each square's code in board order (0 empty,
@@ -638,6 +653,12 @@ class PathCounts:
     def total(self) -> int:
         """The number of move sequences: the sum of the counts, equal to ``perft(depth)``."""
         return sum(self.counts())
+
+    def square_totals(self) -> tuple[np.ndarray, np.ndarray]:
+        """``(low, high)``: ``uint64`` arrays ``(rows * cols, 7)``, the 64-bit halves of
+        ``T[s, p]``, the number of paths whose final position shows ``p`` pips on square ``s``
+        (0 for empty; owners not told apart). See docs/cephalopod.md, "Totals without listing"."""
+        return _square_totals(self.cells, self.counts())
 
     def position(self, i: int) -> str:
         """Row ``i`` as position notation (negative ``i`` counts from the end, as for lists).

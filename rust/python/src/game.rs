@@ -150,6 +150,12 @@ impl<P: CompactKey> PathRows for KeyRows<P> {
     }
 }
 
+/// The columns of `PathCounts.square_totals`: pips 0 (empty) to 6.
+const PIPS: usize = 7;
+
+/// The low and high 64 bits of 128-bit totals, as two `uint64` arrays of one shape.
+type LowHigh<'py> = (Bound<'py, PyArray2<u64>>, Bound<'py, PyArray2<u64>>);
+
 /// The result of `count_paths`, for every game: one row per distinct final position.
 #[pyclass(module = "boardcore", frozen)]
 pub struct PathCounts {
@@ -199,7 +205,8 @@ impl PathCounts {
         self.cells.clone_ref(py)
     }
 
-    /// `uint8` array `(n,)`: the side to move in each position.
+    /// `uint8` array `(n,)`: the side to move in each position (all 0 after Cephalopod's
+    /// `count_paths(depth, owners=False)`, whose rows keep no side to move).
     #[getter]
     fn to_move(&self, py: Python<'_>) -> Py<PyArray1<u8>> {
         self.to_move.clone_ref(py)
@@ -237,12 +244,64 @@ impl PathCounts {
         Ok(self.rows.notation(index))
     }
 
+    /// `(low, high)`: `uint64` arrays `(len(game.cells), 7)`, the low and high 64 bits of
+    /// `T[s, p]`, the number of paths whose final position shows `p` pips on cell `s` (0 for an
+    /// empty cell; a Reversi disc or a stone counts as 1; owners are not told apart). A linear
+    /// statistic `sum over rows of weight(s, |cells[s]|) * count` is `sum T[s, p] * weight(s, p)`
+    /// (docs/cephalopod.md). `low` alone is `T` modulo 2**64 (so modulo any 2**k, k <= 64), and
+    /// numpy's `uint64` arithmetic keeps it so. OverflowError if a total passes 2**128.
+    fn square_totals<'py>(&self, py: Python<'py>) -> BcResult<LowHigh<'py>> {
+        let cells = self.cells.bind(py).readonly();
+        let cells = cells.as_array();
+        let width = cells.ncols();
+        let mut totals = vec![0u128; width * PIPS];
+        for (row, &count) in cells.rows().into_iter().zip(&self.counts) {
+            for (square, &cell) in row.iter().enumerate() {
+                let pips = (cell.unsigned_abs() as usize).min(PIPS - 1);
+                let total = &mut totals[square * PIPS + pips];
+                *total = total.checked_add(count).ok_or_else(|| {
+                    crate::errors::BcError::Engine(boardcore_engine::Error::Overflow(
+                        "square_totals: a total passed 2**128".into(),
+                    ))
+                })?;
+            }
+        }
+        let half = |shift: u32| -> Vec<u64> { totals.iter().map(|&t| (t >> shift) as u64).collect() };
+        let shape = |v: Vec<u64>| v.into_pyarray(py).reshape([width, PIPS]).expect("width rows of 7");
+        Ok((shape(half(0)), shape(half(64))))
+    }
+
     fn __len__(&self) -> usize {
         self.counts.len()
     }
 
     fn __repr__(&self) -> String {
         format!("<PathCounts: {} positions>", self.counts.len())
+    }
+}
+
+/// `count_paths(depth, owners=False)`, per game: Cephalopod counts by pips alone
+/// (`cephalopod::PipsOnly`, docs/cephalopod.md); the other games' moves depend on who owns
+/// what, so they refuse it.
+pub trait OwnerFreePaths {
+    fn count_paths_owner_free(&self, _py: Python<'_>, _depth: u32) -> BcResult<PathCounts> {
+        Err(invalid(
+            "count_paths: owners=False is for Cephalopod only (the one game whose moves never depend on who owns the pieces)",
+        ))
+    }
+}
+
+impl OwnerFreePaths for boardcore_engine::reversi::Reversi {}
+impl OwnerFreePaths for boardcore_engine::rive::Rive {}
+impl OwnerFreePaths for boardcore_engine::strands::Strands {}
+
+impl OwnerFreePaths for boardcore_engine::cephalopod::Cephalopod {
+    fn count_paths_owner_free(&self, py: Python<'_>, depth: u32) -> BcResult<PathCounts> {
+        let root = boardcore_engine::cephalopod::PipsOnly(*self);
+        let paths = crate::interrupt::run_interruptible(py, |stop| {
+            boardcore_engine::paths::count_paths_interruptible(&root, depth, stop)
+        })?;
+        Ok(PathCounts::build(py, &root, paths))
     }
 }
 
@@ -603,9 +662,19 @@ macro_rules! bind_game {
             /// sum to `perft(depth)`. Releases the GIL. Interruptible (Ctrl-C); MemoryError rather
             /// than hold more than about 1 GB of positions at once (docs/design.md); ValueError
             /// for Cephalopod boards over 31 squares; OverflowError if a count passes 2**128.
-            fn count_paths(slf: &Bound<'_, Self>, depth: &Bound<'_, PyAny>) -> BcResult<crate::game::PathCounts> {
+            /// `owners=False` (Cephalopod only; ValueError for the other games) merges positions
+            /// that differ only in the dice's owners and the side to move: rows hold pips alone.
+            #[pyo3(signature = (depth, owners = true))]
+            fn count_paths(
+                slf: &Bound<'_, Self>,
+                depth: &Bound<'_, PyAny>,
+                owners: bool,
+            ) -> BcResult<crate::game::PathCounts> {
                 let depth = crate::args::depth_unbounded(depth)?;
                 let (py, position) = (slf.py(), *slf.borrow().position());
+                if !owners {
+                    return crate::game::OwnerFreePaths::count_paths_owner_free(&position, py, depth);
+                }
                 let paths = crate::interrupt::run_interruptible(py, |stop| {
                     boardcore_engine::paths::count_paths_interruptible(&position, depth, stop)
                 })?;

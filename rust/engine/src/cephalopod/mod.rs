@@ -7,12 +7,14 @@ mod actions;
 mod captures;
 mod game;
 mod notation;
+mod pips;
 mod setup;
 
 pub use actions::CephalopodActions;
 pub use captures::{CaptureTable, SUBSETS};
 pub use game::{CephalopodGame, Variant};
 pub use notation::{move_name, parse_move, parse_size};
+pub use pips::PipsOnly;
 pub use setup::{Setup, SetupError};
 
 use crate::error::{Error, Result};

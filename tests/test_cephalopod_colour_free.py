@@ -1,0 +1,170 @@
+"""Colour-free path counting, `count_paths(depth, owners=False)`, and `PathCounts.square_totals()`
+(issue 16, items 1 and 3; docs/cephalopod.md).
+
+Which Cephalopod moves exist never depends on who owns the dice or whose turn it is, so the
+colour-free count must equal the owner-aware count with every row mapped to its pips and the
+counts summed; the engine and its twin must agree on both.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import boardcore as bc
+import boardcore.reference as ref
+import numpy as np
+import pytest
+
+
+def random_position(rows: int, cols: int, seed: int) -> str:
+    """A position of a few dice of any owners and pips (low pips more often, so that captures
+    happen), with either side to move; never a full board."""
+    rng = random.Random(seed)
+    squares = rows * cols
+    filled = set(rng.sample(range(squares), rng.randint(0, squares // 2)))
+    cells = [
+        f"{rng.choice([1, 1, 2, 2, 3, 4, 5, 6])}{rng.choice('bw')}" if i in filled else "." for i in range(squares)
+    ]
+    lines = ["".join(cells[r * cols : (r + 1) * cols]) for r in range(rows)]
+    return f"{rows}x{cols} {'/'.join(lines)} {rng.choice('bw')}"
+
+
+def summed_by_pips(paths) -> Counter:
+    """The owner-aware rows mapped to their pips-only boards, counts summed."""
+    merged: Counter = Counter()
+    for cells, count in zip(np.abs(paths.cells).tolist(), paths.counts()):
+        merged[tuple(cells)] += count
+    return merged
+
+
+def as_mapping(paths) -> dict:
+    return {tuple(cells): count for cells, count in zip(paths.cells.tolist(), paths.counts())}
+
+
+# Board sizes with depths small enough for the twin (2x2 to 5x5), a few random starts each.
+CASES = [
+    (rows, cols, depth, seed)
+    for rows, cols, depth in [(2, 2, 6), (2, 3, 6), (3, 3, 6), (3, 4, 4), (4, 4, 4), (5, 5, 3)]
+    for seed in range(3)
+]
+
+
+@pytest.mark.parametrize("rows,cols,depth,seed", CASES)
+def test_colour_free_counts_are_owner_aware_counts_summed_over_owners(rows, cols, depth, seed):
+    game = bc.Cephalopod.from_position(random_position(rows, cols, seed))
+    free = game.count_paths(depth, owners=False)
+    assert as_mapping(free) == dict(summed_by_pips(game.count_paths(depth)))
+    assert free.total() == game.perft(depth)
+
+
+@pytest.mark.parametrize("rows,cols,depth,seed", CASES)
+def test_colour_free_counts_agree_with_the_twin(rows, cols, depth, seed):
+    start = random_position(rows, cols, seed)
+    engine = bc.Cephalopod.from_position(start).count_paths(depth, owners=False)
+    twin = ref.Cephalopod.from_position(start).count_paths(depth, owners=False)
+    # Both sort rows by the pips in board order: the arrays agree as they are.
+    assert np.array_equal(engine.cells, twin.cells)
+    assert np.array_equal(engine.to_move, twin.to_move)
+    assert engine.counts() == twin.counts()
+    assert [engine.position(i) for i in range(len(engine))] == [twin.position(i) for i in range(len(twin))]
+
+
+def test_the_rows_hold_pips_only_and_black_to_move():
+    game = bc.Cephalopod.from_position("3x3 1w.2b/.../3w.. w")
+    free = game.count_paths(4, owners=False)
+    assert free.cells.dtype == np.int8 and free.cells.min() >= 0 and free.cells.max() <= 6
+    assert not free.to_move.any()  # no side to move is kept: the rows say Black (0)
+    for i in range(len(free)):
+        assert "w" not in free.position(i).split()[1] and free.position(i).endswith(" b")
+
+
+def test_merging_owners_leaves_fewer_rows_on_the_empty_board():
+    game = bc.Cephalopod(3, 3)
+    aware, free = game.count_paths(8), game.count_paths(8, owners=False)
+    assert len(free) < len(aware) and free.total() == aware.total() == game.perft(8)
+
+
+def test_depth_zero_is_the_start_recoloured():
+    free = bc.Cephalopod.from_position("2x2 2w./.3b w").count_paths(0, owners=False)
+    assert free.counts() == [1] and free.position(0) == "2x2 2b./.3b b"
+
+
+@pytest.mark.parametrize("game", ["Reversi", "Rive", "Strands"])
+def test_other_games_refuse_owners_false(game):
+    for module in (bc, ref):
+        position = getattr(module, game)()
+        with pytest.raises(ValueError, match="owners=False is for Cephalopod only"):
+            position.count_paths(1, owners=False)
+        assert len(position.count_paths(1, owners=True)) > 0
+
+
+@pytest.mark.parametrize("module", [bc, ref])
+def test_owners_must_be_a_bool(module):
+    with pytest.raises(TypeError):
+        module.Cephalopod(2, 2).count_paths(1, owners=None)
+
+
+def test_boards_over_31_squares_are_refused_in_both_modes():
+    for module in (bc, ref):
+        with pytest.raises(ValueError, match="31 squares"):
+            module.Cephalopod(4, 8).count_paths(1, owners=False)
+
+
+# ---- square totals ---------------------------------------------------------------------------
+
+
+def exact(low, high) -> list[list[int]]:
+    return [[(int(h) << 64) | int(lo) for lo, h in zip(lows, highs)] for lows, highs in zip(low, high)]
+
+
+def totals_from_rows(paths) -> list[list[int]]:
+    totals = [[0] * 7 for _ in range(paths.cells.shape[1])]
+    for cells, count in zip(np.abs(paths.cells).tolist(), paths.counts()):
+        for square, pips in enumerate(cells):
+            totals[square][pips] += count
+    return totals
+
+
+@pytest.mark.parametrize("owners", [True, False])
+@pytest.mark.parametrize("rows,cols,depth,seed", CASES[::3])
+def test_square_totals_sum_the_rows_and_agree_with_the_twin(rows, cols, depth, seed, owners):
+    start = random_position(rows, cols, seed)
+    engine = bc.Cephalopod.from_position(start).count_paths(depth, owners=owners)
+    twin = ref.Cephalopod.from_position(start).count_paths(depth, owners=owners)
+    low, high = engine.square_totals()
+    assert low.dtype == high.dtype == np.uint64 and low.shape == (rows * cols, 7)
+    assert exact(low, high) == totals_from_rows(engine)
+    twin_low, twin_high = twin.square_totals()
+    assert np.array_equal(low, twin_low) and np.array_equal(high, twin_high)
+    # Every path ends with some pips (maybe none) on every square.
+    assert all(sum(row) == engine.total() for row in exact(low, high))
+
+
+def test_square_totals_of_other_games_count_pieces_as_one():
+    paths = bc.Reversi(6).count_paths(3)
+    low, high = paths.square_totals()
+    assert exact(low, high) == totals_from_rows(paths)
+    assert not low[:, 2:].any()
+
+
+def board_hash_sum(paths) -> int:
+    """The statistic of the documented example, from the explicit rows: each final board read as
+    a decimal number (square 0 the most significant digit), times its paths, summed."""
+    width = paths.cells.shape[1]
+    return sum(
+        count * sum(pips * 10 ** (width - 1 - s) for s, pips in enumerate(cells))
+        for cells, count in zip(np.abs(paths.cells).tolist(), paths.counts())
+    )
+
+
+def test_the_documented_board_sum_example():
+    """docs/cephalopod.md, "Totals without listing": the same figures as printed there."""
+    paths = bc.Cephalopod.from_position("3x3 .6b./2b2b2b/1b6b1b b").count_paths(20, owners=False)
+    low, high = paths.square_totals()
+    weights = np.array([[p * 10 ** (8 - s) for p in range(7)] for s in range(9)], dtype=np.uint64)
+    # uint64 arithmetic wraps modulo 2**64, so the residue modulo 2**30 is exact.
+    residue = int((low * weights).sum() & np.uint64(2**30 - 1))
+    exact_sum = sum(t * int(w) for row_t, row_w in zip(exact(low, high), weights) for t, w in zip(row_t, row_w))
+    assert exact_sum == board_hash_sum(paths)
+    assert residue == exact_sum % 2**30 == 322444322
