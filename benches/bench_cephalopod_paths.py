@@ -11,10 +11,11 @@ case on stdin and prints the answer (benches/README.md says where the peers come
 build them, outside this repository).
 
 boardcore answers each case through its Python API, timed end to end: `Cephalopod.from_position`,
-`count_paths(depth)`, then a numpy reduction of the final boards to the answer. The puzzle's dice
-have no owners; boardcore's positions do. Which moves exist never depends on owners or the side to
-move, so the sequences of moves (and the pips of each final board) are the same whatever owners the
-start is given: every start die is Black's and Black moves first. Every figure is the median of
+`count_paths(depth, owners=False)` (colour-free: boards merged by pips alone), then a numpy
+reduction of the final boards to the answer. The puzzle's dice have no owners; boardcore's
+positions do. Which moves exist never depends on owners or the side to move, so the sequences of
+moves (and the pips of each final board) are the same whatever owners the start is given: every
+start die is Black's and Black moves first. Every figure is the median of
 --repeats runs (peers: wall time of the process, its start included); the answers must agree.
 """
 
@@ -74,7 +75,7 @@ def boardcore_answer(depth: int, pips: list[int]) -> int:
     (pips without owners) times its number of paths, summed modulo 2**30. The low 64 bits of each
     count are enough, since 2**30 divides 2**64; products stay below 2**60 and the uint64 sum wraps
     modulo 2**64, which keeps the residue."""
-    paths = bc.Cephalopod.from_position(position_text(pips)).count_paths(depth)
+    paths = bc.Cephalopod.from_position(position_text(pips)).count_paths(depth, owners=False)
     boards = np.abs(paths.cells).astype(np.uint64) @ DIGIT_WEIGHTS
     weighted = boards * (paths.counts_low & np.uint64(MODULUS_MASK))
     return int(weighted.sum(dtype=np.uint64) & np.uint64(MODULUS_MASK))
