@@ -234,6 +234,12 @@ fn layers<P: CompactKey>(
     Ok((result, reached))
 }
 
+/// `CompactKey::key_cells` of a key holding each colour's stones as one bit a cell (the hex
+/// games): +1 Black, -1 White, 0 empty, for the first `cells` cells.
+pub fn stone_cells(black: u128, white: u128, cells: usize, out: &mut Vec<i8>) {
+    out.extend((0..cells).map(|cell| (black >> cell & 1) as i8 - (white >> cell & 1) as i8));
+}
+
 /// Where `split_perft` merges transpositions.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Split {

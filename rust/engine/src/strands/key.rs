@@ -47,15 +47,7 @@ impl CompactKey for Strands {
 
     /// Every cell in board order.
     fn key_cells(&self, key: StrandsKey, out: &mut Vec<i8>) {
-        out.extend((0..self.board.len()).map(|cell| {
-            if key.black >> cell & 1 == 1 {
-                1
-            } else if key.white >> cell & 1 == 1 {
-                -1
-            } else {
-                0
-            }
-        }));
+        crate::paths::stone_cells(key.black, key.white, self.board.len(), out);
     }
 
     fn key_to_move(&self, key: StrandsKey) -> Player {
