@@ -168,3 +168,119 @@ def test_the_documented_board_sum_example():
     exact_sum = sum(t * int(w) for row_t, row_w in zip(exact(low, high), weights) for t, w in zip(row_t, row_w))
     assert exact_sum == board_hash_sum(paths)
     assert residue == exact_sum % 2**30 == 322444322
+
+
+# ---- symmetry, totals without listing, the wrapping mode, progress (issue 16, items 2-4) ----
+
+SYMMETRY_CASES = [
+    (rows, cols, depth, seed)
+    for rows, cols, depth in [(2, 2, 7), (3, 3, 7), (2, 4, 6), (3, 4, 5), (4, 4, 4), (3, 5, 4), (4, 5, 3)]
+    for seed in range(3)
+]
+
+
+def sorted_rows(paths) -> tuple:
+    order = np.lexsort(paths.cells.T[::-1])
+    return paths.cells[order], paths.counts_low[order], paths.counts_high[order]
+
+
+@pytest.mark.parametrize("rows,cols,depth,seed", SYMMETRY_CASES)
+def test_merging_by_symmetry_changes_nothing_in_the_result(rows, cols, depth, seed):
+    """Counted over the board's symmetry orbits or position by position: identical arrays."""
+    game = bc.Cephalopod.from_position(random_position(rows, cols, seed))
+    with_symmetry = game.count_paths(depth, owners=False)
+    without = game.count_paths(depth, owners=False, symmetry=False)
+    for a, b in zip(sorted_rows(with_symmetry), sorted_rows(without)):
+        np.testing.assert_array_equal(a, b)
+    # Rows come sorted by board (square 0 first) either way.
+    np.testing.assert_array_equal(with_symmetry.cells, without.cells)
+
+
+@pytest.mark.parametrize("rows,cols,depth,seed", SYMMETRY_CASES[::2])
+def test_path_totals_are_the_square_totals_of_every_count(rows, cols, depth, seed):
+    """Totals without listing equal the totals of the listed rows, colour-free or owner-aware,
+    with or without symmetry, and the twin's."""
+    position = random_position(rows, cols, seed)
+    game = bc.Cephalopod.from_position(position)
+    expected = game.count_paths(depth).square_totals()
+    for symmetry in (True, False):
+        for got in (game.path_totals(depth, symmetry=symmetry), game.count_paths(depth, owners=False).square_totals()):
+            np.testing.assert_array_equal(got[0], expected[0])
+            np.testing.assert_array_equal(got[1], expected[1])
+    if depth <= 5:
+        twin = ref.Cephalopod.from_position(position).path_totals(depth)
+        np.testing.assert_array_equal(twin[0], expected[0])
+        np.testing.assert_array_equal(twin[1], expected[1])
+
+
+def test_counts_past_2_to_the_64_are_exact_and_wrapping_gives_them_modulo_2_to_the_64():
+    game = bc.Cephalopod(3, 3)
+    exact = game.count_paths(30, owners=False)
+    assert max(exact.counts()) > 2**64  # single counts pass 2**64: the exact count widens
+    wrapped = game.count_paths(30, owners=False, wrapping=True)
+    kept = [(cells, count % 2**64) for cells, count in zip(exact.cells.tolist(), exact.counts()) if count % 2**64]
+    assert list(zip(wrapped.cells.tolist(), wrapped.counts())) == kept
+    assert not wrapped.counts_high.any()
+    low, high = game.path_totals(30)
+    assert high.any()
+    wrapped_low, wrapped_high = game.path_totals(30, wrapping=True)
+    np.testing.assert_array_equal(wrapped_low, low)
+    assert not wrapped_high.any()
+
+
+@pytest.mark.parametrize("module", [bc, ref])
+def test_the_owner_aware_count_wraps_the_same_way(module):
+    game = module.Cephalopod.from_position("2x3 .1w./... b")
+    exact, wrapped = game.count_paths(6), game.count_paths(6, wrapping=True)
+    assert wrapped.counts() == [c % 2**64 for c in exact.counts()] == exact.counts()
+
+
+@pytest.mark.parametrize("module", [bc, ref])
+@pytest.mark.parametrize("owners", [True, False])
+def test_progress_is_told_after_every_ply(module, owners):
+    told = []
+    module.Cephalopod(3, 3).count_paths(4, owners=owners, progress=lambda *args: told.append(args))
+    assert [ply for ply, _, _ in told] == [1, 2, 3, 4]
+    assert {depth for _, depth, _ in told} == {4}
+    assert all(positions > 0 for _, _, positions in told)
+
+
+@pytest.mark.parametrize("module", [bc, ref])
+def test_an_exception_in_progress_stops_the_count_and_changes_nothing(module):
+    game = module.Cephalopod.from_position("3x3 1b../.../... w")
+    before = game.position()
+
+    def give_up(ply, depth, positions):
+        if ply == 2:
+            raise KeyboardInterrupt("enough")
+
+    with pytest.raises(KeyboardInterrupt, match="enough"):
+        game.count_paths(8, owners=False, progress=give_up)
+    with pytest.raises(KeyboardInterrupt, match="enough"):
+        game.path_totals(8, progress=give_up)
+    assert game.position() == before
+
+
+@pytest.mark.parametrize("module", [bc, ref])
+@pytest.mark.parametrize(
+    "kwargs,error",
+    [
+        ({"progress": 3}, TypeError),
+        ({"symmetry": 1}, TypeError),
+        ({"wrapping": None}, TypeError),
+    ],
+)
+def test_bad_count_options_are_refused_before_any_work(module, kwargs, error):
+    with pytest.raises(error):
+        module.Cephalopod(3, 3).count_paths(3, owners=False, **kwargs)
+    with pytest.raises(error):
+        module.Cephalopod(3, 3).path_totals(3, **kwargs)
+
+
+def test_the_board_sum_statistic_from_path_totals_matches_the_listed_rows():
+    """docs/cephalopod.md: the sum of final boards read as 9-digit numbers, from totals alone."""
+    game = bc.Cephalopod.from_position("3x3 6b.1b/.../1b.6b b")
+    low, _high = game.path_totals(16)
+    weights = np.array([[p * 10 ** (8 - s) for p in range(7)] for s in range(9)], dtype=np.uint64)
+    residue = int((low * weights).sum() & np.uint64(2**30 - 1))
+    assert residue == board_hash_sum(game.count_paths(16, owners=False)) % 2**30

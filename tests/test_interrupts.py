@@ -113,6 +113,8 @@ GAMES = {
         **long_calls(CEPHALOPOD),
         "count_paths 3x3": ("subject = bc.Cephalopod(3, 3)", "subject.count_paths(10000)"),
         "count_paths 5x5": (CEPHALOPOD, "subject.count_paths(10000)"),
+        "colour-free count_paths 4x4": ("subject = bc.Cephalopod(4, 4)", "subject.count_paths(10000, owners=False)"),
+        "path_totals 4x5": ("subject = bc.Cephalopod(4, 5)", "subject.path_totals(10000, wrapping=True)"),
     },
     "rive": {**long_calls(RIVE), "count_paths": (RIVE, "subject.count_paths(10000)")},
     "strands": {

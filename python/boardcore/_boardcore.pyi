@@ -1,7 +1,7 @@
 """Type stubs of the compiled module. Keep in step with rust/python/src (tests/test_typing.py runs
 mypy's stubtest against the built module)."""
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Literal, NamedTuple, final
 
 import numpy as np
@@ -190,7 +190,15 @@ class Reversi:
         passes_count_as_ply: bool = True,
         split_depth: int | Literal["auto"] | None = None,
     ) -> int: ...
-    def count_paths(self, depth: int, owners: bool = True) -> PathCounts: ...
+    def count_paths(
+        self,
+        depth: int,
+        owners: bool = True,
+        *,
+        symmetry: bool = True,
+        wrapping: bool = False,
+        progress: Callable[[int, int, int], object] | None = None,
+    ) -> PathCounts: ...
     def perft_frontier(
         self,
         depth: int,
@@ -245,7 +253,15 @@ class Cephalopod:
     def rows(self) -> int: ...
     @property
     def cols(self) -> int: ...
-    def count_paths(self, depth: int, owners: bool = True) -> PathCounts: ...
+    def count_paths(
+        self,
+        depth: int,
+        owners: bool = True,
+        *,
+        symmetry: bool = True,
+        wrapping: bool = False,
+        progress: Callable[[int, int, int], object] | None = None,
+    ) -> PathCounts: ...
     def perft_frontier(
         self,
         depth: int,
@@ -284,6 +300,14 @@ class Cephalopod:
     def is_over(self) -> bool: ...
     def winner(self) -> int | None: ...
     def score(self) -> tuple[int, int]: ...
+    def path_totals(
+        self,
+        depth: int,
+        *,
+        symmetry: bool = True,
+        wrapping: bool = False,
+        progress: Callable[[int, int, int], object] | None = None,
+    ) -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.uint64]]: ...
     def position(self) -> str: ...
     def record(self) -> str: ...
     def zobrist(self) -> int: ...
@@ -407,7 +431,15 @@ class Rive:
         passes_count_as_ply: bool = True,
         split_depth: int | Literal["auto"] | None = None,
     ) -> int: ...
-    def count_paths(self, depth: int, owners: bool = True) -> PathCounts: ...
+    def count_paths(
+        self,
+        depth: int,
+        owners: bool = True,
+        *,
+        symmetry: bool = True,
+        wrapping: bool = False,
+        progress: Callable[[int, int, int], object] | None = None,
+    ) -> PathCounts: ...
     def perft_frontier(
         self,
         depth: int,
@@ -516,7 +548,15 @@ class Strands:
         passes_count_as_ply: bool = True,
         split_depth: int | Literal["auto"] | None = None,
     ) -> int: ...
-    def count_paths(self, depth: int, owners: bool = True) -> PathCounts: ...
+    def count_paths(
+        self,
+        depth: int,
+        owners: bool = True,
+        *,
+        symmetry: bool = True,
+        wrapping: bool = False,
+        progress: Callable[[int, int, int], object] | None = None,
+    ) -> PathCounts: ...
     def perft_frontier(
         self,
         depth: int,

@@ -127,6 +127,30 @@ def check_bool(name: str, value: object) -> None:
         raise TypeError(f"{name} must be True or False, got {value!r}")
 
 
+def check_progress(progress: object) -> None:
+    """A TypeError unless `progress` is None or a callable ``progress(ply, depth, positions)``."""
+    if progress is not None and not callable(progress):
+        raise TypeError(
+            f"progress must be a callable progress(ply, depth, positions) or None, got {type(progress).__name__}"
+        )
+
+
+def check_count_options(depth: object, owners: object, symmetry: object, wrapping: object, progress: object) -> None:
+    """The checks of ``count_paths``' arguments, in the engine's order."""
+    check_count("depth", depth, 0)
+    check_bool("owners", owners)
+    check_bool("symmetry", symmetry)
+    check_bool("wrapping", wrapping)
+    check_progress(progress)
+
+
+def wrapped_counts(layer: dict, wrapping: bool) -> dict:
+    """``layer``'s counts modulo 2**64 when ``wrapping``, without the rows whose count is then 0."""
+    if not wrapping:
+        return layer
+    return {key: count % 2**64 for key, count in layer.items() if count % 2**64}
+
+
 def result_text(winner: int | None, over: bool) -> str:
     """The Result tag of a record: 1-0, 0-1, 1/2-1/2, or * while the game goes on."""
     if not over:
@@ -596,18 +620,34 @@ class ReferenceGame:
             raise ValueError(f"{len(games)} positions but {len(counts)} path counts: give one count per position")
         return sum(count * game._perft(depth, passes_count_as_ply) for game, count in zip(games, counts))
 
-    def count_paths(self, depth: int, owners: bool = True) -> Any:
+    def count_paths(
+        self,
+        depth: int,
+        owners: bool = True,
+        *,
+        symmetry: bool = True,
+        wrapping: bool = False,
+        progress: Any = None,
+    ) -> Any:
         """For every distinct position at the end of the move sequences from here (``depth``
         plies, or fewer when the game ends), the number of sequences reaching it, as a
         ``PathCounts``; the counts sum to ``perft(depth)``. Positions are merged by their exact
-        notation. Raises ValueError if ``depth`` is not an integer >= 0, or for ``owners=False``
-        (Cephalopod only: this game's moves depend on who owns the pieces)."""
-        check_count("depth", depth, 0)
-        check_bool("owners", owners)
+        notation (never by symmetry: ``symmetry`` only matters to Cephalopod's colour-free
+        count). ``wrapping=True`` gives the counts modulo 2**64, without the rows whose count is
+        then 0; ``progress(ply, depth, positions)`` is called after every ply. Raises ValueError
+        if ``depth`` is not an integer >= 0, or for ``owners=False`` (Cephalopod only: this
+        game's moves depend on who owns the pieces)."""
+        check_count_options(depth, owners, symmetry, wrapping, progress)
         if not owners:
             raise ValueError(OWNERS_FOR_CEPHALOPOD_ONLY)
-        layer, _ = self._path_layers(depth, True)
-        return PathCounts._build(type(self), layer)
+
+        def report(ply: int, positions: int) -> bool:
+            if progress is not None:
+                progress(ply, depth, positions)
+            return False
+
+        layer, _ = self._path_layers(depth, True, report)
+        return PathCounts._build(type(self), wrapped_counts(layer, wrapping))
 
     def _path_layers(self, depth: int, passes_count_as_ply: bool, enough=None) -> tuple[dict[str, int], int]:
         """The distinct positions ``depth`` plies on, by notation, with the number of move

@@ -27,8 +27,7 @@ from boardcore.reference._game import (
     ReferenceGame,
     ReferenceMove,
 )
-from boardcore.reference._game import check_bool as _check_bool
-from boardcore.reference._game import check_count as _check_count
+from boardcore.reference._game import check_count_options as _check_count_options
 from boardcore.reference._game import check_length as _check_length
 from boardcore.reference._game import given as _given
 from boardcore.reference._game import lower as _lower
@@ -37,6 +36,7 @@ from boardcore.reference._game import short as _short
 from boardcore.reference._game import square_key as _square_key
 from boardcore.reference._game import square_totals as _square_totals
 from boardcore.reference._game import strip as _strip
+from boardcore.reference._game import wrapped_counts as _wrapped_counts
 
 from ._actions import StepState
 from ._splitmix import SplitMix64
@@ -544,7 +544,15 @@ class Cephalopod(ReferenceGame):
 
     # ---- counting paths --------------------------------------------------------------------
 
-    def count_paths(self, depth: int, owners: bool = True) -> PathCounts:
+    def count_paths(
+        self,
+        depth: int,
+        owners: bool = True,
+        *,
+        symmetry: bool = True,
+        wrapping: bool = False,
+        progress: object = None,
+    ) -> PathCounts:
         """For every distinct position at the end of the move sequences from here (``depth``
         moves, or fewer when the board fills), the number of sequences reaching it.
 
@@ -553,11 +561,13 @@ class Cephalopod(ReferenceGame):
         every child. With ``owners=False`` the key is the pips alone: the moves never depend on
         who owns the dice or who is to move, so such positions share their futures; each key is
         held as its board with every die Black's and Black to move (what the rows then show).
+        The twin never merges by symmetry (``symmetry`` changes the engine's speed, not the
+        result). ``wrapping=True`` gives counts modulo 2**64 without the rows whose count is then
+        0; ``progress(ply, depth, positions)`` is called after every ply.
         Raises ValueError if ``depth`` is not an integer >= 0 or the board has more than 31
         squares, OverflowError if a count reaches 2**128.
         """
-        _check_count("depth", depth, 0)
-        _check_bool("owners", owners)
+        _check_count_options(depth, owners, symmetry, wrapping, progress)
         if self._rows * self._cols > MAX_COUNT_SQUARES:
             raise ValueError(
                 f"count_paths needs a board of at most {MAX_COUNT_SQUARES} squares, "
@@ -566,7 +576,7 @@ class Cephalopod(ReferenceGame):
         root = (tuple(self._cells), self._to_move)
         layer: dict[tuple[tuple[Cell, ...], int], int] = {root if owners else _black_pips(root[0]): 1}
         game = Cephalopod(self._rows, self._cols)  # a scratch game, to list the moves of each key
-        for _ in range(depth):
+        for ply in range(1, depth + 1):
             following: dict[tuple[tuple[Cell, ...], int], int] = {}
             for (cells, side), count in layer.items():
                 game._cells, game._to_move = list(cells), side
@@ -580,7 +590,20 @@ class Cephalopod(ReferenceGame):
                         key = _black_pips(key[0])
                     following[key] = following.get(key, 0) + count
             layer = following
-        return PathCounts._build(self._rows, self._cols, layer)
+            if progress is not None:
+                progress(ply, depth, len(layer))  # type: ignore[operator]
+        return PathCounts._build(self._rows, self._cols, _wrapped_counts(layer, wrapping))
+
+    def path_totals(
+        self, depth: int, *, symmetry: bool = True, wrapping: bool = False, progress: object = None
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """``(low, high)``: the 64-bit halves of ``T[s, p]``, the number of move sequences of
+        ``depth`` moves (fewer when the board fills) whose final board shows ``p`` pips on square
+        ``s`` (owners not told apart): ``count_paths(depth, owners=False).square_totals()``, as
+        its definition."""
+        return self.count_paths(
+            depth, owners=False, symmetry=symmetry, wrapping=wrapping, progress=progress
+        ).square_totals()
 
     # ---- step form -------------------------------------------------------------------------
 

@@ -160,19 +160,35 @@ fn count_paths_within<P: CompactKey>(
     stop: &Stop,
     max_positions: usize,
 ) -> Result<Vec<(P::Key, u128)>> {
-    Ok(layers(root, depth, plies, stop, max_positions, |_, _| false)?.0)
+    Ok(layers(root, depth, plies, stop, max_positions, |_, _| Ok(false))?.0)
+}
+
+/// Told after every ply of a count: the plies done and the distinct live positions held. An
+/// error stops the count with that error (the binding turns a Python callback's exception into
+/// one).
+pub type Progress<'a> = dyn FnMut(u32, usize) -> Result<()> + 'a;
+
+/// `count_paths_interruptible`, telling `progress` after every ply.
+pub fn count_paths_reporting<P: CompactKey>(
+    root: &P,
+    depth: u32,
+    stop: &Stop,
+    progress: &mut Progress<'_>,
+) -> Result<Vec<(P::Key, u128)>> {
+    let after_ply = |done: u32, held: usize| progress(done, held).map(|()| false);
+    Ok(layers(root, depth, Plies::EveryMove, stop, max_positions::<P>(), after_ply)?.0)
 }
 
 /// The layers of `count_paths` up to `depth`, or to the first ply after which `enough(plies
-/// done, positions held)` says so: the merged positions (finished games included) and the ply
-/// reached.
+/// done, positions held)` says so (an error from it stops the count): the merged positions
+/// (finished games included) and the ply reached.
 fn layers<P: CompactKey>(
     root: &P,
     depth: u32,
     plies: Plies,
     stop: &Stop,
     max_positions: usize,
-    enough: impl Fn(u32, usize) -> bool,
+    mut enough: impl FnMut(u32, usize) -> Result<bool>,
 ) -> Result<(Paths<P>, u32)> {
     root.key_fits()?;
     let mut layer = Layer::default();
@@ -222,7 +238,7 @@ fn layers<P: CompactKey>(
             // Every sequence has ended: deeper layers would all be empty.
             reached = depth;
         }
-        if enough(reached, layer.len() + finished.len()) {
+        if enough(reached, layer.len() + finished.len())? {
             break;
         }
     }
@@ -311,7 +327,7 @@ pub fn perft_frontier<P: CompactKey>(
         Split::At(k) => (count_paths_plies(root, k, plies, stop)?, depth - k),
         Split::Auto if depth <= AUTO_BELOW || root.key_fits().is_err() => return Ok(None),
         Split::Auto => {
-            let enough = |done: u32, held: usize| held >= AUTO_LAYER || depth - done <= AUTO_BELOW;
+            let enough = |done: u32, held: usize| Ok(held >= AUTO_LAYER || depth - done <= AUTO_BELOW);
             let (frontier, reached) = layers(root, depth, plies, stop, max_positions::<P>(), enough)?;
             (frontier, depth - reached)
         }

@@ -3,7 +3,7 @@
 use crate::args;
 use crate::errors::{invalid, BcError, BcResult};
 use crate::game::{bind_game, MoveNaming};
-use boardcore_engine::cephalopod::{CephalopodGame, Move, Variant};
+use boardcore_engine::cephalopod::{CephalopodGame, CountOptions, Move, Variant};
 use boardcore_engine::square::Rect;
 use boardcore_engine::{Outcome, Position};
 use pyo3::basic::CompareOp;
@@ -82,6 +82,32 @@ impl PyCephalopod {
     /// `(black_dice, white_dice)`.
     fn score(&self) -> (u32, u32) {
         self.position().score()
+    }
+
+    /// `(low, high)`: `uint64` arrays `(len(cells), 7)`, the low and high 64 bits of `T[s, p]`,
+    /// the number of move sequences of `depth` plies (fewer when the board fills) whose final
+    /// board shows `p` pips on square `s` (0 for empty); owners are not told apart. The same as
+    /// `count_paths(depth, owners=False).square_totals()`, read off the count without listing
+    /// the final boards. A linear statistic of the final boards, `sum over paths of
+    /// weight(s, pips on s)` summed over squares, is `sum T[s, p] * weight(s, p)`
+    /// (docs/cephalopod.md). `wrapping=True` counts modulo 2**64 (faster; `high` is then 0);
+    /// `symmetry` and `progress` as for `count_paths`. Releases the GIL; interruptible.
+    #[pyo3(signature = (depth, *, symmetry = true, wrapping = false, progress = None))]
+    fn path_totals<'py>(
+        &self,
+        py: Python<'py>,
+        depth: &Bound<'py, PyAny>,
+        symmetry: bool,
+        wrapping: bool,
+        progress: Option<&Bound<'py, PyAny>>,
+    ) -> BcResult<crate::game::LowHigh<'py>> {
+        let depth = args::depth_unbounded(depth)?;
+        let progress = crate::game::progress_callback(progress)?;
+        let (position, options) = (*self.position(), CountOptions { symmetry, wrapping });
+        let totals = crate::interrupt::run_reporting(py, progress, depth, |stop, report| {
+            boardcore_engine::cephalopod::colour_free_totals(&position, depth, options, stop, report)
+        })?;
+        Ok(crate::game::low_high(py, &totals, position.rect().len()))
     }
 }
 

@@ -10,6 +10,7 @@
 pub use boardcore_engine::naming::MoveNaming;
 
 use crate::errors::{invalid, BcResult};
+pub use boardcore_engine::cephalopod::CountOptions;
 use boardcore_engine::paths::{CompactKey, Frontier, Split};
 use boardcore_engine::Position;
 use boardcore_engine::{Cells, Contents};
@@ -154,7 +155,7 @@ impl<P: CompactKey> PathRows for KeyRows<P> {
 const PIPS: usize = 7;
 
 /// The low and high 64 bits of 128-bit totals, as two `uint64` arrays of one shape.
-type LowHigh<'py> = (Bound<'py, PyArray2<u64>>, Bound<'py, PyArray2<u64>>);
+pub type LowHigh<'py> = (Bound<'py, PyArray2<u64>>, Bound<'py, PyArray2<u64>>);
 
 /// The result of `count_paths`, for every game: one row per distinct final position.
 #[pyclass(module = "boardcore", frozen)]
@@ -266,9 +267,7 @@ impl PathCounts {
                 })?;
             }
         }
-        let half = |shift: u32| -> Vec<u64> { totals.iter().map(|&t| (t >> shift) as u64).collect() };
-        let shape = |v: Vec<u64>| v.into_pyarray(py).reshape([width, PIPS]).expect("width rows of 7");
-        Ok((shape(half(0)), shape(half(64))))
+        Ok(low_high(py, &totals, width))
     }
 
     fn __len__(&self) -> usize {
@@ -280,11 +279,47 @@ impl PathCounts {
     }
 }
 
-/// `count_paths(depth, owners=False)`, per game: Cephalopod counts by pips alone
-/// (`cephalopod::PipsOnly`, docs/cephalopod.md); the other games' moves depend on who owns
-/// what, so they refuse it.
+/// `(low, high)` of totals `T[cell * 7 + pips]`, shaped `(cells, 7)`.
+pub fn low_high<'py>(py: Python<'py>, totals: &[u128], cells: usize) -> LowHigh<'py> {
+    let half = |shift: u32| -> Vec<u64> { totals.iter().map(|&t| (t >> shift) as u64).collect() };
+    let shape = |v: Vec<u64>| v.into_pyarray(py).reshape([cells, PIPS]).expect("cells rows of 7");
+    (shape(half(0)), shape(half(64)))
+}
+
+/// A `progress` argument: a callable or None (TypeError before any work for anything else).
+pub fn progress_callback(progress: Option<&Bound<'_, PyAny>>) -> BcResult<Option<Py<PyAny>>> {
+    match progress {
+        Some(p) if p.is_none() => Ok(None),
+        Some(p) if p.is_callable() => Ok(Some(p.clone().unbind())),
+        Some(p) => Err(PyTypeError::new_err(format!(
+            "progress must be a callable progress(ply, depth, positions) or None, got {}",
+            p.get_type().name()?
+        ))
+        .into()),
+        None => Ok(None),
+    }
+}
+
+/// Counts modulo 2**64 when `wrapping`, leaving out the rows whose count is then 0 (as the
+/// colour-free count over orbits does).
+pub fn wrapped<K>(paths: Vec<(K, u128)>, wrapping: bool) -> Vec<(K, u128)> {
+    if !wrapping {
+        return paths;
+    }
+    paths.into_iter().map(|(key, count)| (key, count as u64 as u128)).filter(|&(_, count)| count != 0).collect()
+}
+
+/// `count_paths(depth, owners=False)`, per game: Cephalopod counts by pips alone, over the
+/// board's symmetries (`cephalopod::colour_free_paths`, docs/cephalopod.md); the other games'
+/// moves depend on who owns what, so they refuse it.
 pub trait OwnerFreePaths {
-    fn count_paths_owner_free(&self, _py: Python<'_>, _depth: u32) -> BcResult<PathCounts> {
+    fn count_paths_owner_free(
+        &self,
+        _py: Python<'_>,
+        _depth: u32,
+        _options: CountOptions,
+        _progress: Option<Py<PyAny>>,
+    ) -> BcResult<PathCounts> {
         Err(invalid(
             "count_paths: owners=False is for Cephalopod only (the one game whose moves never depend on who owns the pieces)",
         ))
@@ -296,12 +331,17 @@ impl OwnerFreePaths for boardcore_engine::rive::Rive {}
 impl OwnerFreePaths for boardcore_engine::strands::Strands {}
 
 impl OwnerFreePaths for boardcore_engine::cephalopod::Cephalopod {
-    fn count_paths_owner_free(&self, py: Python<'_>, depth: u32) -> BcResult<PathCounts> {
-        let root = boardcore_engine::cephalopod::PipsOnly(*self);
-        let paths = crate::interrupt::run_interruptible(py, |stop| {
-            boardcore_engine::paths::count_paths_interruptible(&root, depth, stop)
+    fn count_paths_owner_free(
+        &self,
+        py: Python<'_>,
+        depth: u32,
+        options: CountOptions,
+        progress: Option<Py<PyAny>>,
+    ) -> BcResult<PathCounts> {
+        let paths = crate::interrupt::run_reporting(py, progress, depth, |stop, report| {
+            boardcore_engine::cephalopod::colour_free_paths(self, depth, options, stop, report)
         })?;
-        Ok(PathCounts::build(py, &root, paths))
+        Ok(PathCounts::build(py, &boardcore_engine::cephalopod::PipsOnly(*self), paths))
     }
 }
 
@@ -663,22 +703,33 @@ macro_rules! bind_game {
             /// than hold more than about 1 GB of positions at once (docs/design.md); ValueError
             /// for Cephalopod boards over 31 squares; OverflowError if a count passes 2**128.
             /// `owners=False` (Cephalopod only; ValueError for the other games) merges positions
-            /// that differ only in the dice's owners and the side to move: rows hold pips alone.
-            #[pyo3(signature = (depth, owners = true))]
+            /// that differ only in the dice's owners and the side to move: rows hold pips alone,
+            /// counted over the board's symmetries unless `symmetry=False` (the same rows either
+            /// way; the owner-aware count never merges by symmetry). `wrapping=True` gives the
+            /// counts modulo 2**64, leaving out rows whose count is then 0. `progress(ply, depth,
+            /// positions)` is called after every ply (an exception it raises stops the count).
+            #[pyo3(signature = (depth, owners = true, *, symmetry = true, wrapping = false, progress = None))]
             fn count_paths(
                 slf: &Bound<'_, Self>,
                 depth: &Bound<'_, PyAny>,
                 owners: bool,
+                symmetry: bool,
+                wrapping: bool,
+                progress: Option<&Bound<'_, PyAny>>,
             ) -> BcResult<crate::game::PathCounts> {
                 let depth = crate::args::depth_unbounded(depth)?;
+                let progress = crate::game::progress_callback(progress)?;
                 let (py, position) = (slf.py(), *slf.borrow().position());
                 if !owners {
-                    return crate::game::OwnerFreePaths::count_paths_owner_free(&position, py, depth);
+                    let options = crate::game::CountOptions { symmetry, wrapping };
+                    return crate::game::OwnerFreePaths::count_paths_owner_free(
+                        &position, py, depth, options, progress,
+                    );
                 }
-                let paths = crate::interrupt::run_interruptible(py, |stop| {
-                    boardcore_engine::paths::count_paths_interruptible(&position, depth, stop)
+                let paths = crate::interrupt::run_reporting(py, progress, depth, |stop, report| {
+                    boardcore_engine::paths::count_paths_reporting(&position, depth, stop, report)
                 })?;
-                Ok(crate::game::PathCounts::build(py, &position, paths))
+                Ok(crate::game::PathCounts::build(py, &position, crate::game::wrapped(paths, wrapping)))
             }
 
             /// `{move notation: perft(depth - 1) of the child}` in move order. Releases the GIL.

@@ -4,6 +4,7 @@
 
 use crate::errors::{BcResult, ConcurrentUseError, Raised};
 use boardcore_engine::interrupt::{Stop, POLL_INTERVAL};
+use boardcore_engine::paths::Progress;
 use boardcore_engine::Error;
 use pyo3::prelude::*;
 use std::sync::{Condvar, Mutex, PoisonError};
@@ -17,9 +18,27 @@ pub fn run_interruptible<T: Send>(
     py: Python<'_>,
     work: impl FnOnce(&Stop<'_>) -> Result<T, Error> + Send,
 ) -> BcResult<T> {
+    run_reporting(py, None, 0, |stop, _| work(stop))
+}
+
+/// `run_interruptible` for a count that reports after every ply (`Progress`): each report calls
+/// `progress(ply, depth, positions)` with the GIL held, if given; an exception it raises stops the
+/// work and is returned, as a signal handler's is.
+pub fn run_reporting<T: Send>(
+    py: Python<'_>,
+    progress: Option<Py<PyAny>>,
+    depth: u32,
+    work: impl FnOnce(&Stop<'_>, &mut Progress<'_>) -> Result<T, Error> + Send,
+) -> BcResult<T> {
     let raised = Raised::default();
     let go_on = || Python::attach(|py| py.check_signals().map_err(|e| raised.keep(e)).is_ok());
-    let result = py.detach(|| work(&Stop::polling(&go_on)));
+    let mut report = |ply: u32, positions: usize| match &progress {
+        None => Ok(()),
+        Some(callback) => {
+            Python::attach(|py| callback.call1(py, (ply, depth, positions)).map(drop)).map_err(|e| raised.keep(e))
+        }
+    };
+    let result = py.detach(|| work(&Stop::polling(&go_on), &mut report));
     raised.or(result.map_err(Into::into))
 }
 

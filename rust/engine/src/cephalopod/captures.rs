@@ -52,6 +52,36 @@ impl CaptureTable {
     }
 }
 
+/// Every move of a board read through `pips(square)` (0 for an empty square, and for a missing
+/// neighbour: an index past the board): `each(square, captured, placed)` with the neighbour slots
+/// the move captures (bits over `neighbours[square]`, 0 for a plain placement) and the pips of the
+/// die placed. Returns false when the board is full (the game is over). The one move generator of
+/// the key-based counts (owner-aware, colour-free, over symmetry orbits), in move order.
+#[inline(always)]
+pub fn for_each_move(neighbours: &[[u8; 4]], pips: impl Fn(u8) -> u8, mut each: impl FnMut(usize, u8, u8)) -> bool {
+    let table = CaptureTable::get();
+    let mut any = false;
+    for (square, n) in neighbours.iter().enumerate() {
+        if pips(square as u8) != 0 {
+            continue;
+        }
+        any = true;
+        let around = [pips(n[0]), pips(n[1]), pips(n[2]), pips(n[3])];
+        let mut valid = table.valid(key(around));
+        if valid == 0 {
+            each(square, 0, 1);
+            continue;
+        }
+        while valid != 0 {
+            let subset = SUBSETS[valid.trailing_zeros() as usize];
+            valid &= valid - 1;
+            let placed = (0..4).filter(|slot| subset >> slot & 1 == 1).map(|slot| around[slot]).sum();
+            each(square, subset, placed);
+        }
+    }
+    any
+}
+
 /// The pips a subset of slots adds up to, or `None` if one of its slots holds no die.
 pub fn sum_of(pips: [u8; 4], subset: u8) -> Option<u8> {
     (0..4).filter(|slot| subset >> slot & 1 == 1).try_fold(0, |sum, slot| match pips[slot] {

@@ -7,6 +7,7 @@ mod actions;
 mod captures;
 mod game;
 mod notation;
+mod orbits;
 mod pips;
 mod setup;
 
@@ -14,6 +15,7 @@ pub use actions::CephalopodActions;
 pub use captures::{CaptureTable, SUBSETS};
 pub use game::{CephalopodGame, Variant};
 pub use notation::{move_name, parse_move, parse_size};
+pub use orbits::{colour_free_paths, colour_free_totals, totals_of_rows, Options as CountOptions};
 pub use pips::PipsOnly;
 pub use setup::{Setup, SetupError};
 
@@ -343,38 +345,22 @@ impl CompactKey for Cephalopod {
                 (key >> shift(square as usize) & 0xF) as u8
             }
         };
-        let pips_of = |c: u8| if c > 6 { c - 6 } else { c };
         let side = (key >> 127) as u8;
         let flipped = key ^ (1u128 << 127);
-        let table = CaptureTable::get();
-        let mut any = false;
-        for square in 0..squares {
-            if code(square as u8) != 0 {
-                continue;
-            }
-            any = true;
-            let n = self.rect.neighbours[square];
-            let pips = [pips_of(code(n[0])), pips_of(code(n[1])), pips_of(code(n[2])), pips_of(code(n[3]))];
-            let mut valid = table.valid(captures::key(pips));
-            if valid == 0 {
-                child(flipped | ((1 + 6 * side) as u128) << shift(square));
-                continue;
-            }
-            while valid != 0 {
-                let subset = SUBSETS[valid.trailing_zeros() as usize];
-                valid &= valid - 1;
-                let mut next = flipped;
-                let mut sum = 0;
-                for slot in 0..4 {
-                    if subset >> slot & 1 == 1 {
-                        sum += pips[slot];
-                        next &= !(0xFu128 << shift(n[slot] as usize));
-                    }
+        let neighbours = &self.rect.neighbours;
+        let pips = |square: u8| match code(square) {
+            c if c > 6 => c - 6,
+            c => c,
+        };
+        captures::for_each_move(neighbours, pips, |square, captured, placed| {
+            let mut next = flipped;
+            for (slot, &n) in neighbours[square].iter().enumerate() {
+                if captured >> slot & 1 == 1 {
+                    next &= !(0xFu128 << shift(n as usize));
                 }
-                child(next | ((sum + 6 * side) as u128) << shift(square));
             }
-        }
-        any
+            child(next | ((placed + 6 * side) as u128) << shift(square));
+        })
     }
 
     fn key_fits(&self) -> Result<()> {

@@ -11,7 +11,7 @@
 //! from a key it is the board with every die Black's and Black to move: one representative of
 //! the positions merged under that key.
 
-use super::{captures, CaptureTable, Cephalopod, Move, SUBSETS};
+use super::{captures, Cephalopod, Move};
 use crate::error::Result;
 use crate::game::{Outcome, Player, Position};
 use crate::paths::CompactKey;
@@ -22,7 +22,7 @@ pub struct PipsOnly(pub Cephalopod);
 
 /// Where square `square`'s pips (0-6, 3 bits) sit in a pips-only key: square 0 highest, so keys
 /// sort as boards read in board order. 31 squares use bits 0 to 92.
-fn pips_shift(square: usize) -> u32 {
+pub(super) fn pips_shift(square: usize) -> u32 {
     90 - 3 * square as u32
 }
 
@@ -103,35 +103,16 @@ impl CompactKey for PipsOnly {
         let squares = self.0.rect.len();
         // A missing neighbour (index past the board) reads as an empty square.
         let pips = |square: u8| if square as usize >= squares { 0 } else { key_pips(key, square as usize) };
-        let table = CaptureTable::get();
-        let mut any = false;
-        for square in 0..squares {
-            if pips(square as u8) != 0 {
-                continue;
-            }
-            any = true;
-            let n = self.0.rect.neighbours[square];
-            let around = [pips(n[0]), pips(n[1]), pips(n[2]), pips(n[3])];
-            let mut valid = table.valid(captures::key(around));
-            if valid == 0 {
-                child(key | 1u128 << pips_shift(square));
-                continue;
-            }
-            while valid != 0 {
-                let subset = SUBSETS[valid.trailing_zeros() as usize];
-                valid &= valid - 1;
-                let mut next = key;
-                let mut sum = 0;
-                for slot in 0..4 {
-                    if subset >> slot & 1 == 1 {
-                        sum += around[slot];
-                        next &= !(0b111u128 << pips_shift(n[slot] as usize));
-                    }
+        let neighbours = &self.0.rect.neighbours;
+        captures::for_each_move(neighbours, pips, |square, captured, placed| {
+            let mut next = key;
+            for (slot, &n) in neighbours[square].iter().enumerate() {
+                if captured >> slot & 1 == 1 {
+                    next &= !(0b111u128 << pips_shift(n as usize));
                 }
-                child(next | (sum as u128) << pips_shift(square));
             }
-        }
-        any
+            child(next | (placed as u128) << pips_shift(square));
+        })
     }
 
     /// The same board limit as the owner-aware count (31 squares), so that both modes accept

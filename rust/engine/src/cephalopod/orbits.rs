@@ -1,0 +1,671 @@
+//! Colour-free path counting over symmetry orbits: the fast form of `count_paths(depth,
+//! owners=False)` and of `path_totals` on boards of up to 21 squares (docs/cephalopod.md,
+//! "Counting paths fast").
+//!
+//! Three things make it fast, each measured on issue 16's contest workload (3x3 boards, depths to
+//! 40), where the generic layer loop over `PipsOnly` spends its time in hash maps of 32-byte
+//! entries far larger than the caches:
+//!
+//! 1. **Orbits.** The board's symmetries (8 on a square, 4 on other rectangles) send moves to
+//!    moves, so the futures of a position and of its mirror image are mirror images. Each layer
+//!    holds one entry per orbit, under its least image (the canonical key), with one count per
+//!    map: `counts[t]` is the number of paths to the image of the canonical key under map `t`.
+//!    A child `c` of canonical `k` is `u⁻¹(m)` for its canonical `m = u(c)`, so the child of
+//!    `t(k)` is `(t ∘ u⁻¹)(m)`: the counts move to `m` permuted by a fixed table. Every final
+//!    position stays recoverable exactly (the rows are the images, expanded at the end), and the
+//!    tables are up to 8 times smaller.
+//! 2. **Narrow keys in flat tables.** A board is 3 bits a square in a `u64` (square 0 highest, so
+//!    keys sort as `PipsOnly`'s do) and the layers live in two [`FlatTable`]s reused ply after ply.
+//! 3. **Totals without rows.** `path_totals` reads the per-square totals off the orbits directly,
+//!    never listing the final positions.
+//!
+//! Counts are exact (`u128`, an overflow is an error) or, in the wrapping mode, taken modulo
+//! 2**64 (`u64`: half the memory traffic, for callers who only need a residue).
+
+use super::{captures, Cephalopod, PipsOnly};
+use crate::error::{Error, Result};
+use crate::flat_table::FlatTable;
+use crate::interrupt::Stop;
+use crate::paths::Progress;
+use crate::square::GridMap;
+
+/// The largest board counted over orbits: 21 squares of 3 bits fill 63 bits of a `u64` key
+/// (bigger boards take the generic `PipsOnly` count).
+pub const MAX_SQUARES: usize = 21;
+
+/// About the most memory the tables of one count may hold (the layer read, the layer built and
+/// the finished games): 1 GiB, as for the generic count (`paths::MAX_POSITIONS`).
+pub const MAX_BYTES: usize = 1 << 30;
+
+/// How to count: over orbits or position by position (the same result), exactly or modulo 2**64.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Merge positions under the board's symmetries (no change to the result, only to the speed).
+    pub symmetry: bool,
+    /// Counts modulo 2**64 rather than exact.
+    pub wrapping: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options { symmetry: true, wrapping: false }
+    }
+}
+
+/// The final positions (as `PipsOnly` keys, sorted) with their path counts: `count_paths`.
+pub fn colour_free_paths(
+    root: &Cephalopod,
+    depth: u32,
+    options: Options,
+    stop: &Stop,
+    progress: &mut Progress<'_>,
+) -> Result<Vec<(u128, u128)>> {
+    if root.rect.len() > MAX_SQUARES {
+        let rows = crate::paths::count_paths_reporting(&PipsOnly(*root), depth, stop, progress)?;
+        return Ok(if options.wrapping {
+            rows.into_iter().map(|(k, c)| (k, c as u64 as u128)).collect()
+        } else {
+            rows
+        });
+    }
+    match Orbits::new(root, options.symmetry).dispatch(root, depth, options.wrapping, Finish::Rows, stop, progress)? {
+        Output::Rows(rows) => Ok(rows),
+        Output::Totals(_) => unreachable!("asked for rows"),
+    }
+}
+
+/// `T[square * 7 + pips]`: the number of paths whose final position shows `pips` (0 for empty)
+/// on `square`, exact (or modulo 2**64 in the wrapping mode): `path_totals`.
+pub fn colour_free_totals(
+    root: &Cephalopod,
+    depth: u32,
+    options: Options,
+    stop: &Stop,
+    progress: &mut Progress<'_>,
+) -> Result<Vec<u128>> {
+    if root.rect.len() > MAX_SQUARES {
+        let rows = colour_free_paths(root, depth, options, stop, progress)?;
+        return totals_of_rows(root.rect.len(), &rows, options.wrapping);
+    }
+    match Orbits::new(root, options.symmetry).dispatch(root, depth, options.wrapping, Finish::Totals, stop, progress)? {
+        Output::Totals(totals) => Ok(totals),
+        Output::Rows(_) => unreachable!("asked for totals"),
+    }
+}
+
+/// The per-square totals of rows of `PipsOnly` keys (the definition `path_totals` must meet).
+pub fn totals_of_rows(squares: usize, rows: &[(u128, u128)], wrapping: bool) -> Result<Vec<u128>> {
+    let mut totals = vec![0u128; squares * PIPS];
+    let mut overflow = false;
+    for &(key, count) in rows {
+        for (square, pips) in PipsOnly::pips_cells(key, squares).enumerate() {
+            let total = &mut totals[square * PIPS + pips as usize];
+            *total = if wrapping {
+                (*total as u64).wrapping_add(count as u64) as u128
+            } else {
+                total.add(count, &mut overflow)
+            };
+        }
+    }
+    if overflow {
+        return Err(Error::Overflow("path_totals: a total passed 2**128".into()));
+    }
+    Ok(totals)
+}
+
+/// Pips 0 (empty) to 6: the columns of the totals.
+pub const PIPS: usize = 7;
+
+/// A path count: exact (`u64` or `u128`, an overflow noted) or modulo 2**64 ([`Mod64`]).
+trait PathCount: Copy + Default + PartialEq + Send {
+    fn add(self, other: Self, overflow: &mut bool) -> Self;
+    fn widen(self) -> u128;
+    const ONE: Self;
+    /// A sum of widened counts, as this kind of count reports it (reduced modulo 2**64 when
+    /// counting modulo 2**64).
+    fn reduce(total: u128) -> u128 {
+        total
+    }
+}
+
+impl PathCount for u128 {
+    #[inline(always)]
+    fn add(self, other: Self, overflow: &mut bool) -> Self {
+        let (sum, over) = self.overflowing_add(other);
+        *overflow |= over;
+        sum
+    }
+    fn widen(self) -> u128 {
+        self
+    }
+    const ONE: Self = 1;
+}
+
+/// Exact counts start here: half the memory of `u128`, and enough for almost every count
+/// (the empty 3x3 board to depth 40 included); one that overflows is counted again in `u128`.
+impl PathCount for u64 {
+    #[inline(always)]
+    fn add(self, other: Self, overflow: &mut bool) -> Self {
+        let (sum, over) = self.overflowing_add(other);
+        *overflow |= over;
+        sum
+    }
+    fn widen(self) -> u128 {
+        self as u128
+    }
+    const ONE: Self = 1;
+}
+
+/// A count modulo 2**64 (the wrapping mode): never overflows.
+#[derive(Clone, Copy, Default, PartialEq)]
+struct Mod64(u64);
+
+impl PathCount for Mod64 {
+    #[inline(always)]
+    fn add(self, other: Self, _overflow: &mut bool) -> Self {
+        Mod64(self.0.wrapping_add(other.0))
+    }
+    fn widen(self) -> u128 {
+        self.0 as u128
+    }
+    const ONE: Self = Mod64(1);
+    fn reduce(total: u128) -> u128 {
+        total as u64 as u128
+    }
+}
+
+/// The counts of one orbit, one per map (`Default` by hand: arrays of any `N` have none).
+#[derive(Clone, Copy)]
+struct Counts<C, const N: usize>([C; N]);
+
+impl<C: PathCount, const N: usize> Default for Counts<C, N> {
+    fn default() -> Self {
+        Counts([C::default(); N])
+    }
+}
+
+#[derive(Clone, Copy)]
+enum Finish {
+    Rows,
+    Totals,
+}
+
+enum Output {
+    Rows(Vec<(u128, u128)>),
+    Totals(Vec<u128>),
+}
+
+/// A board's geometry for counting over orbits: its squares' neighbours, its maps (the identity
+/// first) as square permutations and as key images, and how maps compose.
+struct Orbits {
+    squares: usize,
+    neighbours: &'static [[u8; 4]],
+    /// `maps[t][s]`: the square that map `t` sends square `s` to.
+    maps: Vec<Vec<usize>>,
+    /// `images[t * chunks + j][bits]`: the image under map `t` of the key whose only nonzero bits
+    /// are `bits` at chunk `j` (bits `9j` to `9j + 8`, three squares).
+    images: Vec<[u64; 512]>,
+    chunks: usize,
+    /// `after[t][u]`: the map `t ∘ u⁻¹`.
+    after: [[u8; 8]; 8],
+    /// `keep[(square * 16 + captured) * 8 + t]`: the bits of the image under map `t` that a move
+    /// on `square` capturing the neighbour slots `captured` leaves as they were.
+    keep: Vec<u64>,
+    /// `placed_shift[square * 8 + t]`: where the die placed on `square` goes in the image under
+    /// map `t`.
+    placed_shift: Vec<u32>,
+}
+
+impl Orbits {
+    fn new(root: &Cephalopod, symmetry: bool) -> Orbits {
+        let rect = root.rect;
+        let squares = rect.len();
+        let maps: Vec<Vec<usize>> = if symmetry {
+            GridMap::keeping(rect.rows, rect.cols, |_| 0)
+                .into_iter()
+                .map(|map| map.permutation(rect.rows, rect.cols))
+                .collect()
+        } else {
+            vec![(0..squares).collect()]
+        };
+        let chunks = squares.div_ceil(3);
+        let mut images = vec![[0u64; 512]; maps.len() * chunks];
+        for (t, map) in maps.iter().enumerate() {
+            for chunk in 0..chunks {
+                for (bits, image) in images[t * chunks + chunk].iter_mut().enumerate() {
+                    for within in 0..3 {
+                        // Bits 9j + 3i hold square squares - 1 - (3j + i) (square 0 highest).
+                        let Some(square) = (squares - 1).checked_sub(3 * chunk + within) else { continue };
+                        let pips = (bits >> (3 * within) & 7) as u64;
+                        *image |= pips << shift(squares, map[square]);
+                    }
+                }
+            }
+        }
+        let inverse = |map: &Vec<usize>| {
+            let mut inverse = vec![0; map.len()];
+            map.iter().enumerate().for_each(|(s, &image)| inverse[image] = s);
+            inverse
+        };
+        let mut after = [[0u8; 8]; 8];
+        for (t, map_t) in maps.iter().enumerate() {
+            for (u, map_u) in maps.iter().enumerate() {
+                let composed: Vec<usize> = inverse(map_u).iter().map(|&s| map_t[s]).collect();
+                after[t][u] = maps.iter().position(|m| *m == composed).expect("the maps form a group") as u8;
+            }
+        }
+        let mut keep = vec![0u64; squares * 16 * 8];
+        let mut placed_shift = vec![0u32; squares * 8];
+        let board = u64::MAX >> (64 - 3 * squares);
+        for square in 0..squares {
+            for (t, map) in maps.iter().enumerate() {
+                placed_shift[square * 8 + t] = shift(squares, map[square]);
+                for captured in 0..16usize {
+                    let emptied = (0..4)
+                        .filter(|slot| captured >> slot & 1 == 1)
+                        .map(|slot| rect.neighbours[square][slot] as usize)
+                        .filter(|&n| n < squares)
+                        .chain([square])
+                        .fold(0u64, |bits, s| bits | 7 << shift(squares, map[s]));
+                    keep[(square * 16 + captured) * 8 + t] = board & !emptied;
+                }
+            }
+        }
+        Orbits { squares, neighbours: &rect.neighbours, maps, images, chunks, after, keep, placed_shift }
+    }
+
+    fn key(&self, root: &Cephalopod) -> u64 {
+        (0..self.squares).fold(0, |key, square| key | (root.pips[square] as u64) << shift(self.squares, square))
+    }
+
+    #[inline(always)]
+    fn pips(&self, key: u64, square: usize) -> u8 {
+        (key >> shift(self.squares, square) & 7) as u8
+    }
+
+    /// The image of `key` under map `t`.
+    #[inline(always)]
+    fn image(&self, t: usize, key: u64) -> u64 {
+        let tables = &self.images[t * self.chunks..(t + 1) * self.chunks];
+        tables.iter().enumerate().fold(0, |image, (chunk, table)| image | table[(key >> (9 * chunk) & 511) as usize])
+    }
+
+    /// The least image of `key` and the map `u` that gives it.
+    #[inline(always)]
+    fn canonical<const N: usize>(&self, key: u64) -> (u64, usize) {
+        if N == 1 {
+            return (key, 0);
+        }
+        let mut least = (key, 0);
+        for t in 1..N {
+            let image = self.image(t, key);
+            if image < least.0 {
+                least = (image, t);
+            }
+        }
+        least
+    }
+
+    /// Calls `child(canonical, u)` for every position one move after the position `key`, with
+    /// `canonical` its least image, given by map `u`; false for a full board. The images of a
+    /// child are those of `key` with the move's squares rewritten, so they are made once per
+    /// position and patched per move.
+    #[inline(always)]
+    fn for_each_child<const N: usize>(&self, key: u64, mut child: impl FnMut(u64, usize)) -> bool {
+        let mut images = [key; N];
+        for (t, image) in images.iter_mut().enumerate().skip(1) {
+            *image = self.image(t, key);
+        }
+        let squares = self.squares;
+        let pips = |square: u8| if square as usize >= squares { 0 } else { self.pips(key, square as usize) };
+        captures::for_each_move(self.neighbours, pips, |square, captured, placed| {
+            let keep = &self.keep[(square * 16 + captured as usize) * 8..][..N];
+            let shifts = &self.placed_shift[square * 8..][..N];
+            let mut least = (u64::MAX, 0);
+            for t in 0..N {
+                let image = images[t] & keep[t] | (placed as u64) << shifts[t];
+                if image < least.0 {
+                    least = (image, t);
+                }
+            }
+            child(least.0, least.1);
+        })
+    }
+
+    /// Counts modulo 2**64, or exactly: in `u64` while every count fits (the ply that would
+    /// pass 2**64 and every ply after it in `u128`).
+    fn dispatch(
+        &self,
+        root: &Cephalopod,
+        depth: u32,
+        wrapping: bool,
+        finish: Finish,
+        stop: &Stop,
+        progress: &mut Progress<'_>,
+    ) -> Result<Output> {
+        match (wrapping, self.maps.len()) {
+            (true, 1) => self.run::<Mod64, 1>(root, depth, finish, stop, progress),
+            (true, 4) => self.run::<Mod64, 4>(root, depth, finish, stop, progress),
+            (true, 8) => self.run::<Mod64, 8>(root, depth, finish, stop, progress),
+            (false, 1) => self.run::<u64, 1>(root, depth, finish, stop, progress),
+            (false, 4) => self.run::<u64, 4>(root, depth, finish, stop, progress),
+            (false, 8) => self.run::<u64, 8>(root, depth, finish, stop, progress),
+            (_, maps) => unreachable!("a rectangle has 1, 4 or 8 maps, not {maps}"),
+        }
+    }
+
+    fn run<C: PathCount, const N: usize>(
+        &self,
+        root: &Cephalopod,
+        depth: u32,
+        finish: Finish,
+        stop: &Stop,
+        progress: &mut Progress<'_>,
+    ) -> Result<Output> {
+        let mut narrow = Layers::<C, N>::start(self, self.key(root));
+        if !self.advance(&mut narrow, depth, stop, progress)? {
+            return self.output(&narrow, finish);
+        }
+        let mut wide = narrow.widen();
+        drop(narrow);
+        if self.advance(&mut wide, depth, stop, progress)? {
+            return Err(Error::Overflow("count_paths: a path count passed 2**128".into()));
+        }
+        self.output(&wide, finish)
+    }
+
+    fn output<C: PathCount, const N: usize>(&self, done: &Layers<C, N>, finish: Finish) -> Result<Output> {
+        let mut overflow = false;
+        let output = match finish {
+            Finish::Rows => Output::Rows(self.rows(done, &mut overflow)),
+            Finish::Totals => Output::Totals(self.totals(done, &mut overflow)),
+        };
+        if overflow {
+            return Err(Error::Overflow("count_paths: a path count passed 2**128".into()));
+        }
+        Ok(output)
+    }
+
+    /// Plays `state` on, ply after ply, to `depth` or until no game is live. Returns true, with
+    /// `state` as it was at the start of that ply, if a count of the ply would pass what `C`
+    /// holds; false when done (the final positions are then `state.layer` and `state.finished`).
+    fn advance<C: PathCount, const N: usize>(
+        &self,
+        state: &mut Layers<C, N>,
+        depth: u32,
+        stop: &Stop,
+        progress: &mut Progress<'_>,
+    ) -> Result<bool> {
+        let mut full = Vec::new();
+        while state.ply < depth && !state.layer.is_empty() {
+            let Layers { layer, next, finished, .. } = state;
+            next.clear();
+            full.clear();
+            let mut overflow = false;
+            for (i, (key, &counts)) in layer.iter().enumerate() {
+                if i % 4096 == 0 {
+                    stop.check()?;
+                    self.check_memory(depth, state.ply, [&*layer, &*next, &*finished])?;
+                }
+                let moved = self.for_each_child::<N>(key, |canonical, u| {
+                    let entry = next.entry(canonical);
+                    for (t, &count) in counts.0.iter().enumerate() {
+                        let to = self.after[t][u] as usize;
+                        entry.0[to] = entry.0[to].add(count, &mut overflow);
+                    }
+                });
+                if !moved {
+                    full.push((key, counts));
+                }
+            }
+            if overflow || !merge_all(finished, &full) {
+                return Ok(true);
+            }
+            std::mem::swap(layer, next);
+            state.ply += 1;
+            progress(state.ply, state.layer.len())?;
+        }
+        Ok(false)
+    }
+
+    fn check_memory<V: Copy + Default>(&self, depth: u32, ply: u32, tables: [&FlatTable<V>; 3]) -> Result<()> {
+        let bytes: usize = tables.iter().map(|t| t.bytes()).sum();
+        if bytes > MAX_BYTES {
+            return Err(Error::TooLarge(format!(
+                "count_paths to depth {depth} needs more than {} MiB of positions in memory at once \
+                 (reached at depth {}); ask for a smaller depth",
+                MAX_BYTES >> 20,
+                ply + 1
+            )));
+        }
+        Ok(())
+    }
+
+    /// Every final position (each orbit's images) with its count, as sorted `PipsOnly` keys.
+    /// Images that coincide (a position its own mirror image) are summed.
+    fn rows<C: PathCount, const N: usize>(&self, done: &Layers<C, N>, overflow: &mut bool) -> Vec<(u128, u128)> {
+        let mut images: Vec<(u64, C)> = Vec::with_capacity(done.final_orbits() * N);
+        for (key, counts) in done.finals() {
+            for (t, &count) in counts.0.iter().enumerate() {
+                if count != C::default() {
+                    images.push((if N == 1 { key } else { self.image(t, key) }, count));
+                }
+            }
+        }
+        images.sort_unstable_by_key(|&(key, _)| key);
+        // Sums in u128 whatever the counts: images of one position add up, and totals of u64
+        // counts may pass 2**64 when no count does.
+        let mut rows: Vec<(u128, u128)> = Vec::with_capacity(images.len());
+        for (key, count) in images {
+            let key = self.pips_only_key(key);
+            match rows.last_mut() {
+                Some((held, sum)) if *held == key => *sum = sum.add(count.widen(), overflow),
+                _ => rows.push((key, count.widen())),
+            }
+        }
+        for (_, sum) in &mut rows {
+            *sum = C::reduce(*sum);
+        }
+        rows
+    }
+
+    /// `T[square * 7 + pips]` over the final orbits, each image's squares through its map.
+    fn totals<C: PathCount, const N: usize>(&self, done: &Layers<C, N>, overflow: &mut bool) -> Vec<u128> {
+        let mut totals = vec![0u128; self.squares * PIPS];
+        for (key, counts) in done.finals() {
+            for square in 0..self.squares {
+                let pips = self.pips(key, square) as usize;
+                for (map, &count) in self.maps.iter().zip(&counts.0) {
+                    let total = &mut totals[map[square] * PIPS + pips];
+                    *total = total.add(count.widen(), overflow);
+                }
+            }
+        }
+        totals.into_iter().map(C::reduce).collect()
+    }
+
+    /// The same board as `PipsOnly`'s key: the same 3-bit fields in the same order, higher up.
+    fn pips_only_key(&self, key: u64) -> u128 {
+        (key as u128) << super::pips::pips_shift(self.squares - 1)
+    }
+}
+
+/// Where square `square`'s pips sit in a `u64` key of a `squares`-square board: square 0 highest.
+#[inline(always)]
+fn shift(squares: usize, square: usize) -> u32 {
+    3 * (squares - 1 - square) as u32
+}
+
+/// The state of a count between plies: the plies done, the live orbits, the table the next
+/// ply is built in, and the games over (full boards) with their counts.
+struct Layers<C, const N: usize> {
+    ply: u32,
+    layer: FlatTable<Counts<C, N>>,
+    next: FlatTable<Counts<C, N>>,
+    finished: FlatTable<Counts<C, N>>,
+}
+
+impl<C: PathCount, const N: usize> Layers<C, N> {
+    fn start(orbits: &Orbits, root: u64) -> Self {
+        let mut layer: FlatTable<Counts<C, N>> = FlatTable::with_capacity(1);
+        let (canonical, u) = orbits.canonical::<N>(root);
+        // The root is u⁻¹ of its canonical key: its one path goes to the slot of that map.
+        layer.entry(canonical).0[orbits.after[0][u] as usize] = C::ONE;
+        Layers { ply: 0, layer, next: FlatTable::with_capacity(1), finished: FlatTable::with_capacity(1) }
+    }
+
+    /// The same state in `u128` counts.
+    fn widen(&self) -> Layers<u128, N> {
+        let widen = |table: &FlatTable<Counts<C, N>>| {
+            let mut wide = FlatTable::with_capacity(table.len());
+            for (key, counts) in table.iter() {
+                *wide.entry(key) = Counts(counts.0.map(PathCount::widen));
+            }
+            wide
+        };
+        Layers {
+            ply: self.ply,
+            layer: widen(&self.layer),
+            next: FlatTable::with_capacity(self.next.len()),
+            finished: widen(&self.finished),
+        }
+    }
+
+    /// The final orbits once done: the live layer (depth reached) and the games over.
+    fn finals(&self) -> impl Iterator<Item = (u64, &Counts<C, N>)> + '_ {
+        self.layer.iter().chain(self.finished.iter())
+    }
+
+    fn final_orbits(&self) -> usize {
+        self.layer.len() + self.finished.len()
+    }
+}
+
+/// Adds `full` into `finished` if no count overflows, else changes nothing and returns false.
+fn merge_all<C: PathCount, const N: usize>(
+    finished: &mut FlatTable<Counts<C, N>>,
+    full: &[(u64, Counts<C, N>)],
+) -> bool {
+    let mut overflow = false;
+    for (key, counts) in full {
+        if let Some(held) = finished.get(*key) {
+            for (&a, &b) in held.0.iter().zip(&counts.0) {
+                a.add(b, &mut overflow);
+            }
+        }
+    }
+    if overflow {
+        return false;
+    }
+    for (key, counts) in full {
+        let entry = finished.entry(*key);
+        for (held, &count) in entry.0.iter_mut().zip(&counts.0) {
+            *held = held.add(count, &mut overflow);
+        }
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Position;
+    use crate::paths::count_paths;
+
+    fn quiet() -> impl FnMut(u32, usize) -> Result<()> {
+        |_, _| Ok(())
+    }
+
+    fn paths(notation: &str, depth: u32, symmetry: bool, wrapping: bool) -> Vec<(u128, u128)> {
+        let root = Cephalopod::from_notation(notation).unwrap();
+        colour_free_paths(&root, depth, Options { symmetry, wrapping }, &Stop::new(), &mut quiet()).unwrap()
+    }
+
+    /// Boards square and not, empty and with dice (some low, so that captures abound).
+    const STARTS: [(&str, u32); 8] = [
+        ("2x2 1b./.. w", 6),
+        ("2x2 ../.. b", 7),
+        ("3x3 .../.../... b", 9),
+        ("3x3 6b.1w/.../1b.6w w", 8),
+        ("2x3 .1w./... b", 8),
+        ("3x4 ..../.2b1w./.... b", 5),
+        ("4x4 ..../.1b../..../.... b", 4),
+        ("2x5 ...../..... b", 5),
+    ];
+
+    #[test]
+    fn counting_over_orbits_gives_the_generic_colour_free_count_row_for_row() {
+        for (notation, depth) in STARTS {
+            let root = Cephalopod::from_notation(notation).unwrap();
+            let generic = count_paths(&PipsOnly(root), depth).unwrap();
+            assert_eq!(paths(notation, depth, true, false), generic, "{notation} with symmetry");
+            assert_eq!(paths(notation, depth, false, false), generic, "{notation} without");
+        }
+    }
+
+    #[test]
+    fn the_totals_are_the_rows_summed_by_square_and_pips() {
+        for (notation, depth) in STARTS {
+            let root = Cephalopod::from_notation(notation).unwrap();
+            let rows = count_paths(&PipsOnly(root), depth).unwrap();
+            let expected = totals_of_rows(root.rect.len(), &rows, false).unwrap();
+            for symmetry in [true, false] {
+                let options = Options { symmetry, wrapping: false };
+                let totals = colour_free_totals(&root, depth, options, &Stop::new(), &mut quiet()).unwrap();
+                assert_eq!(totals, expected, "{notation} symmetry {symmetry}");
+            }
+        }
+    }
+
+    #[test]
+    fn counts_past_2_to_the_64_are_exact_and_the_wrapping_mode_is_them_modulo_2_to_the_64() {
+        // From the empty 3x3 board, counts of single positions pass 2**64 by depth 30 (the exact
+        // count goes on in 128 bits from that ply), and totals by depth 26.
+        let root = Cephalopod::new(3, 3).unwrap();
+        for (depth, symmetry) in [(30, true), (40, true), (26, false)] {
+            let exact = Options { symmetry, wrapping: false };
+            let wrapping = Options { symmetry, wrapping: true };
+            let exact = colour_free_paths(&root, depth, exact, &Stop::new(), &mut quiet()).unwrap();
+            let wrapped = colour_free_paths(&root, depth, wrapping, &Stop::new(), &mut quiet()).unwrap();
+            let reduced: Vec<(u128, u128)> =
+                exact.iter().map(|&(k, c)| (k, c as u64 as u128)).filter(|&(_, c)| c != 0).collect();
+            assert_eq!(wrapped, reduced, "depth {depth}");
+            let past = |rows: &[(u128, u128)]| rows.iter().any(|&(_, c)| c > u64::MAX as u128);
+            let totals = totals_of_rows(9, &exact, false).unwrap();
+            assert!(totals.iter().any(|&t| t > u64::MAX as u128), "depth {depth}");
+            assert_eq!(past(&exact), depth >= 30, "depth {depth}");
+        }
+    }
+
+    #[test]
+    fn progress_is_told_every_ply_and_an_error_from_it_stops_the_count() {
+        let root = Cephalopod::new(3, 3).unwrap();
+        let mut told = Vec::new();
+        let mut record = |ply, positions| {
+            told.push((ply, positions));
+            Ok(())
+        };
+        colour_free_paths(&root, 4, Options::default(), &Stop::new(), &mut record).unwrap();
+        // One orbit after a ply: a die in a corner, on an edge, or in the centre.
+        assert_eq!(told.iter().map(|&(ply, _)| ply).collect::<Vec<_>>(), [1, 2, 3, 4]);
+        assert_eq!(told[0].1, 3);
+        let mut refuse = |_, _| Err(Error::Interrupted);
+        let stopped = colour_free_paths(&root, 4, Options::default(), &Stop::new(), &mut refuse);
+        assert_eq!(stopped, Err(Error::Interrupted));
+    }
+
+    #[test]
+    fn a_stopped_count_is_interrupted() {
+        let stop = Stop::new();
+        stop.request();
+        let root = Cephalopod::new(3, 3).unwrap();
+        assert_eq!(colour_free_paths(&root, 5, Options::default(), &stop, &mut quiet()), Err(Error::Interrupted));
+    }
+
+    #[test]
+    fn boards_past_21_squares_take_the_generic_count() {
+        let root = Cephalopod::new(4, 6).unwrap();
+        let rows = colour_free_paths(&root, 2, Options::default(), &Stop::new(), &mut quiet()).unwrap();
+        assert_eq!(rows, count_paths(&PipsOnly(root), 2).unwrap());
+    }
+}
