@@ -397,6 +397,9 @@ impl Orbits {
         progress: &mut Progress<'_>,
     ) -> Result<bool> {
         let mut full = Vec::new();
+        // Children of a few positions at a time, placed in three passes so that their cache
+        // misses overlap (`FlatTable::prefetch`): canonical keys, their places in `next`, counts.
+        let mut batch = Batch::<C, N>::default();
         while state.ply < depth && !state.layer.is_empty() {
             let Layers { layer, next, finished, .. } = state;
             next.clear();
@@ -407,17 +410,18 @@ impl Orbits {
                     stop.check()?;
                     self.check_memory(depth, state.ply, [&*layer, &*next, &*finished])?;
                 }
-                let moved = self.for_each_child::<N>(key, |canonical, u| {
-                    let entry = next.entry(canonical);
-                    for (t, &count) in counts.0.iter().enumerate() {
-                        let to = self.after[t][u] as usize;
-                        entry.0[to] = entry.0[to].add(count, &mut overflow);
-                    }
-                });
-                if !moved {
+                let parent = batch.parents.len() as u32;
+                let children = &mut batch.children;
+                if !self.for_each_child::<N>(key, |canonical, u| children.push((canonical, u as u8, parent))) {
                     full.push((key, counts));
+                    continue;
+                }
+                batch.parents.push(counts);
+                if batch.children.len() >= BATCH {
+                    self.place_batch(&mut batch, next, &mut overflow);
                 }
             }
+            self.place_batch(&mut batch, next, &mut overflow);
             if overflow || !merge_all(finished, &full) {
                 return Ok(true);
             }
@@ -426,6 +430,34 @@ impl Orbits {
             progress(state.ply, state.layer.len())?;
         }
         Ok(false)
+    }
+
+    /// Adds the counts of every child in `batch` into `next`, and empties the batch.
+    #[inline(always)]
+    fn place_batch<C: PathCount, const N: usize>(
+        &self,
+        batch: &mut Batch<C, N>,
+        next: &mut FlatTable<Counts<C, N>>,
+        overflow: &mut bool,
+    ) {
+        let Batch { parents, children, places } = batch;
+        children.iter().for_each(|&(canonical, _, _)| next.prefetch(canonical));
+        places.clear();
+        for &(canonical, _, _) in children.iter() {
+            let at = next.place(canonical);
+            next.prefetch_value(at);
+            places.push(at);
+        }
+        for (&(_, u, parent), &at) in children.iter().zip(places.iter()) {
+            let counts = &parents[parent as usize];
+            let entry = next.value_mut(at);
+            for (t, &count) in counts.0.iter().enumerate() {
+                let to = self.after[t][u as usize] as usize;
+                entry.0[to] = entry.0[to].add(count, overflow);
+            }
+        }
+        parents.clear();
+        children.clear();
     }
 
     fn check_memory<V: Copy + Default>(&self, depth: u32, ply: u32, tables: [&FlatTable<V>; 3]) -> Result<()> {
@@ -494,6 +526,24 @@ impl Orbits {
 #[inline(always)]
 fn shift(squares: usize, square: usize) -> u32 {
     3 * (squares - 1 - square) as u32
+}
+
+/// About how many children `Orbits::advance` gathers before placing them: enough cache misses
+/// in flight to overlap, few enough that their lines are still cached when written.
+const BATCH: usize = 32;
+
+/// Children waiting to be placed: each with its canonical key, map and parent (an index into
+/// `parents`, the parents' counts), and, while placing, their places in the next table.
+struct Batch<C, const N: usize> {
+    parents: Vec<Counts<C, N>>,
+    children: Vec<(u64, u8, u32)>,
+    places: Vec<usize>,
+}
+
+impl<C, const N: usize> Default for Batch<C, N> {
+    fn default() -> Self {
+        Batch { parents: Vec::new(), children: Vec::new(), places: Vec::new() }
+    }
 }
 
 /// The state of a count between plies: the plies done, the live orbits, the table the next
