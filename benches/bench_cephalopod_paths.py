@@ -98,14 +98,18 @@ def peers_from(text: str) -> dict[str, Path]:
     return peers
 
 
-def run_peer(binary: Path, stdin: str) -> tuple[float, int]:
+def run_peer(binary: Path, stdin: str, timeout: float) -> tuple[float, int]:
     started = time.perf_counter()
-    done = subprocess.run([str(binary)], input=stdin, capture_output=True, text=True, check=True, timeout=600)
+    done = subprocess.run([str(binary)], input=stdin, capture_output=True, text=True, check=True, timeout=timeout)
     return time.perf_counter() - started, int(done.stdout.split()[0])
 
 
-def time_peer(binary: Path, stdin: str, repeats: int) -> tuple[float, int]:
-    runs = [run_peer(binary, stdin) for _ in range(repeats)]
+def time_peer(binary: Path, stdin: str, repeats: int, timeout: float) -> tuple[float, int] | None:
+    """The median time and the answer, or None if a run takes longer than `timeout` seconds."""
+    try:
+        runs = [run_peer(binary, stdin, timeout) for _ in range(repeats)]
+    except subprocess.TimeoutExpired:
+        return None
     answers = {answer for _, answer in runs}
     if len(answers) != 1:
         raise SystemExit(f"{binary} gave different answers on the same case: {sorted(answers)}")
@@ -118,6 +122,7 @@ def main() -> None:
     parser.add_argument("--only", nargs="*", default=None, help="case names (default: all)")
     parser.add_argument("--peers", default=os.environ.get("CEPHALOPOD_PEERS", ""), help="name=/path,...")
     parser.add_argument("--lookup-peers", nargs="*", default=[], help="peers that embed answers (not ranked)")
+    parser.add_argument("--peer-timeout", type=float, default=120.0, help="seconds a peer may take on one case")
     args = parser.parse_args()
     peers = peers_from(args.peers)
     cases = [case for case in read_cases(args.cases) if args.only is None or case[0] in args.only]
@@ -133,7 +138,12 @@ def main() -> None:
             totals[mode] += seconds
             cells.append(f"{seconds:.3f}")
         for peer, binary in peers.items():
-            seconds, answers[peer] = time_peer(binary, puzzle_input(depth, pips), args.repeats)
+            timed = time_peer(binary, puzzle_input(depth, pips), args.repeats, args.peer_timeout)
+            if timed is None:  # too slow to wait for: the peer's total is then unknown (infinite)
+                totals[peer] = float("inf")
+                cells.append(f"> {args.peer_timeout:g}")
+                continue
+            seconds, answers[peer] = timed
             totals[peer] += seconds
             cells.append(f"{seconds:.3f}")
         if len(set(answers.values())) != 1:
@@ -141,6 +151,7 @@ def main() -> None:
         dice = sum(1 for p in pips if p)
         print(f"| {name} | {depth} | {dice} | {next(iter(answers.values()))} | " + " | ".join(cells) + " |")
     print("| total | | | | " + " | ".join(f"**{seconds:.3f}**" for seconds in totals.values()) + " |")
+    print("(a peer over --peer-timeout on a case has no total: inf)")
     ranked = [peer for peer in peers if peer not in args.lookup_peers]
     if ranked:
         fastest = min(ranked, key=lambda peer: totals[peer])
