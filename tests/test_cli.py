@@ -45,7 +45,7 @@ def test_the_module_runs_as_a_script():
 
 
 def test_every_subcommand_has_help():
-    for command in ("perft", "bench", "play", "selfplay", "show"):
+    for command in ("perft", "bench", "play", "selfplay", "show", "paths"):
         result = run_script(command, "--help")
         assert result.returncode == 0 and "usage: boardcore " + command in result.stdout
 
@@ -453,7 +453,7 @@ def test_version_is_the_packages():
     assert result.returncode == 0 and result.stdout == f"boardcore {expected}\n"
 
 
-@pytest.mark.parametrize("command", [[], ["perft"], ["bench"], ["play"], ["selfplay"], ["show"]])
+@pytest.mark.parametrize("command", [[], ["perft"], ["bench"], ["play"], ["selfplay"], ["show"], ["paths"]])
 def test_help_has_no_markup_and_is_wrapped_to_the_terminal(command, monkeypatch):
     monkeypatch.setenv("COLUMNS", "72")
     result = subprocess.run([sys.executable, "-m", "boardcore.cli", *command, "--help"], capture_output=True, text=True)

@@ -5,6 +5,7 @@
     boardcore play GAME [variant options] --black human|random|mcts --white ...
     boardcore selfplay GAME [variant options] --games N --black ... --white ... [--threads N] [--records FILE] [--ray [ADDRESS]]
     boardcore show POSITION_OR_RECORD [--svg FILE | --png FILE]
+    boardcore paths GAME POSITION|start --depth D [--colour-free] [--no-symmetry] [--wrapping] [--rows FILE] [--totals]
 
 Each subcommand has --help; boardcore --version prints the version. Errors go to stderr with exit code 2 (bad arguments, bad
 notation, impossible variants), 1 for a failure while running, 130 when interrupted.
@@ -16,10 +17,10 @@ import argparse
 import sys
 
 import boardcore as bc
-from boardcore.cli import bench, perft, play, selfplay, show
+from boardcore.cli import bench, paths, perft, play, selfplay, show
 from boardcore.cli.helptext import Formatter
 
-SUBCOMMANDS = [perft, bench, play, selfplay, show]
+SUBCOMMANDS = [perft, bench, play, selfplay, show, paths]
 
 
 def parser() -> argparse.ArgumentParser:
@@ -53,6 +54,9 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     except OSError as error:
         print(f"boardcore: error: {error}", file=sys.stderr)
+        return 1
+    except (MemoryError, OverflowError) as error:  # a count too big to hold (paths), or past 2**128
+        print(f"boardcore: error: {error or type(error).__name__}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         print("boardcore: interrupted", file=sys.stderr)
