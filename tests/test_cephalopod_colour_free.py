@@ -284,3 +284,17 @@ def test_the_board_sum_statistic_from_path_totals_matches_the_listed_rows():
     weights = np.array([[p * 10 ** (8 - s) for p in range(7)] for s in range(9)], dtype=np.uint64)
     residue = int((low * weights).sum() & np.uint64(2**30 - 1))
     assert residue == board_hash_sum(game.count_paths(16, owners=False)) % 2**30
+
+
+def test_a_progress_callback_may_play_on_the_game_being_counted():
+    """The count works on a copy of the position: the game is free while the GIL is released."""
+    game = bc.Cephalopod(3, 3)
+    expected = game.path_totals(6)
+    got = game.path_totals(6, progress=lambda ply, depth, positions: game.play(game.legal_moves()[0]))
+    np.testing.assert_array_equal(got[0], expected[0])
+    assert len(game.history) == 6
+
+
+def test_wrapping_rows_never_hold_a_zero_count():
+    for position in ("3x3 1b.1b/.../1b.1b b", "2x2 ../.. b"):
+        assert 0 not in bc.Cephalopod.from_position(position).count_paths(12, owners=False, wrapping=True).counts()

@@ -601,9 +601,11 @@ class Cephalopod(ReferenceGame):
         ``depth`` moves (fewer when the board fills) whose final board shows ``p`` pips on square
         ``s`` (owners not told apart): ``count_paths(depth, owners=False).square_totals()``, as
         its definition."""
-        return self.count_paths(
+        low, high = self.count_paths(
             depth, owners=False, symmetry=symmetry, wrapping=wrapping, progress=progress
         ).square_totals()
+        # Modulo 2**64 the totals are `low` alone (the sums of residues may carry into `high`).
+        return (low, np.zeros_like(high)) if wrapping else (low, high)
 
     # ---- step form -------------------------------------------------------------------------
 

@@ -163,8 +163,9 @@ fn count_paths_within<P: CompactKey>(
     Ok(layers(root, depth, plies, stop, max_positions, |_, _| Ok(false))?.0)
 }
 
-/// Told after every ply of a count: the plies done and the distinct live positions held. An
-/// error stops the count with that error (the binding turns a Python callback's exception into
+/// Told after every ply of a count: the plies done (the whole depth at once when every game has
+/// ended) and the entries held (distinct positions; orbits in Cephalopod's count over symmetries).
+/// An error stops the count with that error (the binding turns a Python callback's exception into
 /// one).
 pub type Progress<'a> = dyn FnMut(u32, usize) -> Result<()> + 'a;
 
@@ -248,6 +249,15 @@ fn layers<P: CompactKey>(
     let mut result: Vec<(P::Key, u128)> = layer.into_iter().collect();
     result.sort_unstable_by_key(|&(key, _)| key);
     Ok((result, reached))
+}
+
+/// Counts modulo 2**64 when `wrapping`, leaving out the rows whose count is then 0: what every
+/// count's wrapping mode returns.
+pub fn wrapped<K>(rows: Vec<(K, u128)>, wrapping: bool) -> Vec<(K, u128)> {
+    if !wrapping {
+        return rows;
+    }
+    rows.into_iter().map(|(key, count)| (key, count as u64 as u128)).filter(|&(_, count)| count != 0).collect()
 }
 
 /// `CompactKey::key_cells` of a key holding each colour's stones as one bit a cell (the hex

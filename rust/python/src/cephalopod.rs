@@ -94,8 +94,7 @@ impl PyCephalopod {
     /// `symmetry` and `progress` as for `count_paths`. Releases the GIL; interruptible.
     #[pyo3(signature = (depth, *, symmetry = true, wrapping = false, progress = None))]
     fn path_totals<'py>(
-        &self,
-        py: Python<'py>,
+        slf: &Bound<'py, Self>,
         depth: &Bound<'py, PyAny>,
         symmetry: bool,
         wrapping: bool,
@@ -103,7 +102,10 @@ impl PyCephalopod {
     ) -> BcResult<crate::game::LowHigh<'py>> {
         let depth = args::depth_unbounded(depth)?;
         let progress = crate::game::progress_callback(progress)?;
-        let (position, options) = (*self.position(), CountOptions { symmetry, wrapping });
+        // A copy of the position: no borrow of the game is held while the GIL is released (a
+        // progress callback or another thread may play on it meanwhile).
+        let (py, position) = (slf.py(), *slf.borrow().position());
+        let options = CountOptions { symmetry, wrapping };
         let totals = crate::interrupt::run_reporting(py, progress, depth, |stop, report| {
             boardcore_engine::cephalopod::colour_free_totals(&position, depth, options, stop, report)
         })?;

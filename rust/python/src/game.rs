@@ -300,15 +300,6 @@ pub fn progress_callback(progress: Option<&Bound<'_, PyAny>>) -> BcResult<Option
     }
 }
 
-/// Counts modulo 2**64 when `wrapping`, leaving out the rows whose count is then 0 (as the
-/// colour-free count over orbits does).
-pub fn wrapped<K>(paths: Vec<(K, u128)>, wrapping: bool) -> Vec<(K, u128)> {
-    if !wrapping {
-        return paths;
-    }
-    paths.into_iter().map(|(key, count)| (key, count as u64 as u128)).filter(|&(_, count)| count != 0).collect()
-}
-
 /// `count_paths(depth, owners=False)`, per game: Cephalopod counts by pips alone, over the
 /// board's symmetries (`cephalopod::colour_free_paths`, docs/cephalopod.md); the other games'
 /// moves depend on who owns what, so they refuse it.
@@ -729,7 +720,7 @@ macro_rules! bind_game {
                 let paths = crate::interrupt::run_reporting(py, progress, depth, |stop, report| {
                     boardcore_engine::paths::count_paths_reporting(&position, depth, stop, report)
                 })?;
-                Ok(crate::game::PathCounts::build(py, &position, crate::game::wrapped(paths, wrapping)))
+                Ok(crate::game::PathCounts::build(py, &position, boardcore_engine::paths::wrapped(paths, wrapping)))
             }
 
             /// `{move notation: perft(depth - 1) of the child}` in move order. Releases the GIL.

@@ -13,7 +13,7 @@
 //!    A child `c` of canonical `k` is `u⁻¹(m)` for its canonical `m = u(c)`, so the child of
 //!    `t(k)` is `(t ∘ u⁻¹)(m)`: the counts move to `m` permuted by a fixed table. Every final
 //!    position stays recoverable exactly (the rows are the images, expanded at the end), and the
-//!    tables are up to 8 times smaller.
+//!    tables hold up to 8 times fewer entries.
 //! 2. **Narrow keys in flat tables.** A board is 3 bits a square in a `u64` (square 0 highest, so
 //!    keys sort as `PipsOnly`'s do) and the layers live in two [`FlatTable`]s reused ply after ply.
 //! 3. **Totals without rows.** `path_totals` reads the per-square totals off the orbits directly,
@@ -62,11 +62,7 @@ pub fn colour_free_paths(
 ) -> Result<Vec<(u128, u128)>> {
     if root.rect.len() > MAX_SQUARES {
         let rows = crate::paths::count_paths_reporting(&PipsOnly(*root), depth, stop, progress)?;
-        return Ok(if options.wrapping {
-            rows.into_iter().map(|(k, c)| (k, c as u64 as u128)).collect()
-        } else {
-            rows
-        });
+        return Ok(crate::paths::wrapped(rows, options.wrapping));
     }
     match Orbits::new(root, options.symmetry).dispatch(root, depth, options.wrapping, Finish::Rows, stop, progress)? {
         Output::Rows(rows) => Ok(rows),
@@ -366,6 +362,10 @@ impl Orbits {
         if !self.advance(&mut narrow, depth, stop, progress)? {
             return self.output(&narrow, finish);
         }
+        // The wide tables hold the live and finished orbits with counts twice as wide.
+        let orbit = std::mem::size_of::<Counts<u128, N>>() + 2 * std::mem::size_of::<u64>() + 16;
+        within_memory(narrow.bytes() + 2 * narrow.final_orbits() * orbit, depth, narrow.ply)?;
+        narrow.next = FlatTable::with_capacity(1);
         let mut wide = narrow.widen();
         drop(narrow);
         if self.advance(&mut wide, depth, stop, progress)? {
@@ -375,6 +375,11 @@ impl Orbits {
     }
 
     fn output<C: PathCount, const N: usize>(&self, done: &Layers<C, N>, finish: Finish) -> Result<Output> {
+        if let Finish::Rows = finish {
+            // The images (key and count) and the rows (two u128) of every final position.
+            let row = std::mem::size_of::<(u64, C)>() + std::mem::size_of::<(u128, u128)>();
+            within_memory(done.final_orbits() * N * row, done.ply, done.ply)?;
+        }
         let mut overflow = false;
         let output = match finish {
             Finish::Rows => Output::Rows(self.rows(done, &mut overflow)),
@@ -427,6 +432,10 @@ impl Orbits {
             }
             std::mem::swap(layer, next);
             state.ply += 1;
+            if state.layer.is_empty() {
+                // Every game has ended: the deeper plies are all done (as the generic count says).
+                state.ply = depth;
+            }
             progress(state.ply, state.layer.len())?;
         }
         Ok(false)
@@ -460,23 +469,18 @@ impl Orbits {
         children.clear();
     }
 
+    /// `TooLarge` if the tables, with the largest of them grown once more (a growth holds the old
+    /// index and the new one at once), would pass [`MAX_BYTES`].
     fn check_memory<V: Copy + Default>(&self, depth: u32, ply: u32, tables: [&FlatTable<V>; 3]) -> Result<()> {
-        let bytes: usize = tables.iter().map(|t| t.bytes()).sum();
-        if bytes > MAX_BYTES {
-            return Err(Error::TooLarge(format!(
-                "count_paths to depth {depth} needs more than {} MiB of positions in memory at once \
-                 (reached at depth {}); ask for a smaller depth",
-                MAX_BYTES >> 20,
-                ply + 1
-            )));
-        }
-        Ok(())
+        let largest = tables.iter().map(|t| t.bytes()).max().unwrap_or(0);
+        let bytes: usize = tables.iter().map(|t| t.bytes()).sum::<usize>() + 2 * largest;
+        within_memory(bytes, depth, ply)
     }
-
     /// Every final position (each orbit's images) with its count, as sorted `PipsOnly` keys.
     /// Images that coincide (a position its own mirror image) are summed.
     fn rows<C: PathCount, const N: usize>(&self, done: &Layers<C, N>, overflow: &mut bool) -> Vec<(u128, u128)> {
         let mut images: Vec<(u64, C)> = Vec::with_capacity(done.final_orbits() * N);
+        // (`output` checked that these and the rows fit in memory.)
         for (key, counts) in done.finals() {
             for (t, &count) in counts.0.iter().enumerate() {
                 if count != C::default() {
@@ -498,6 +502,8 @@ impl Orbits {
         for (_, sum) in &mut rows {
             *sum = C::reduce(*sum);
         }
+        // Modulo 2**64, images of one position may add up to 0 (the rows then leave it out).
+        rows.retain(|&(_, sum)| sum != 0);
         rows
     }
 
@@ -520,6 +526,19 @@ impl Orbits {
     fn pips_only_key(&self, key: u64) -> u128 {
         (key as u128) << super::pips::pips_shift(self.squares - 1)
     }
+}
+
+/// `TooLarge` if `bytes` would pass [`MAX_BYTES`] (checked before allocating them).
+fn within_memory(bytes: usize, depth: u32, ply: u32) -> Result<()> {
+    if bytes > MAX_BYTES {
+        return Err(Error::TooLarge(format!(
+            "count_paths to depth {depth} needs more than {} MiB of positions in memory at once \
+             (reached at depth {}); ask for a smaller depth",
+            MAX_BYTES >> 20,
+            ply + 1
+        )));
+    }
+    Ok(())
 }
 
 /// Where square `square`'s pips sit in a `u64` key of a `squares`-square board: square 0 highest.
@@ -589,6 +608,10 @@ impl<C: PathCount, const N: usize> Layers<C, N> {
     fn final_orbits(&self) -> usize {
         self.layer.len() + self.finished.len()
     }
+
+    fn bytes(&self) -> usize {
+        self.layer.bytes() + self.next.bytes() + self.finished.bytes()
+    }
 }
 
 /// Adds `full` into `finished` if no count overflows, else changes nothing and returns false.
@@ -632,7 +655,7 @@ mod tests {
     }
 
     /// Boards square and not, empty and with dice (some low, so that captures abound).
-    const STARTS: [(&str, u32); 8] = [
+    const STARTS: [(&str, u32); 11] = [
         ("2x2 1b./.. w", 6),
         ("2x2 ../.. b", 7),
         ("3x3 .../.../... b", 9),
@@ -641,6 +664,10 @@ mod tests {
         ("3x4 ..../.2b1w./.... b", 5),
         ("4x4 ..../.1b../..../.... b", 4),
         ("2x5 ...../..... b", 5),
+        // 21 squares: 63-bit keys, the largest counted over orbits; and a long thin board.
+        ("3x7 ......./..1b1w.../....... b", 3),
+        ("7x3 .../.../.../.2w./.../.../... w", 3),
+        ("2x8 ......../1b....... b", 4),
     ];
 
     #[test]
