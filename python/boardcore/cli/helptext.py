@@ -22,3 +22,19 @@ def add_command(commands, name: str, help: str, description: str | None) -> argp
     """A subcommand; its description (the command module's docstring, plain text) is shown by
     ``--help`` paragraph by paragraph."""
     return commands.add_parser(name, help=help, description=description, formatter_class=Formatter)
+
+
+def depth_type(maximum: int):
+    """An argparse `type` for a depth from 0 to `maximum`: errors become usage errors quoting
+    the text (perft's and paths' `--depth`, each with its API's limit)."""
+
+    def depth(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            value = -1
+        if not 0 <= value <= maximum:
+            raise argparse.ArgumentTypeError(f"the depth is an integer from 0 to {maximum}, not {text!r}")
+        return value
+
+    return depth

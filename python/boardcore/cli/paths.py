@@ -25,7 +25,7 @@ import time
 from typing import TYPE_CHECKING
 
 import boardcore as bc
-from boardcore.cli.helptext import add_command
+from boardcore.cli.helptext import add_command, depth_type
 from boardcore.cli.progress import Progress
 from boardcore.cli.variants import GAMES
 
@@ -35,6 +35,7 @@ if TYPE_CHECKING:
 # The deepest count the API takes (count_paths' and path_totals' `depth` is 0 to 10000;
 # tests/test_cli_paths.py checks the two agree).
 MAX_DEPTH = 10_000
+depth_arg = depth_type(MAX_DEPTH)
 # POSITION naming each game's default start (the game built without arguments).
 START = "start"
 CLASSES: dict[str, type[bc.Cephalopod | bc.Reversi | bc.Rive | bc.Strands]] = {
@@ -73,17 +74,6 @@ def register(commands) -> None:
     )
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
     parser.set_defaults(run=run)
-
-
-def depth_arg(text: str) -> int:
-    """A depth, 0 to MAX_DEPTH (argparse type: errors become usage errors quoting the text)."""
-    try:
-        depth = int(text)
-    except ValueError:
-        depth = -1
-    if not 0 <= depth <= MAX_DEPTH:
-        raise argparse.ArgumentTypeError(f"the depth is an integer from 0 to {MAX_DEPTH}, not {text!r}")
-    return depth
 
 
 def check_options(args: argparse.Namespace) -> None:

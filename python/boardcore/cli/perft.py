@@ -13,13 +13,14 @@ import argparse
 import time
 
 import boardcore as bc
-from boardcore.cli.helptext import add_command
+from boardcore.cli.helptext import add_command, depth_type
 from boardcore.cli.progress import Progress
 from boardcore.cli.variants import add_game_arguments, new_game
 
 # The deepest perft the API takes (Reversi(...).perft(depth) and the others: the binding's
 # `depth` argument is 0 to 64; tests/test_cli.py checks the two agree).
 MAX_DEPTH = 64
+depth_arg = depth_type(MAX_DEPTH)
 
 
 def register(commands) -> None:
@@ -66,17 +67,6 @@ def split_depth_arg(text: str) -> int | str:
         raise argparse.ArgumentTypeError(
             f"the split depth is an integer from 0 to {MAX_DEPTH} or 'auto', not {text!r}"
         ) from None
-
-
-def depth_arg(text: str) -> int:
-    """A perft depth, 0 to MAX_DEPTH (argparse type: errors become usage errors quoting the text)."""
-    try:
-        depth = int(text)
-    except ValueError:
-        depth = -1
-    if not 0 <= depth <= MAX_DEPTH:
-        raise argparse.ArgumentTypeError(f"the depth is an integer from 0 to {MAX_DEPTH}, not {text!r}")
-    return depth
 
 
 def run(args: argparse.Namespace) -> int:
