@@ -64,10 +64,7 @@ pub fn colour_free_paths(
         let rows = crate::paths::count_paths_reporting(&PipsOnly(*root), depth, stop, progress)?;
         return Ok(crate::paths::wrapped(rows, options.wrapping));
     }
-    match Orbits::new(root, options.symmetry).dispatch(root, depth, options.wrapping, Finish::Rows, stop, progress)? {
-        Output::Rows(rows) => Ok(rows),
-        Output::Totals(_) => unreachable!("asked for rows"),
-    }
+    Orbits::new(root, options.symmetry).dispatch::<ListRows>(root, depth, options.wrapping, stop, progress)
 }
 
 /// `T[square * 7 + pips]`: the number of paths whose final position shows `pips` (0 for empty)
@@ -83,10 +80,7 @@ pub fn colour_free_totals(
         let rows = colour_free_paths(root, depth, options, stop, progress)?;
         return totals_of_rows(root.rect.len(), &rows, options.wrapping);
     }
-    match Orbits::new(root, options.symmetry).dispatch(root, depth, options.wrapping, Finish::Totals, stop, progress)? {
-        Output::Totals(totals) => Ok(totals),
-        Output::Rows(_) => unreachable!("asked for totals"),
-    }
+    Orbits::new(root, options.symmetry).dispatch::<SumTotals>(root, depth, options.wrapping, stop, progress)
 }
 
 /// The per-square totals of rows of `PipsOnly` keys (the definition `path_totals` must meet).
@@ -180,15 +174,44 @@ impl<C: PathCount, const N: usize> Default for Counts<C, N> {
     }
 }
 
-#[derive(Clone, Copy)]
-enum Finish {
-    Rows,
-    Totals,
+/// What a count ends with, read off its final orbits.
+trait Finish {
+    type Output;
+    fn finish<C: PathCount, const N: usize>(orbits: &Orbits, done: &Layers<C, N>) -> Result<Self::Output>;
 }
 
-enum Output {
-    Rows(Vec<(u128, u128)>),
-    Totals(Vec<u128>),
+/// The final positions with their counts (`count_paths`).
+struct ListRows;
+
+/// The per-square, per-pips totals (`path_totals`).
+struct SumTotals;
+
+impl Finish for ListRows {
+    type Output = Vec<(u128, u128)>;
+    fn finish<C: PathCount, const N: usize>(orbits: &Orbits, done: &Layers<C, N>) -> Result<Self::Output> {
+        // The images (key and count) and the rows (two u128) of every final position.
+        let row = std::mem::size_of::<(u64, C)>() + std::mem::size_of::<(u128, u128)>();
+        within_memory(done.final_orbits() * N * row, done.ply, done.ply)?;
+        let mut overflow = false;
+        let rows = orbits.rows(done, &mut overflow);
+        checked(rows, overflow)
+    }
+}
+
+impl Finish for SumTotals {
+    type Output = Vec<u128>;
+    fn finish<C: PathCount, const N: usize>(orbits: &Orbits, done: &Layers<C, N>) -> Result<Self::Output> {
+        let mut overflow = false;
+        let totals = orbits.totals(done, &mut overflow);
+        checked(totals, overflow)
+    }
+}
+
+fn checked<T>(value: T, overflow: bool) -> Result<T> {
+    match overflow {
+        true => Err(Error::Overflow("count_paths: a path count passed 2**128".into())),
+        false => Ok(value),
+    }
 }
 
 /// A board's geometry for counting over orbits: its squares' neighbours, its maps (the identity
@@ -225,49 +248,17 @@ impl Orbits {
             vec![(0..squares).collect()]
         };
         let chunks = squares.div_ceil(3);
-        let mut images = vec![[0u64; 512]; maps.len() * chunks];
-        for (t, map) in maps.iter().enumerate() {
-            for chunk in 0..chunks {
-                for (bits, image) in images[t * chunks + chunk].iter_mut().enumerate() {
-                    for within in 0..3 {
-                        // Bits 9j + 3i hold square squares - 1 - (3j + i) (square 0 highest).
-                        let Some(square) = (squares - 1).checked_sub(3 * chunk + within) else { continue };
-                        let pips = (bits >> (3 * within) & 7) as u64;
-                        *image |= pips << shift(squares, map[square]);
-                    }
-                }
-            }
+        let (keep, placed_shift) = move_masks(&maps, &rect.neighbours);
+        Orbits {
+            squares,
+            neighbours: &rect.neighbours,
+            images: image_tables(&maps, chunks),
+            chunks,
+            after: composition(&maps),
+            keep,
+            placed_shift,
+            maps,
         }
-        let inverse = |map: &Vec<usize>| {
-            let mut inverse = vec![0; map.len()];
-            map.iter().enumerate().for_each(|(s, &image)| inverse[image] = s);
-            inverse
-        };
-        let mut after = [[0u8; 8]; 8];
-        for (t, map_t) in maps.iter().enumerate() {
-            for (u, map_u) in maps.iter().enumerate() {
-                let composed: Vec<usize> = inverse(map_u).iter().map(|&s| map_t[s]).collect();
-                after[t][u] = maps.iter().position(|m| *m == composed).expect("the maps form a group") as u8;
-            }
-        }
-        let mut keep = vec![0u64; squares * 16 * 8];
-        let mut placed_shift = vec![0u32; squares * 8];
-        let board = u64::MAX >> (64 - 3 * squares);
-        for square in 0..squares {
-            for (t, map) in maps.iter().enumerate() {
-                placed_shift[square * 8 + t] = shift(squares, map[square]);
-                for captured in 0..16usize {
-                    let emptied = (0..4)
-                        .filter(|slot| captured >> slot & 1 == 1)
-                        .map(|slot| rect.neighbours[square][slot] as usize)
-                        .filter(|&n| n < squares)
-                        .chain([square])
-                        .fold(0u64, |bits, s| bits | 7 << shift(squares, map[s]));
-                    keep[(square * 16 + captured) * 8 + t] = board & !emptied;
-                }
-            }
-        }
-        Orbits { squares, neighbours: &rect.neighbours, maps, images, chunks, after, keep, placed_shift }
     }
 
     fn key(&self, root: &Cephalopod) -> u64 {
@@ -330,37 +321,35 @@ impl Orbits {
 
     /// Counts modulo 2**64, or exactly: in `u64` while every count fits (the ply that would
     /// pass 2**64 and every ply after it in `u128`).
-    fn dispatch(
+    fn dispatch<F: Finish>(
         &self,
         root: &Cephalopod,
         depth: u32,
         wrapping: bool,
-        finish: Finish,
         stop: &Stop,
         progress: &mut Progress<'_>,
-    ) -> Result<Output> {
+    ) -> Result<F::Output> {
         match (wrapping, self.maps.len()) {
-            (true, 1) => self.run::<Mod64, 1>(root, depth, finish, stop, progress),
-            (true, 4) => self.run::<Mod64, 4>(root, depth, finish, stop, progress),
-            (true, 8) => self.run::<Mod64, 8>(root, depth, finish, stop, progress),
-            (false, 1) => self.run::<u64, 1>(root, depth, finish, stop, progress),
-            (false, 4) => self.run::<u64, 4>(root, depth, finish, stop, progress),
-            (false, 8) => self.run::<u64, 8>(root, depth, finish, stop, progress),
+            (true, 1) => self.run::<F, Mod64, 1>(root, depth, stop, progress),
+            (true, 4) => self.run::<F, Mod64, 4>(root, depth, stop, progress),
+            (true, 8) => self.run::<F, Mod64, 8>(root, depth, stop, progress),
+            (false, 1) => self.run::<F, u64, 1>(root, depth, stop, progress),
+            (false, 4) => self.run::<F, u64, 4>(root, depth, stop, progress),
+            (false, 8) => self.run::<F, u64, 8>(root, depth, stop, progress),
             (_, maps) => unreachable!("a rectangle has 1, 4 or 8 maps, not {maps}"),
         }
     }
 
-    fn run<C: PathCount, const N: usize>(
+    fn run<F: Finish, C: PathCount, const N: usize>(
         &self,
         root: &Cephalopod,
         depth: u32,
-        finish: Finish,
         stop: &Stop,
         progress: &mut Progress<'_>,
-    ) -> Result<Output> {
+    ) -> Result<F::Output> {
         let mut narrow = Layers::<C, N>::start(self, self.key(root));
         if !self.advance(&mut narrow, depth, stop, progress)? {
-            return self.output(&narrow, finish);
+            return F::finish(self, &narrow);
         }
         // The wide tables hold the live and finished orbits with counts twice as wide.
         let orbit = std::mem::size_of::<Counts<u128, N>>() + 2 * std::mem::size_of::<u64>() + 16;
@@ -371,24 +360,7 @@ impl Orbits {
         if self.advance(&mut wide, depth, stop, progress)? {
             return Err(Error::Overflow("count_paths: a path count passed 2**128".into()));
         }
-        self.output(&wide, finish)
-    }
-
-    fn output<C: PathCount, const N: usize>(&self, done: &Layers<C, N>, finish: Finish) -> Result<Output> {
-        if let Finish::Rows = finish {
-            // The images (key and count) and the rows (two u128) of every final position.
-            let row = std::mem::size_of::<(u64, C)>() + std::mem::size_of::<(u128, u128)>();
-            within_memory(done.final_orbits() * N * row, done.ply, done.ply)?;
-        }
-        let mut overflow = false;
-        let output = match finish {
-            Finish::Rows => Output::Rows(self.rows(done, &mut overflow)),
-            Finish::Totals => Output::Totals(self.totals(done, &mut overflow)),
-        };
-        if overflow {
-            return Err(Error::Overflow("count_paths: a path count passed 2**128".into()));
-        }
-        Ok(output)
+        F::finish(self, &wide)
     }
 
     /// Plays `state` on, ply after ply, to `depth` or until no game is live. Returns true, with
@@ -480,7 +452,7 @@ impl Orbits {
     /// Images that coincide (a position its own mirror image) are summed.
     fn rows<C: PathCount, const N: usize>(&self, done: &Layers<C, N>, overflow: &mut bool) -> Vec<(u128, u128)> {
         let mut images: Vec<(u64, C)> = Vec::with_capacity(done.final_orbits() * N);
-        // (`output` checked that these and the rows fit in memory.)
+        // (`ListRows::finish` checked that these and the rows fit in memory.)
         for (key, counts) in done.finals() {
             for (t, &count) in counts.0.iter().enumerate() {
                 if count != C::default() {
@@ -539,6 +511,67 @@ fn within_memory(bytes: usize, depth: u32, ply: u32) -> Result<()> {
         )));
     }
     Ok(())
+}
+
+/// `Orbits::images`: per map and chunk of three squares (9 bits of the key), the image of every
+/// value of the chunk.
+fn image_tables(maps: &[Vec<usize>], chunks: usize) -> Vec<[u64; 512]> {
+    let squares = maps[0].len();
+    let mut images = vec![[0u64; 512]; maps.len() * chunks];
+    for (t, map) in maps.iter().enumerate() {
+        for chunk in 0..chunks {
+            for (bits, image) in images[t * chunks + chunk].iter_mut().enumerate() {
+                for within in 0..3 {
+                    // Bits 9j + 3i hold square squares - 1 - (3j + i) (square 0 highest).
+                    let Some(square) = (squares - 1).checked_sub(3 * chunk + within) else { continue };
+                    let pips = (bits >> (3 * within) & 7) as u64;
+                    *image |= pips << shift(squares, map[square]);
+                }
+            }
+        }
+    }
+    images
+}
+
+/// `Orbits::after`: the index of the map `t ∘ u⁻¹` for every pair of maps.
+fn composition(maps: &[Vec<usize>]) -> [[u8; 8]; 8] {
+    let inverse = |map: &Vec<usize>| {
+        let mut inverse = vec![0; map.len()];
+        map.iter().enumerate().for_each(|(s, &image)| inverse[image] = s);
+        inverse
+    };
+    let mut after = [[0u8; 8]; 8];
+    for (t, map_t) in maps.iter().enumerate() {
+        for (u, map_u) in maps.iter().enumerate() {
+            let composed: Vec<usize> = inverse(map_u).iter().map(|&s| map_t[s]).collect();
+            after[t][u] = maps.iter().position(|m| *m == composed).expect("the maps form a group") as u8;
+        }
+    }
+    after
+}
+
+/// `Orbits::keep` and `Orbits::placed_shift`: per square, captured slots and map, the image bits
+/// a move leaves alone, and where its placed die goes in the image.
+fn move_masks(maps: &[Vec<usize>], neighbours: &[[u8; 4]]) -> (Vec<u64>, Vec<u32>) {
+    let squares = neighbours.len();
+    let mut keep = vec![0u64; squares * 16 * 8];
+    let mut placed_shift = vec![0u32; squares * 8];
+    let board = u64::MAX >> (64 - 3 * squares);
+    for square in 0..squares {
+        for (t, map) in maps.iter().enumerate() {
+            placed_shift[square * 8 + t] = shift(squares, map[square]);
+            for captured in 0..16usize {
+                let emptied = (0..4)
+                    .filter(|slot| captured >> slot & 1 == 1)
+                    .map(|slot| neighbours[square][slot] as usize)
+                    .filter(|&n| n < squares)
+                    .chain([square])
+                    .fold(0u64, |bits, s| bits | 7 << shift(squares, map[s]));
+                keep[(square * 16 + captured) * 8 + t] = board & !emptied;
+            }
+        }
+    }
+    (keep, placed_shift)
 }
 
 /// Where square `square`'s pips sit in a `u64` key of a `squares`-square board: square 0 highest.
