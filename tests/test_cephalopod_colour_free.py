@@ -298,3 +298,11 @@ def test_a_progress_callback_may_play_on_the_game_being_counted():
 def test_wrapping_rows_never_hold_a_zero_count():
     for position in ("3x3 1b.1b/.../1b.1b b", "2x2 ../.. b"):
         assert 0 not in bc.Cephalopod.from_position(position).count_paths(12, owners=False, wrapping=True).counts()
+
+
+@pytest.mark.parametrize("module", [bc, ref])
+def test_a_bad_flag_is_reported_before_a_bad_depth_as_the_engine_does(module):
+    with pytest.raises(TypeError):
+        module.Cephalopod(3, 3).count_paths(-1, owners=False, symmetry=1)
+    with pytest.raises(ValueError):
+        module.Cephalopod(3, 3).count_paths(-1, owners=False, progress=3)

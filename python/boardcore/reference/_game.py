@@ -136,11 +136,12 @@ def check_progress(progress: object) -> None:
 
 
 def check_count_options(depth: object, owners: object, symmetry: object, wrapping: object, progress: object) -> None:
-    """The checks of ``count_paths``' arguments, in the engine's order."""
-    check_count("depth", depth, 0)
+    """The checks of ``count_paths``' arguments, in the engine's order (its binding converts the
+    flags before the call's body reads the depth and the callback)."""
     check_bool("owners", owners)
     check_bool("symmetry", symmetry)
     check_bool("wrapping", wrapping)
+    check_count("depth", depth, 0)
     check_progress(progress)
 
 
