@@ -260,6 +260,30 @@ pub fn wrapped<K>(rows: Vec<(K, u128)>, wrapping: bool) -> Vec<(K, u128)> {
     rows.into_iter().map(|(key, count)| (key, count as u64 as u128)).filter(|&(_, count)| count != 0).collect()
 }
 
+/// The columns of square totals: pips 0 (an empty cell) to 6.
+pub const PIPS: usize = 7;
+
+/// `T[cell * PIPS + pips]` of rows of `cells` (row-major, `width` cells a row, as
+/// `CompactKey::key_cells` writes them) with path counts `counts`: the paths whose final position
+/// shows `pips` on `cell` (`|cell|`, so owners are not told apart; a disc or a stone is 1). Exact
+/// (`Overflow` past 2**128), or modulo 2**64 when `wrapping`. What `PathCounts.square_totals`
+/// returns, and the definition Cephalopod's `path_totals` must meet.
+pub fn square_totals(cells: &[i8], width: usize, counts: &[u128], wrapping: bool) -> Result<Vec<u128>> {
+    let mut totals = vec![0u128; width * PIPS];
+    for (row, &count) in cells.chunks_exact(width.max(1)).zip(counts) {
+        for (cell, &value) in row.iter().enumerate() {
+            let total = &mut totals[cell * PIPS + (value.unsigned_abs() as usize).min(PIPS - 1)];
+            *total = match wrapping {
+                true => (*total as u64).wrapping_add(count as u64) as u128,
+                false => {
+                    total.checked_add(count).ok_or_else(|| Error::Overflow("a square total passed 2**128".into()))?
+                }
+            };
+        }
+    }
+    Ok(totals)
+}
+
 /// `CompactKey::key_cells` of a key holding each colour's stones as one bit a cell (the hex
 /// games): +1 Black, -1 White, 0 empty, for the first `cells` cells.
 pub fn stone_cells(black: u128, white: u128, cells: usize, out: &mut Vec<i8>) {

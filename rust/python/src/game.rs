@@ -11,7 +11,7 @@ pub use boardcore_engine::naming::MoveNaming;
 
 use crate::errors::{invalid, BcResult};
 pub use boardcore_engine::cephalopod::CountOptions;
-use boardcore_engine::paths::{CompactKey, Frontier, Split};
+use boardcore_engine::paths::{CompactKey, Frontier, Split, PIPS};
 use boardcore_engine::Position;
 use boardcore_engine::{Cells, Contents};
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyArrayMethods};
@@ -151,9 +151,6 @@ impl<P: CompactKey> PathRows for KeyRows<P> {
     }
 }
 
-/// The columns of `PathCounts.square_totals`: pips 0 (empty) to 6.
-const PIPS: usize = 7;
-
 /// The low and high 64 bits of 128-bit totals, as two `uint64` arrays of one shape.
 pub type LowHigh<'py> = (Bound<'py, PyArray2<u64>>, Bound<'py, PyArray2<u64>>);
 
@@ -253,20 +250,8 @@ impl PathCounts {
     /// numpy's `uint64` arithmetic keeps it so. OverflowError if a total passes 2**128.
     fn square_totals<'py>(&self, py: Python<'py>) -> BcResult<LowHigh<'py>> {
         let cells = self.cells.bind(py).readonly();
-        let cells = cells.as_array();
-        let width = cells.ncols();
-        let mut totals = vec![0u128; width * PIPS];
-        for (row, &count) in cells.rows().into_iter().zip(&self.counts) {
-            for (square, &cell) in row.iter().enumerate() {
-                let pips = (cell.unsigned_abs() as usize).min(PIPS - 1);
-                let total = &mut totals[square * PIPS + pips];
-                *total = total.checked_add(count).ok_or_else(|| {
-                    crate::errors::BcError::Engine(boardcore_engine::Error::Overflow(
-                        "square_totals: a total passed 2**128".into(),
-                    ))
-                })?;
-            }
-        }
+        let (width, cells): (usize, Vec<i8>) = (cells.as_array().ncols(), cells.as_array().iter().copied().collect());
+        let totals = boardcore_engine::paths::square_totals(&cells, width, &self.counts, false)?;
         Ok(low_high(py, &totals, width))
     }
 

@@ -26,7 +26,7 @@ use super::{captures, Cephalopod, PipsOnly};
 use crate::error::{Error, Result};
 use crate::flat_table::FlatTable;
 use crate::interrupt::Stop;
-use crate::paths::Progress;
+use crate::paths::{Progress, PIPS};
 use crate::square::GridMap;
 
 /// The largest board counted over orbits: 21 squares of 3 bits fill 63 bits of a `u64` key
@@ -83,28 +83,13 @@ pub fn colour_free_totals(
     Orbits::new(root, options.symmetry).dispatch::<SumTotals>(root, depth, options.wrapping, stop, progress)
 }
 
-/// The per-square totals of rows of `PipsOnly` keys (the definition `path_totals` must meet).
+/// The per-square totals of rows of `PipsOnly` keys (`paths::square_totals` of their cells).
 pub fn totals_of_rows(squares: usize, rows: &[(u128, u128)], wrapping: bool) -> Result<Vec<u128>> {
-    let mut totals = vec![0u128; squares * PIPS];
-    let mut overflow = false;
-    for &(key, count) in rows {
-        for (square, pips) in PipsOnly::pips_cells(key, squares).enumerate() {
-            let total = &mut totals[square * PIPS + pips as usize];
-            *total = if wrapping {
-                (*total as u64).wrapping_add(count as u64) as u128
-            } else {
-                total.add(count, &mut overflow)
-            };
-        }
-    }
-    if overflow {
-        return Err(Error::Overflow("path_totals: a total passed 2**128".into()));
-    }
-    Ok(totals)
+    let cells: Vec<i8> =
+        rows.iter().flat_map(|&(key, _)| PipsOnly::pips_cells(key, squares).map(|p| p as i8)).collect();
+    let counts: Vec<u128> = rows.iter().map(|&(_, count)| count).collect();
+    crate::paths::square_totals(&cells, squares, &counts, wrapping)
 }
-
-/// Pips 0 (empty) to 6: the columns of the totals.
-pub const PIPS: usize = 7;
 
 /// A path count: exact (`u64` or `u128`, an overflow noted) or modulo 2**64 ([`Mod64`]).
 trait PathCount: Copy + Default + PartialEq + Send {
@@ -191,7 +176,7 @@ impl Finish for ListRows {
     fn finish<C: PathCount, const N: usize>(orbits: &Orbits, done: &Layers<C, N>) -> Result<Self::Output> {
         // The images (key and count) and the rows (two u128) of every final position.
         let row = std::mem::size_of::<(u64, C)>() + std::mem::size_of::<(u128, u128)>();
-        within_memory(done.final_orbits() * N * row, done.ply, done.ply)?;
+        within_memory(done.final_orbits() * N * row, done.ply, done.ply)?; // listing the last layer
         let mut overflow = false;
         let rows = orbits.rows(done, &mut overflow);
         checked(rows, overflow)
@@ -353,7 +338,7 @@ impl Orbits {
         }
         // The wide tables hold the live and finished orbits with counts twice as wide.
         let orbit = std::mem::size_of::<Counts<u128, N>>() + 2 * std::mem::size_of::<u64>() + 16;
-        within_memory(narrow.bytes() + 2 * narrow.final_orbits() * orbit, depth, narrow.ply)?;
+        within_memory(narrow.bytes() + 2 * narrow.final_orbits() * orbit, depth, narrow.ply + 1)?;
         narrow.next = FlatTable::with_capacity(1);
         let mut wide = narrow.widen();
         drop(narrow);
@@ -446,8 +431,9 @@ impl Orbits {
     fn check_memory<V: Copy + Default>(&self, depth: u32, ply: u32, tables: [&FlatTable<V>; 3]) -> Result<()> {
         let largest = tables.iter().map(|t| t.bytes()).max().unwrap_or(0);
         let bytes: usize = tables.iter().map(|t| t.bytes()).sum::<usize>() + 2 * largest;
-        within_memory(bytes, depth, ply)
+        within_memory(bytes, depth, ply + 1)
     }
+
     /// Every final position (each orbit's images) with its count, as sorted `PipsOnly` keys.
     /// Images that coincide (a position its own mirror image) are summed.
     fn rows<C: PathCount, const N: usize>(&self, done: &Layers<C, N>, overflow: &mut bool) -> Vec<(u128, u128)> {
@@ -501,13 +487,12 @@ impl Orbits {
 }
 
 /// `TooLarge` if `bytes` would pass [`MAX_BYTES`] (checked before allocating them).
-fn within_memory(bytes: usize, depth: u32, ply: u32) -> Result<()> {
+fn within_memory(bytes: usize, depth: u32, reached: u32) -> Result<()> {
     if bytes > MAX_BYTES {
         return Err(Error::TooLarge(format!(
             "count_paths to depth {depth} needs more than {} MiB of positions in memory at once \
-             (reached at depth {}); ask for a smaller depth",
+             (reached at depth {reached}); ask for a smaller depth",
             MAX_BYTES >> 20,
-            ply + 1
         )));
     }
     Ok(())
