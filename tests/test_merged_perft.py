@@ -251,6 +251,19 @@ def test_bad_work_units_are_refused_with_the_entry_named(implementation, positio
         implementation.Reversi.perft_positions(positions, 2, paths)
 
 
+@pytest.mark.parametrize("implementation", [bc, ref], ids=["engine", "twin"])
+def test_a_frontier_split_of_none_is_plain_as_in_perft_and_omitted_is_auto(implementation):
+    """None is plain perft's 0 in perft_frontier as in perft (it was "auto" there); leaving the
+    argument out still gives the auto split."""
+    game = implementation.Reversi(6)
+    depth = 8 if implementation is bc else 6
+    plain = (depth, [game.position()], [1])
+    assert game.perft_frontier(depth, None) == game.perft_frontier(depth, split_depth=None) == plain
+    assert game.perft_frontier(depth, 0) == plain
+    omitted = game.perft_frontier(depth)
+    assert omitted == game.perft_frontier(depth, "auto") and omitted[0] < depth  # auto did split
+
+
 def test_a_frontier_without_a_key_is_the_game_itself():
     game = bc.Cephalopod(8, 8)
     assert game.perft_frontier(5) == (5, [game.position()], [1])

@@ -202,7 +202,7 @@ class Reversi:
     def perft_frontier(
         self,
         depth: int,
-        split_depth: int | Literal["auto"] | None = None,
+        split_depth: int | Literal["auto"] | None = "auto",
         passes_count_as_ply: bool = True,
     ) -> tuple[int, list[str], list[int]]: ...
     @classmethod
@@ -265,7 +265,7 @@ class Cephalopod:
     def perft_frontier(
         self,
         depth: int,
-        split_depth: int | Literal["auto"] | None = None,
+        split_depth: int | Literal["auto"] | None = "auto",
         passes_count_as_ply: bool = True,
     ) -> tuple[int, list[str], list[int]]: ...
     @classmethod
@@ -443,7 +443,7 @@ class Rive:
     def perft_frontier(
         self,
         depth: int,
-        split_depth: int | Literal["auto"] | None = None,
+        split_depth: int | Literal["auto"] | None = "auto",
         passes_count_as_ply: bool = True,
     ) -> tuple[int, list[str], list[int]]: ...
     @classmethod
@@ -560,7 +560,7 @@ class Strands:
     def perft_frontier(
         self,
         depth: int,
-        split_depth: int | Literal["auto"] | None = None,
+        split_depth: int | Literal["auto"] | None = "auto",
         passes_count_as_ply: bool = True,
     ) -> tuple[int, list[str], list[int]]: ...
     @classmethod

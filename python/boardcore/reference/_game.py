@@ -565,15 +565,16 @@ class ReferenceGame:
         )
 
     def perft_frontier(
-        self, depth: int, split_depth: int | str | None = None, passes_count_as_ply: bool = True
+        self, depth: int, split_depth: int | str | None = "auto", passes_count_as_ply: bool = True
     ) -> tuple[int, list[str], list[int]]:
         """Where ``perft(depth, split_depth=...)`` counts below: ``(remaining, positions, paths)``,
         the distinct positions by notation (sorted; no symmetry merging here) with the number of
-        move sequences reaching each, and the plies left below them. None is "auto"; a plain
-        count's frontier is the game itself. Raises as ``perft``."""
+        move sequences reaching each, and the plies left below them. ``split_depth`` as in
+        ``perft`` (None or 0: plain, the frontier is the game itself), "auto" when omitted.
+        Raises as ``perft``."""
         check_count("depth", depth, 0)
         check_bool("passes_count_as_ply", passes_count_as_ply)
-        split = "auto" if split_depth is None else split_depth
+        split = 0 if split_depth is None else split_depth
         plain = split == 0 and not isinstance(split, bool)
         if split == "auto":
             plain = depth <= AUTO_BELOW

@@ -72,11 +72,28 @@ pub fn split_depth(depth: u32, value: Option<&Bound<'_, PyAny>>) -> BcResult<Spl
     Ok(Split::At(crate::args::int_in("split_depth", value, 0..=depth)?))
 }
 
-/// `perft_frontier`'s `split_depth`: as perft's, but None is `"auto"` (a frontier is for cutting).
-pub fn frontier_split(depth: u32, value: Option<&Bound<'_, PyAny>>) -> BcResult<Split> {
+/// `perft_frontier`'s `split_depth` as the caller gave it: omitted (the default, `"auto"`: a
+/// frontier is for cutting) or any object, None included, which means 0 there as in `perft`.
+/// Option<&PyAny> would not do: PyO3 hands an explicit None over as an omitted argument.
+pub enum FrontierSplit<'py> {
+    Omitted,
+    Given(Bound<'py, PyAny>),
+}
+
+impl<'a, 'py> FromPyObject<'a, 'py> for FrontierSplit<'py> {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        Ok(FrontierSplit::Given(obj.to_owned()))
+    }
+}
+
+/// `perft_frontier`'s split: `"auto"` when omitted, otherwise exactly `perft`'s rule (None or 0
+/// plain, an integer from 0 to `depth`, or `"auto"`).
+pub fn frontier_split(depth: u32, value: &FrontierSplit<'_>) -> BcResult<Split> {
     match value {
-        None => Ok(Split::Auto),
-        given => split_depth(depth, given),
+        FrontierSplit::Omitted => Ok(Split::Auto),
+        FrontierSplit::Given(given) => split_depth(depth, Some(given).filter(|given| !given.is_none())),
     }
 }
 
@@ -627,19 +644,23 @@ macro_rules! bind_game {
             /// the distinct positions (in notation; merged by symmetry too where the board has
             /// symmetries) with how many move sequences reach each, and the plies left below them.
             /// `sum(paths[i] * perft(remaining) of positions[i]) == perft(depth)`. `split_depth`
-            /// as in perft, None meaning "auto"; a plain count's frontier is the game itself.
+            /// as in perft (None or 0: plain, the game itself with every ply below), but
+            /// `"auto"` when omitted.
             /// Distributed perft cuts it into work units (docs/distributed.md). Releases the GIL;
             /// interruptible.
-            #[pyo3(signature = (depth, split_depth = None, passes_count_as_ply = true))]
+            #[pyo3(
+                signature = (depth, split_depth = crate::game::FrontierSplit::Omitted, passes_count_as_ply = true),
+                text_signature = "($self, depth, split_depth='auto', passes_count_as_ply=True)"
+            )]
             fn perft_frontier(
                 slf: &Bound<'_, Self>,
                 depth: &Bound<'_, PyAny>,
-                split_depth: Option<&Bound<'_, PyAny>>,
+                split_depth: crate::game::FrontierSplit<'_>,
                 passes_count_as_ply: bool,
             ) -> BcResult<(u32, Vec<String>, Vec<u128>)> {
                 let depth = crate::args::depth(depth)?;
                 let position = *slf.borrow().position();
-                let split = crate::game::frontier_split(depth, split_depth)?;
+                let split = crate::game::frontier_split(depth, &split_depth)?;
                 let plies = crate::args::plies(passes_count_as_ply);
                 let frontier = crate::interrupt::run_interruptible(slf.py(), |stop| {
                     boardcore_engine::paths::perft_frontier(&position, depth, split, plies, stop)
