@@ -117,6 +117,41 @@ def test_a_checkpointed_run_writes_every_unit_once_and_answers_again_from_the_fi
     assert path.read_bytes() == before
 
 
+def test_the_progress_bar_shows_units_of_the_total_leaves_per_second_and_an_eta(cluster, tmp_path, capsys):
+    path = tmp_path / "bar.jsonl"
+    game = bc.Reversi()
+    assert distributed.perft(game, 9, address=cluster.address, checkpoint=path, unit_seconds=0.05, progress=True) == (
+        3005288
+    )
+    n_units = lines_of(path)[0]["n_units"]
+    bar = capsys.readouterr().err
+    assert "\rperft(9) [" in bar and bar.endswith("\n")
+    assert f" 0/{n_units} " in bar and f" {n_units}/{n_units} " in bar  # units done, of the total
+    last = bar.rstrip("\n").split("\r")[-1]
+    assert "M leaves/s" in last and ", ETA 0s" in last
+    # Hidden with progress=False, whatever the environment asks.
+    distributed.perft(game, 7, address=cluster.address, unit_seconds=0.05, progress=False)
+    assert "perft(7)" not in capsys.readouterr().err
+
+
+def test_split_depth_none_is_plain_perft_as_in_game_perft(cluster):
+    """None meant "auto" here but plain perft (0) in game.perft: now it means 0 everywhere, so one
+    unit (the game itself) for perft and one per root move for divide; "auto" stays the default."""
+    game = bc.Reversi()
+    seen = []
+    assert distributed.perft(game, 7, address=cluster.address, split_depth=None, progress=seen.append) == 55092
+    assert seen[-1].units_total == 1
+    divided = []
+    assert distributed.divide(game, 7, address=cluster.address, split_depth=None, progress=divided.append) == (
+        game.divide(7)
+    )
+    assert divided[-1].units_total == len(game.legal_moves())
+    auto = []
+    distributed.perft(game, 9, address=cluster.address, progress=auto.append, unit_seconds=0.05)
+    assert auto[-1].units_total > 1  # the default still splits
+    assert auto[-1].unit_cpu_seconds > 0 and auto[-1].unit_wall_seconds > 0  # the units' own clocks
+
+
 def test_a_worker_killed_mid_run_still_gives_the_exact_count(cluster, tmp_path):
     path = tmp_path / "run.jsonl"
     killed = []

@@ -39,6 +39,11 @@ class ProgressInfo:
     leaves_per_second: float  # in this run (units read from the checkpoint excluded)
     eta_seconds: float | None  # None until a unit has finished in this run
     elapsed_seconds: float
+    # The units finished in this run, as their tasks measured them: CPU seconds of the worker
+    # process (time.process_time, all its threads) and wall seconds. Their sum over the run's
+    # wall time times the cluster's CPUs is the run's parallel efficiency (benches/bench_distributed.py).
+    unit_cpu_seconds: float = 0.0
+    unit_wall_seconds: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -120,7 +125,10 @@ def perft(
     ``threads_per_unit`` threads, retried ``max_retries`` times if its worker dies.
     ``checkpoint=PATH`` appends each finished unit (JSON lines, fsynced): the same call with the
     same file resumes a killed run, counting every unit once. ``progress``: a bar on stderr (None:
-    when stderr is a terminal), or a callable receiving a ProgressInfo after each unit."""
+    when stderr is a terminal), or a callable receiving a ProgressInfo after each unit.
+    ``split_depth`` is read as ``game.perft`` reads it: ``"auto"`` (the default) picks the
+    frontier's depth, an integer k puts it k plies down, and None or 0 is plain perft: no frontier
+    but the game itself, so a single unit on a single worker."""
     settings = _check_arguments(
         game,
         depth,
@@ -133,7 +141,8 @@ def perft(
         max_retries,
         progress,
     )
-    parts = [_Part(None, *game.perft_frontier(depth, split_depth, passes_count_as_ply))]
+    split = 0 if split_depth is None else split_depth  # None is plain perft, as in game.perft
+    parts = [_Part(None, *game.perft_frontier(depth, split, passes_count_as_ply))]
     totals = _run("perft", game, depth, parts, settings)
     return totals[0]
 
@@ -153,7 +162,8 @@ def divide(
 ) -> dict[str, int]:
     """``game.divide(depth)`` on a Ray cluster: the leaves below each root move (move notation ->
     count, in move order). One frontier per root move, all their units in one plan; the arguments
-    as in ``perft`` (``split_depth=k`` puts each move's frontier k plies below the root)."""
+    as in ``perft`` (``split_depth=k`` puts each move's frontier k plies below the root; None or 0:
+    one unit per root move)."""
     settings = _check_arguments(
         game,
         depth,
@@ -168,6 +178,8 @@ def divide(
     )
     if depth < 1:
         raise ValueError(f"divide: depth must be an integer from 1 to {MAX_DEPTH}, got {depth}")
+    if split_depth is None:
+        split_depth = 0  # plain, as in game.divide and game.perft
     parts = []
     for move in game.legal_moves():
         child = game.copy()
@@ -309,13 +321,15 @@ def _seconds_below(cls: Any, positions: list[str], remaining: int, passes: bool,
 
 def _unit_task(
     game_name: str, groups: list[tuple[int, int, list[str], list[int]]], n_parts: int, passes: bool, threads: int
-) -> list[int]:
-    """One work unit, on a worker: the weighted perft of each group, as leaves per part."""
+) -> tuple[list[int], float, float]:
+    """One work unit, on a worker: the weighted perft of each group, as leaves per part, with the
+    CPU seconds (the worker process's, all threads) and wall seconds the unit took."""
     cls = getattr(boardcore, game_name)
+    cpu_started, wall_started = time.process_time(), time.perf_counter()
     leaves = [0] * n_parts
     for part, remaining, positions, paths in groups:
         leaves[part] += cls.perft_positions(positions, remaining, paths, threads=threads, passes_count_as_ply=passes)
-    return leaves
+    return leaves, time.process_time() - cpu_started, time.perf_counter() - wall_started
 
 
 def _schedule(ray: Any, cls: Any, plan: _Plan, opened: ckpt.Checkpoint | None, settings: _Settings) -> list[int]:
@@ -340,11 +354,11 @@ def _schedule(ray: Any, cls: Any, plan: _Plan, opened: ckpt.Checkpoint | None, s
                 ready, _ = ray.wait(list(in_flight), num_returns=1, timeout=1.0)
                 for ref in ready:
                     unit = in_flight.pop(ref)
-                    leaves = ray.get(ref)
+                    leaves, cpu_seconds, wall_seconds = ray.get(ref)
                     if opened is not None:
                         opened.record(unit, leaves)
                     done[unit] = leaves
-                    report.unit_done(sum(leaves))
+                    report.unit_done(sum(leaves), cpu_seconds, wall_seconds)
     except BaseException:
         for ref in in_flight:
             ray.cancel(ref, force=True)
@@ -369,6 +383,7 @@ class _Reporter:
         self.bar = Progress(self.total, f"{plan.kind}({plan.depth})", enabled=enabled)
         self.bar.done = self.units
         self.started = time.perf_counter()
+        self.unit_cpu_seconds = self.unit_wall_seconds = 0.0
 
     def __enter__(self) -> _Reporter:
         self.bar.__enter__()
@@ -378,9 +393,11 @@ class _Reporter:
     def __exit__(self, *exc: object) -> None:
         self.bar.__exit__(*exc)
 
-    def unit_done(self, leaves: int) -> None:
+    def unit_done(self, leaves: int, cpu_seconds: float, wall_seconds: float) -> None:
         self.units += 1
         self.leaves += leaves
+        self.unit_cpu_seconds += cpu_seconds
+        self.unit_wall_seconds += wall_seconds
         info = self._report()
         eta = "" if info.eta_seconds is None else f", ETA {info.eta_seconds:.0f}s"
         self.bar.advance(1, f"{info.leaves_per_second / 1e6:.1f} M leaves/s{eta}")
@@ -390,7 +407,9 @@ class _Reporter:
         finished = self.units - self.units_at_start
         rate = (self.leaves - self.leaves_at_start) / elapsed if elapsed > 0 else 0.0
         eta = elapsed / finished * (self.total - self.units) if finished else None
-        info = ProgressInfo(self.units, self.total, self.leaves, rate, eta, elapsed)
+        info = ProgressInfo(
+            self.units, self.total, self.leaves, rate, eta, elapsed, self.unit_cpu_seconds, self.unit_wall_seconds
+        )
         if self.callback is not None:
             self.callback(info)
         return info
