@@ -31,7 +31,9 @@ IN_FLIGHT_PER_CPU = 2
 
 @dataclass(frozen=True)
 class ProgressInfo:
-    """What a ``progress`` callable receives after each finished unit (and once at the start)."""
+    """What a ``progress`` callable receives after each finished unit (and once at the start).
+    ``unit_cpu_seconds`` and ``unit_wall_seconds`` sum what the units finished in this run took,
+    as each task measured it in its worker (CPU seconds of the worker process, wall seconds)."""
 
     units_done: int
     units_total: int
@@ -119,16 +121,13 @@ def perft(
     """``game.perft(depth)`` counted on a Ray cluster, exactly.
 
     ``address``: None starts a local Ray instance, ``"auto"`` joins the cluster running here,
-    ``"ray://host:10001"`` or ``"host:6379"`` another (a Ray already initialised in this process
-    is used as it is). The merged frontier (``game.perft_frontier(depth, split_depth)``) is cut into
-    units of about ``unit_seconds`` each (timed on a sample here first), each a Ray task using
-    ``threads_per_unit`` threads, retried ``max_retries`` times if its worker dies.
-    ``checkpoint=PATH`` appends each finished unit (JSON lines, fsynced): the same call with the
-    same file resumes a killed run, counting every unit once. ``progress``: a bar on stderr (None:
-    when stderr is a terminal), or a callable receiving a ProgressInfo after each unit.
-    ``split_depth`` is read as ``game.perft`` reads it: ``"auto"`` (the default) picks the
-    frontier's depth, an integer k puts it k plies down, and None or 0 is plain perft: no frontier
-    but the game itself, so a single unit on a single worker."""
+    ``"ray://host:10001"`` or ``"host:6379"`` another (a Ray initialised here is used as it is).
+    The frontier ``game.perft_frontier(depth, split_depth)`` (``split_depth`` as in
+    ``game.perft``: None or 0 is plain, one unit) is cut into units of about ``unit_seconds``,
+    each a Ray task on ``threads_per_unit`` threads, retried ``max_retries`` times if its worker
+    dies. ``checkpoint=PATH`` appends each finished unit (JSON lines, fsynced): the same call with
+    the same file resumes a killed run, counting every unit once. ``progress``: a bar on stderr
+    (None: when stderr is a terminal), or a callable receiving a ProgressInfo after each unit."""
     settings = _check_arguments(
         game,
         depth,
