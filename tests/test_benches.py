@@ -5,6 +5,8 @@ import pathlib
 import subprocess
 import sys
 
+import pytest
+
 BENCHES = pathlib.Path(__file__).resolve().parent.parent / "benches"
 
 
@@ -61,3 +63,33 @@ def test_the_cephalopod_paths_cases_span_the_workload():
     assert {depth for _, depth, _ in cases} >= {1, 40}
     assert {sum(1 for p in pips if p) for _, _, pips in cases} == set(range(8))
     assert any(0 < p <= 2 for _, _, pips in cases for p in pips)
+
+
+def test_deep_counts_checks_two_ways_and_the_published_counts():
+    """benches/deep_counts.py, which docs/distributed.md cites for every deep count, at depths
+    that take milliseconds: both ways agree, and with the published 8x8 counts."""
+    done = subprocess.run(
+        [sys.executable, str(BENCHES / "deep_counts.py"), "--board", "8", "--depths", "6-7"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert "8 perft(7) merged = 55,092 in" in done.stdout and "8 perft(7) plain  = 55,092 in" in done.stdout
+    assert sum(line.endswith("= published") for line in lines) == 4
+    assert lines[-1] == "8 perft(7): AGREE"
+
+
+def test_the_unit_rate_of_distributed_perft_is_measured_without_ray():
+    pytest.importorskip("ray")  # the bench imports it (for its other measures)
+    done = subprocess.run(
+        [sys.executable, str(BENCHES / "bench_distributed.py"), "--unit-rate", "--board", "octagon", "--depth", "9"]
+        + ["--unit-seconds", "0.01", "--sample-seconds", "0.05"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    row = next(line for line in done.stdout.splitlines() if line.startswith("| octagon | 9 |"))
+    assert "leaves, " in row and "CPU hours" in row
