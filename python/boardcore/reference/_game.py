@@ -410,7 +410,7 @@ class ReferenceGame:
         def position(self) -> str: ...
         def zobrist(self) -> int: ...
         def is_over(self) -> bool: ...
-        def score(self) -> Any: ...  # points; Strands: its group sizes
+        def score(self) -> Any: ...  # counts (discs, dice, stones); Strands: its group sizes
         def _move_parts(self) -> Iterable[Any]: ...
         def _push(self, parts: Any, move: Any = None) -> None: ...
         def _parts_of(self, move: Any) -> Any: ...
@@ -774,8 +774,9 @@ class ReferenceGame:
             return None
         return moves[rng.below(len(moves))]
 
-    def _points(self) -> tuple[int, int]:
-        """Black's and White's final points (the engine's ``Position::points``)."""
+    def _score(self) -> tuple[int, int]:
+        """Black's and White's score as two numbers, what scored playouts report (the engine's
+        ``Position::score``): ``score()`` itself, but for Strands."""
         return self.score()
 
     def record(self) -> str:
