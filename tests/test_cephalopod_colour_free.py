@@ -306,3 +306,23 @@ def test_a_bad_flag_is_reported_before_a_bad_depth_as_the_engine_does(module):
         module.Cephalopod(3, 3).count_paths(-1, owners=False, symmetry=1)
     with pytest.raises(ValueError):
         module.Cephalopod(3, 3).count_paths(-1, owners=False, progress=3)
+
+
+def test_the_twins_path_counts_keep_128_bits_and_refuse_more():
+    """Both twin PathCounts classes store a count in two 64-bit halves, through the one helper the
+    Cephalopod class inherits; 2**128 and more is an OverflowError, as in the engine."""
+    from boardcore.reference import _game
+    from boardcore.reference import cephalopod as twin
+
+    empty = (None,) * 4
+    largest = 2**128 - 1
+    builders = [
+        lambda count: twin.PathCounts._of_dice(2, 2, {(empty, 0): count}),
+        lambda count: _game.PathCounts._build(ref.Reversi, {ref.Reversi(4).position(): count}),
+    ]
+    for build in builders:
+        counts = build(largest)
+        assert counts.counts() == [largest] and counts.total() == largest
+        assert isinstance(counts, _game.PathCounts)
+        with pytest.raises(OverflowError, match=r"2\*\*128"):
+            build(largest + 1)

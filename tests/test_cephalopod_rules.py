@@ -1,4 +1,4 @@
-"""The rules of Cephalopod (spec/cephalopod.md, docs/cephalopod.md), one test per clause.
+"""The rules of Cephalopod (the rule text "Cephalopod", summarised in docs/cephalopod.md), one test per clause.
 
 Every test runs against each implementation given by the ``Cephalopod`` fixture (conftest.py): the
 pure-Python reference and, once built, the Rust engine. Colours are written 0 (Black) and 1 (White).

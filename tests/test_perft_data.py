@@ -58,6 +58,14 @@ def test_the_data_starts_are_the_games_starts():
     starts = {bc.Reversi(s).position() for s in (4, 6, 8, 10, "octagon")} | {
         bc.Cephalopod(r, c).position() for r, c in ((2, 2), (3, 3), (3, 5), (5, 5))
     }
+    starts |= {
+        bc.Reversi(8, blocked=["b2", "g7"]).position(),
+        bc.Reversi(8, handicap=2).position(),
+        bc.Reversi(6, blocked=["a2", "f5"], handicap=1).position(),
+        bc.Reversi(8, blocked="random", seed=7).position(),
+    }
     starts |= {bc.Rive(b).position() for b in ("hex2", "hex3", "hex335")}
+    starts |= {bc.Rive("hex3", swap=True).position(), bc.Rive("hex3", single_stones=True).position()}
     starts |= {bc.Strands("hex4", c).position() for c in ("up-to", "exact")}
+    starts |= {bc.Strands("hex5", "exact").position(), bc.Strands("hex5-rings", "up-to").position()}
     assert {e.position for e in perft_entries()} == starts

@@ -1,4 +1,4 @@
-"""The rules of Reversi with blocked squares (spec/reversi.md, docs/reversi.md), one test per clause.
+"""The rules of Reversi with blocked squares (the rule text of that name, in docs/reversi.md), one test per clause.
 
 Every test runs against each implementation given by the ``Reversi`` fixture (conftest.py): the
 pure-Python reference and, once built, the Rust engine. Colours are written 0 (Black) and 1 (White).

@@ -1,4 +1,4 @@
-"""The rules of Rive (spec/rive.md, docs/rive.md), one test per clause.
+"""The rules of Rive (the rule text "Rive", summarised in docs/rive.md), one test per clause.
 
 Every test runs against each implementation given by the ``Rive`` fixture (conftest.py): the
 pure-Python reference and, once built, the Rust engine. Colours are written 0 (Black) and 1 (White).

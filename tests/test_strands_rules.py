@@ -1,4 +1,4 @@
-"""The rules of Strands (spec/strands.md, docs/strands.md), one test per clause.
+"""The rules of Strands (the rule text "Strands", summarised in docs/strands.md), one test per clause.
 
 Every test runs against each implementation given by the ``Strands`` fixture (conftest.py): the
 pure-Python reference and, once built, the Rust engine. Colours are written 0 (Black) and 1 (White).

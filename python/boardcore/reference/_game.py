@@ -307,7 +307,8 @@ class PathCounts:
     - ``counts_low``, ``counts_high``: ``uint64`` arrays, the low and high 64 bits of each count.
 
     Rows are sorted by position notation here; the engine sorts them by its key, so compare the
-    two as mappings from ``position(i)`` to count. (Cephalopod's twin keeps its own class.)
+    two as mappings from ``position(i)`` to count. (Cephalopod's twin subclasses it: its rows come
+    from its own layer and sort as the engine's do.)
     """
 
     cells: Any
@@ -324,9 +325,6 @@ class PathCounts:
         import numpy as np
 
         entries = sorted(layer.items())
-        for _, count in entries:
-            if count >= 2**128:
-                raise OverflowError("count_paths: a path count reaches 2**128")
         rows = []
         for position, _ in entries:
             g = game.from_position(position)  # type: ignore[attr-defined]
@@ -339,9 +337,18 @@ class PathCounts:
             [game.from_position(p).to_move for p in result._positions],  # type: ignore[attr-defined]
             dtype=np.uint8,
         )
-        result.counts_low = np.array([count & (2**64 - 1) for _, count in entries], dtype=np.uint64)
-        result.counts_high = np.array([count >> 64 for _, count in entries], dtype=np.uint64)
+        result._store_counts([count for _, count in entries])
         return result
+
+    def _store_counts(self, counts: list[int]) -> None:
+        """Sets ``counts_low`` and ``counts_high``; a count of 2**128 or more is an
+        OverflowError, as in the engine."""
+        import numpy as np
+
+        if any(count >= 2**128 for count in counts):
+            raise OverflowError("count_paths: a path count reaches 2**128")
+        self.counts_low = np.array([count & (2**64 - 1) for count in counts], dtype=np.uint64)
+        self.counts_high = np.array([count >> 64 for count in counts], dtype=np.uint64)
 
     def __len__(self) -> int:
         return len(self._positions)
@@ -410,7 +417,7 @@ class ReferenceGame:
         def position(self) -> str: ...
         def zobrist(self) -> int: ...
         def is_over(self) -> bool: ...
-        def score(self) -> Any: ...  # points; Strands: its group sizes
+        def score(self) -> Any: ...  # counts (discs, dice, stones); Strands: its group sizes
         def _move_parts(self) -> Iterable[Any]: ...
         def _push(self, parts: Any, move: Any = None) -> None: ...
         def _parts_of(self, move: Any) -> Any: ...
@@ -775,8 +782,9 @@ class ReferenceGame:
             return None
         return moves[rng.below(len(moves))]
 
-    def _points(self) -> tuple[int, int]:
-        """Black's and White's final points (the engine's ``Position::points``)."""
+    def _score(self) -> tuple[int, int]:
+        """Black's and White's score as two numbers, what scored playouts report (the engine's
+        ``Position::score``): ``score()`` itself, but for Strands."""
         return self.score()
 
     def record(self) -> str:

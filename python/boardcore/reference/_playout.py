@@ -31,7 +31,7 @@ def playouts(state, n, seed=None, threads=None, scores=False) -> dict:
     if threads is not None and (isinstance(threads, bool) or not isinstance(threads, int) or not 1 <= threads <= 1024):
         raise ValueError(f"threads must be between 1 and 1024, got {threads!r}")
     tally = {"black": 0, "white": 0, "draws": 0}
-    outcomes, points = [], []
+    outcomes, scored = [], []
     for i in range(n):
         rng = SplitMix64(SplitMix64((seed + i) & MASK64).next())
         game = state.copy()
@@ -43,13 +43,13 @@ def playouts(state, n, seed=None, threads=None, scores=False) -> dict:
         winner = game.winner()
         tally["draws" if winner is None else ("black", "white")[winner]] += 1
         outcomes.append(0 if winner is None else (1, -1)[winner])
-        points.append(game._points())
+        scored.append(game._score())
     if scores:
         import numpy as np
 
         return {
             **tally,
             "outcomes": np.array(outcomes, dtype=np.int8),
-            "scores": np.array(points, dtype=np.int32).reshape(n, 2),
+            "scores": np.array(scored, dtype=np.int32).reshape(n, 2),
         }
     return tally

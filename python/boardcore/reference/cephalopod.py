@@ -27,6 +27,7 @@ from boardcore.reference._game import (
     ReferenceGame,
     ReferenceMove,
 )
+from boardcore.reference._game import PathCounts as _PathCounts
 from boardcore.reference._game import check_count_options as _check_count_options
 from boardcore.reference._game import check_length as _check_length
 from boardcore.reference._game import given as _given
@@ -592,7 +593,7 @@ class Cephalopod(ReferenceGame):
             layer = following
             if progress is not None:
                 progress(ply, depth, len(layer))  # type: ignore[operator]
-        return PathCounts._build(self._rows, self._cols, _wrapped_counts(layer, wrapping))
+        return PathCounts._of_dice(self._rows, self._cols, _wrapped_counts(layer, wrapping))
 
     def path_totals(
         self, depth: int, *, symmetry: bool = True, wrapping: bool = False, progress: object = None
@@ -623,7 +624,7 @@ def _black_pips(cells: tuple[Cell, ...]) -> tuple[tuple[Cell, ...], int]:
 # The result of count_paths
 
 
-class PathCounts:
+class PathCounts(_PathCounts):
     """Distinct final positions and their path counts, as numpy arrays (see ``count_paths``).
 
     - ``cells``: ``int8`` array of shape ``(n, rows * cols)``, each row a position in board order:
@@ -647,15 +648,12 @@ class PathCounts:
         raise TypeError("PathCounts objects are made by Cephalopod.count_paths()")
 
     @classmethod
-    def _build(cls, rows: int, cols: int, layer: dict) -> PathCounts:
+    def _of_dice(cls, rows: int, cols: int, layer: dict) -> PathCounts:
         def order(item):
             (cells, side), _ = item
             return side, tuple(_code(cell) for cell in cells)
 
         entries = sorted(layer.items(), key=order)
-        for _, count in entries:
-            if count >= 2**128:
-                raise OverflowError("count_paths: a path count reaches 2**128")
         n = len(entries)
         result = object.__new__(cls)
         result._rows, result._cols = rows, cols
@@ -664,20 +662,11 @@ class PathCounts:
             dtype=np.int8,
         ).reshape(n, rows * cols)
         result.to_move = np.array([side for (_, side), _ in entries], dtype=np.uint8)
-        result.counts_low = np.array([count & (2**64 - 1) for _, count in entries], dtype=np.uint64)
-        result.counts_high = np.array([count >> 64 for _, count in entries], dtype=np.uint64)
+        result._store_counts([count for _, count in entries])
         return result
 
     def __len__(self) -> int:
         return len(self.to_move)
-
-    def counts(self) -> list[int]:
-        """The path counts as Python ints, row by row."""
-        return [(int(high) << 64) | int(low) for low, high in zip(self.counts_low, self.counts_high)]
-
-    def total(self) -> int:
-        """The number of move sequences: the sum of the counts, equal to ``perft(depth)``."""
-        return sum(self.counts())
 
     def square_totals(self) -> tuple[np.ndarray, np.ndarray]:
         """``(low, high)``: ``uint64`` arrays ``(rows * cols, 7)``, the 64-bit halves of
@@ -691,9 +680,6 @@ class PathCounts:
         row = self.cells[i]  # numpy raises IndexError out of range
         cells = [None if v == 0 else ((BLACK, int(v)) if v > 0 else (WHITE, -int(v))) for v in row]
         return _position_text(self._rows, self._cols, cells, int(self.to_move[i]))
-
-    def __repr__(self) -> str:
-        return f"<PathCounts: {len(self)} positions, {self.total()} paths>"
 
 
 # --------------------------------------------------------------------------------------------

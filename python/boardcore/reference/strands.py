@@ -601,8 +601,8 @@ class Strands(ReferenceGame):
             sizes.append(size)
         return sorted(sizes, reverse=True)
 
-    def _points(self) -> tuple[int, int]:
-        """The size of each player's largest group."""
+    def _score(self) -> tuple[int, int]:
+        """The size of each player's largest group (the engine's ``Position::score``)."""
         black, white = self.score()
         return (black[0] if black else 0), (white[0] if white else 0)
 

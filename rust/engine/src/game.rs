@@ -205,7 +205,7 @@ pub trait Position: Clone + Send + Sync {
         }
     }
 
-    /// Perft (spec/api.md) on `threads` threads, returning `Err(Interrupted)` soon after `stop`
+    /// Perft (docs/design.md, "Perft conventions") on `threads` threads, returning `Err(Interrupted)` soon after `stop`
     /// is requested. The default is the generic walk of `perft.rs`; a game overrides it to walk
     /// in a faster representation (Reversi's frames), never to change the count.
     fn perft_interruptible(&self, depth: u32, plies: Plies, threads: usize, stop: &Stop) -> Result<u64> {

@@ -1,6 +1,6 @@
 //! Perft — the count of leaves of the game tree — written once for every game.
 //!
-//! Conventions (spec/api.md): `perft(0) == 1`; a finished game is one leaf even with depth
+//! Conventions (docs/design.md, "Perft conventions"): `perft(0) == 1`; a finished game is one leaf even with depth
 //! left; otherwise the sum over the legal moves. With [`Plies::PassIsFree`] a pass uses no
 //! ply (the other published Reversi convention).
 //!

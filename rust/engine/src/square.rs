@@ -1,5 +1,5 @@
 //! Square-board coordinates: columns are letters from `a` on the left, rows are numbers from
-//! `1` at the top (spec/api.md). Shared by Reversi and Cephalopod.
+//! `1` at the top (docs/reversi.md, "Boards and squares"). Shared by Reversi and Cephalopod.
 
 use crate::error::{Error, Result};
 

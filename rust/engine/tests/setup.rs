@@ -1,12 +1,15 @@
 //! Reversi's and Cephalopod's `Setup` layer: each validity rule rejects what it should, with the
 //! error naming the square; positions round-trip through `to_setup`; the notation and the
-//! variants reach the same rules.
+//! variants reach the same rules. For every game with one, the rules that a notation reader's
+//! grammar also refuses (pips and labels 1-6, a capture count from 1) are still `validate`'s.
 
 use boardcore_engine::cephalopod::{self, Cephalopod};
 use boardcore_engine::paths::CompactKey;
 use boardcore_engine::reversi::{self, Reversi, SetupError, Shape, Variant};
+use boardcore_engine::rive::{self, Pending, Rive};
 use boardcore_engine::rng::SplitMix64;
 use boardcore_engine::square::Coord;
+use boardcore_engine::strands::{self, Strands};
 use boardcore_engine::{Error, Player, Position};
 
 fn sq(name: &str) -> Coord {
@@ -160,4 +163,36 @@ fn cephalopod_sizes_parse_by_form_only() {
     for bad in ["05x5", "+5x5", "5x", "5", "x5", "5x5x5", "10x2"] {
         assert_eq!(cephalopod::parse_size(bad), None, "{bad}");
     }
+}
+
+/// The position readers refuse a pip or label digit outside 1-6 and a capture count of 0 by their
+/// grammar (docs/design.md, "Setup, then validate"); a `Setup` built directly, from a position the
+/// reader accepts, reaches `validate` without the reader and is held to the same rules there.
+#[test]
+fn validate_holds_the_rules_the_notation_grammar_also_refuses() {
+    let dice = Cephalopod::from_notation("2x2 1b./.2w w").unwrap();
+    for pips in [0, 7, 9] {
+        let mut setup = dice.to_setup();
+        setup.dice[0] = Some((Player::Black, pips));
+        assert_eq!(setup.validate(), Err(cephalopod::SetupError::Pips(sq("a1"), pips)), "pips {pips}");
+    }
+
+    let covered = "up-to 22/2b2/22 w";
+    assert!(strands::parse_setup(covered).unwrap().validate().is_ok());
+    for label in [0, 7, 9] {
+        let mut setup = strands::parse_setup(covered).unwrap();
+        setup.rows[1][0] = strands::Cell::Label(label);
+        assert_eq!(setup.validate(), Err(strands::SetupError::Label(label)), "label {label}");
+        assert!(Strands::from_notation(&format!("up-to 22/{label}b2/22 w")).is_err());
+    }
+
+    let under_way = Rive::from_notation("5@0 bwbwb b single capture=a3:2").unwrap();
+    let mut setup: rive::Setup = under_way.setup();
+    assert_eq!(setup.validate().unwrap(), under_way);
+    setup.capture = Some(Pending { placed: 2, remaining: 0 });
+    assert_eq!(
+        setup.validate().unwrap_err(),
+        Error::invalid("capture: a capture under way has at least one stone to remove")
+    );
+    assert!(Rive::from_notation("5@0 bwbwb b single capture=a3:0").is_err());
 }

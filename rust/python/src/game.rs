@@ -2,7 +2,7 @@
 //! `Game<V>`, which it only forwards to.
 //!
 //! `bind_game!(PyX, PyXMove, x::Variant, XNaming)` adds to the two classes every method of the shared protocol
-//! (spec/api.md); each game's module adds its constructor and its own properties in a second
+//! (docs/api.md, "The shared game protocol"); each game's module adds its constructor and its own properties in a second
 //! `#[pymethods]` block.
 
 /// The board a move object keeps to name itself and read the text it is compared with (the
