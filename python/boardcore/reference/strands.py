@@ -687,7 +687,7 @@ class StrandsActions(StepState):
     def __init__(self, game: Strands, *, any_order: bool = False) -> None:
         self._game: Strands = game.copy()  # the position at the start of the turn
         self._covered: tuple[int, ...] = ()  # this turn's cells so far, in board order
-        self.any_order = bool(any_order)
+        self._any_order = bool(any_order)
         geo = game._geo
         self._grid = AxialGrid(geo.places)
         self.num_actions = geo.size + 1
@@ -701,6 +701,11 @@ class StrandsActions(StepState):
         return self.num_actions - 1
 
     @property
+    def any_order(self) -> bool:
+        """Whether a turn's cells may come in any order (``Strands.actions(any_order=True)``)."""
+        return self._any_order
+
+    @property
     def covered(self) -> tuple[str, ...]:
         """The cells covered so far this turn, in board order (not yet in ``position()``)."""
         return tuple(self._game._geo.names[i] for i in self._covered)
@@ -709,7 +714,7 @@ class StrandsActions(StepState):
         """The legal moves (cells in board order) that begin with the cells covered so far, or
         in any order, that contain them."""
         k = len(self._covered)
-        if self.any_order:
+        if self._any_order:
             covered = set(self._covered)
             return [cells for cells in self._game._move_parts() if covered <= set(cells)]
         return [cells for cells in self._game._move_parts() if cells[:k] == self._covered]
@@ -717,7 +722,7 @@ class StrandsActions(StepState):
     def legal_actions(self) -> list[int]:
         k = len(self._covered)
         moves = self._moves_from_here()
-        if self.any_order:
+        if self._any_order:
             actions = {cell for cells in moves for cell in cells if cell not in self._covered}
         else:
             actions = {cells[k] for cells in moves if len(cells) > k}
