@@ -42,8 +42,9 @@ def variant_id(variant) -> str:
     return game + "-" + "-".join(str(v) for k, v in kwargs.items() if k != "layout" or isinstance(v, str))
 
 
-def pair(game: str, kwargs: dict, rng: random.Random | None = None, moves: int = 0):
-    """The step states of the engine and the reference after `moves` random compound moves."""
+def pair(game: str, kwargs: dict, rng: random.Random | None = None, moves: int = 0, **options):
+    """The step states of the engine and the reference after `moves` random compound moves
+    (`options` go to `actions()`: Strands' `any_order`)."""
     engine, reference = GAMES[game](**kwargs), REFERENCES[game](**kwargs)
     for _ in range(moves):
         if engine.is_over():
@@ -51,7 +52,7 @@ def pair(game: str, kwargs: dict, rng: random.Random | None = None, moves: int =
         move = str(rng.choice(engine.legal_moves()))
         engine.play(move)
         reference.play(move)
-    return engine.actions(), reference.actions()
+    return engine.actions(**options), reference.actions(**options)
 
 
 def observable(state) -> tuple:
@@ -95,6 +96,36 @@ def test_engine_and_reference_step_states_agree_along_random_games(variant):
     rng = random.Random(variant_id(variant))
     for start_moves in (0, rng.randrange(1, 6), rng.randrange(6, 20)):
         play_both(*pair(game, kwargs, rng, start_moves), rng)
+
+
+@pytest.mark.parametrize("variant", [v for v in VARIANTS if v[0] == "strands"], ids=variant_id)
+def test_engine_and_reference_agree_on_strands_turns_in_any_order(variant):
+    """The twin derives any-order steps from the compound moves (the legal cells are the other
+    cells of the moves containing those covered); the engine from the label's empty cells."""
+    game, kwargs = variant
+    rng = random.Random("any-order " + variant_id(variant))
+    mid_turn_out_of_board_order = 0
+    for start_moves in (0, rng.randrange(1, 6), rng.randrange(6, 20)):
+        engine, reference = pair(game, kwargs, rng, start_moves, any_order=True)
+        assert engine.any_order and reference.any_order
+        assert_same(engine, reference, names=True)
+        turn: list[int] = []
+        while not engine.is_over():
+            action = rng.choice(engine.legal_actions())
+            mid_turn_out_of_board_order += bool(turn) and action < max(turn)  # before a covered cell
+            engine.apply_action(action)
+            reference.apply_action(action)
+            assert_same(engine, reference)
+            turn = [*turn, action] if engine.covered else []
+    assert mid_turn_out_of_board_order > 0
+
+
+def test_strands_any_order_is_off_by_default_and_keyword_only():
+    game = bc.Strands(layout="hex4")
+    assert not game.actions().any_order and not ref.Strands(layout="hex4").actions().any_order
+    assert game.actions(any_order=True).any_order
+    with pytest.raises(TypeError):
+        game.actions(True)  # type: ignore[misc]
 
 
 def play_both(engine, reference, rng: random.Random) -> None:
@@ -410,6 +441,30 @@ def test_vector_env_has_the_games_variants_and_shapes():
     assert observations.dtype == np.float32 and observations.shape == (3, 10, 7, 7)
     assert masks.dtype == np.bool_ and (masks == start.action_mask()).all()
     assert (observations == start.observation()).all()
+
+
+def test_a_strands_vector_env_takes_the_any_order_step_form():
+    env = bc.VectorEnv("strands", 2, seed=3, layout="hex4", cover="exact", any_order=True)
+    states = [bc.Strands(layout="hex4", cover="exact").actions(any_order=True) for _ in range(2)]
+    observations, masks = env.reset()
+    for _ in range(60):
+        assert (masks == [s.action_mask() for s in states]).all()
+        assert (observations == [s.observation() for s in states]).all()
+        actions = env.sample_actions()
+        for state, action in zip(states, actions):
+            state.apply_action(int(action))
+        step = env.step(actions)
+        if step.terminated.any():
+            break
+        observations, masks = step.obs, step.masks
+    # Positions given at a reset take the env's mode (under `exact` its masks differ at once).
+    game = bc.Strands(layout="hex4", cover="exact")
+    game.play(game.legal_moves()[0])
+    masks = env.reset(positions=[game, game.actions()]).masks
+    assert (masks == game.actions(any_order=True).action_mask()).all()
+    assert (masks != game.actions().action_mask()).any()
+    with pytest.raises(TypeError, match="any_order"):
+        bc.VectorEnv("strands", 2, layout="hex4", any_order=1)
 
 
 def test_vector_env_checks_its_arguments():

@@ -132,6 +132,32 @@ def test_self_play_rows_are_the_games_played(name):
         assert again.winner() == winner and [str(m) for m in again.history] == [str(m) for m in game.history]
 
 
+@pytest.mark.parametrize("cover", ["up-to", "exact"])
+def test_strands_self_play_in_any_order_plays_the_any_order_step_form(cover):
+    """`any_order=True` among the variant's arguments: the rows replay on an any-order state
+    (masks included, turns under way whose cells came out of board order among them), and the
+    records are ordinary Strands games."""
+    variant = {"layout": "hex4", "cover": cover}
+    data = bc.mcts.selfplay("strands", {**variant, "any_order": True}, games=3, iterations=8, seed=5)
+    out_of_order = 0
+    for g, game in enumerate(data.games):
+        state = bc.Strands(**variant).actions(any_order=True)
+        turn: list[int] = []
+        for r in np.flatnonzero(data.game_ids == g):
+            np.testing.assert_array_equal(state.action_mask(), data.masks[r])
+            np.testing.assert_array_equal(state.observation(), data.observations[r])
+            action = int(data.actions[r])
+            out_of_order += bool(turn) and action < max(turn)
+            state.apply_action(action)
+            turn = [*turn, action] if state.covered else []
+        assert state.is_over() and state.position() == game.position()
+    assert out_of_order > 0
+    with pytest.raises(TypeError, match="any_order"):
+        bc.mcts.selfplay("strands", {**variant, "any_order": "yes"}, games=1, iterations=1)
+    with pytest.raises(TypeError):
+        bc.mcts.selfplay("reversi", {"size": 4, "any_order": True}, games=1, iterations=1)
+
+
 def test_self_play_is_reproducible_whatever_the_threads():
     a = bc.mcts.selfplay("cephalopod", {"rows": 3, "cols": 3}, evaluator=uniform, games=4, iterations=16, seed=7)
     b = bc.mcts.selfplay(

@@ -98,6 +98,27 @@ def test_strands_mid_turn_states_and_their_labels_round_trip(cover):
     assert seen_mid_turn > 10
 
 
+@pytest.mark.parametrize("cover", ["up-to", "exact"])
+def test_strands_any_order_states_keep_their_mode_through_pickles_and_copies(cover):
+    """`order=any` joins the state text only in any-order mode: ordered texts are unchanged."""
+    game = bc.Strands(layout="hex4", cover=cover)
+    assert "order=" not in game.actions().__reduce__()[1][0]
+    seen_mid_turn = 0
+    for seed in range(10):
+        rng = random.Random(seed)
+        state = game.actions(any_order=True)
+        while not state.is_over():
+            text = state.__reduce__()[1][0]
+            assert " order=any" in text
+            seen_mid_turn += bool(state.covered)
+            for twin in (pickle.loads(pickle.dumps(state)), copy.copy(state), state.copy()):
+                assert twin.any_order and shown(twin) == shown(state)
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert seen_mid_turn > 10
+    with pytest.raises(bc.NotationError):
+        bc.StrandsActions._restore(game.actions().__reduce__()[1][0] + " order=board")
+
+
 def test_strands_labels_of_a_game_set_up_from_a_position_round_trip():
     game = bc.Strands(layout="hex4")
     rng = random.Random(3)

@@ -1,6 +1,8 @@
 """Board symmetries in step form (docs/actions.md, "Symmetries"): how many each variant has, that
 they are a group of permutations with the identity first, and that they commute with play:
-mapping a position and then playing the mapped action equals playing and then mapping."""
+mapping a position and then playing the mapped action equals playing and then mapping (for
+Strands step by step in any-order mode, `actions(any_order=True)`; in its default board order,
+at the start of each turn)."""
 
 from __future__ import annotations
 
@@ -348,7 +350,73 @@ def test_the_walks_cover_reversi_passes_and_rive_captures_under_way():
     assert any(" swap" in p for p in rive)
 
 
-# --- Strands: positions map, per-step orders do not -------------------------------------------
+# --- Strands in any-order mode: every step maps -----------------------------------------------
+
+
+def mapped_cells(names, cells, forward):
+    """The names of `cells` (names) after the map, in board order."""
+    return tuple(sorted((names[forward[names.index(c)]] for c in cells), key=names.index))
+
+
+@pytest.mark.parametrize("variant", STRANDS_VARIANTS, ids=variant_id)
+def test_strands_in_any_order_mapping_then_playing_equals_playing_then_mapping(variant):
+    """`actions(any_order=True)`: a turn covers its cells in any order, so a state is its turn's
+    start and the set of cells covered, both of which the maps send onto the image's. At every
+    step, turns under way included, the image's position, covered cells, observation and mask
+    are the mapped ones, under both cover rules (docs/actions.md): the mode for augmentation."""
+    state = bc.Strands(**variant).actions(any_order=True)
+    observation_maps, action_maps = state.symmetries()
+    mid_turn = 0
+    for symmetry in range(len(action_maps)):
+        state = bc.Strands(**variant).actions(any_order=True)
+        to_image = hex_mapper(state, action_maps[symmetry])
+        forward = images(action_maps[symmetry])
+        names = hex_cell_names(state.position().split(" ")[1])
+        image = bc.Strands.from_position(to_image(state.position())).actions(any_order=True)
+        rng = random.Random(symmetry)
+        while True:
+            assert image.position() == to_image(state.position())
+            assert image.covered == mapped_cells(names, state.covered, forward)
+            assert image.to_move == state.to_move
+            assert np.array_equal(image.observation(), mapped_observation(state, observation_maps[symmetry]))
+            assert np.array_equal(image.action_mask(), state.action_mask()[action_maps[symmetry]])
+            mid_turn += bool(state.covered)
+            if state.is_over():
+                assert image.is_over() and image.returns() == state.returns()
+                break
+            action = rng.choice(state.legal_actions())
+            state.apply_action(action)
+            image.apply_action(int(forward[action]))
+    assert mid_turn > 0
+
+
+def test_a_strands_search_policy_in_any_order_maps_onto_the_images_legal_actions():
+    """What augmentation relies on: a search policy of an any-order state mid-turn, gathered by
+    an action map, is a distribution over the image's legal actions."""
+    variant = {"layout": rows("2222/22222/222222/2222222/222222/22222/2222"), "cover": "up-to"}
+    start = bc.Strands(**variant).actions(any_order=True)
+    state = start.copy()
+    played = [state.legal_actions()[0]]  # Black's opening
+    state.apply_action(played[0])
+    played.append(state.legal_actions()[-2])  # a cell late in board order: the turn goes on
+    state.apply_action(played[1])
+    assert state.covered and state.any_order
+    policy = bc.mcts.search(state, iterations=200, seed=1).policy
+    assert policy[~state.action_mask()].sum() == 0
+    for action_map in start.symmetries()[1]:
+        forward = images(action_map)
+        image = bc.Strands.from_position(hex_mapper(start, action_map)(start.position())).actions(any_order=True)
+        for action in played:
+            image.apply_action(int(forward[action]))
+        mapped = policy[action_map]
+        assert np.isclose(mapped.sum(), 1.0)
+        assert mapped[~image.action_mask()].sum() == 0
+        assert np.array_equal(image.action_mask(), state.action_mask()[action_map])
+
+
+# --- Strands in board order (the default): positions map, per-step orders do not -------------
+# The ordered step form is in bijection with the compound moves (smaller trees), but mid-turn its
+# masks follow board order, which the maps do not keep; for augmentation use any-order mode above.
 
 
 def play_turn(state, cells):
@@ -408,7 +476,7 @@ def test_a_strands_turn_mapped_is_the_mapped_turn(variant):
 def test_mid_turn_strands_masks_follow_board_order_which_maps_do_not_keep():
     """A turn's cells come in board order: after c1 on a board of 2s, only cells after c1 may
     follow. The half turn sends c1 to a cell near the end, after which few cells come: the mask
-    of the image is not the mapped mask (docs/actions.md says so)."""
+    of the image is not the mapped mask (docs/actions.md says so). In any-order mode it is."""
     game = bc.Strands(layout=rows("2222/22222/222222/2222222/222222/22222/2222"))
     state = game.actions()
     state.apply_action(state.legal_actions()[0])  # Black's opening
@@ -423,6 +491,11 @@ def test_mid_turn_strands_masks_follow_board_order_which_maps_do_not_keep():
     image.apply_action(int(forward[c1]))
     assert np.array_equal(image.observation(), mapped_observation(state, observation_maps[half_turn]))
     assert not np.array_equal(image.action_mask(), state.action_mask()[action_maps[half_turn]])
+    # The same states in any-order mode (their state texts with `order=any`): the masks map.
+    any_order = bc.StrandsActions._restore(state.__reduce__()[1][0].replace(" covering", " order=any covering"))
+    any_order_image = bc.StrandsActions._restore(image.__reduce__()[1][0].replace(" covering", " order=any covering"))
+    assert any_order.any_order and any_order.covered == state.covered
+    assert np.array_equal(any_order_image.action_mask(), any_order.action_mask()[action_maps[half_turn]])
 
 
 def test_strands_symmetries_are_the_layouts_even_once_its_odd_labels_are_covered():

@@ -656,9 +656,10 @@ class Strands(ReferenceGame):
 
     # ---- step form -------------------------------------------------------------------------
 
-    def actions(self) -> StrandsActions:
-        """A snapshot of the current position in step form (docs/actions.md)."""
-        return StrandsActions(self)
+    def actions(self, *, any_order: bool = False) -> StrandsActions:
+        """A snapshot of the current position in step form (docs/actions.md); with
+        ``any_order``, a turn covers its cells in any order, not only in board order."""
+        return StrandsActions(self, any_order=any_order)
 
 
 # --------------------------------------------------------------------------------------------
@@ -674,13 +675,19 @@ class StrandsActions(StepState):
     next cells of the legal moves that begin with the cells covered so far; ``end`` is legal when
     those cells are a move themselves; and the turn ends by itself when no move is longer.
 
+    With ``any_order`` the turn's steps are the cells of a legal move in any order: the legal
+    cells are the other cells of the legal moves that contain the cells covered so far; ``end``
+    is legal when those cells are a move and a longer one contains them; the turn ends by itself
+    when none does.
+
     Observation ``(10, H, W)`` on the axial grid: the mover's stones (with the cells covered this
     turn), the opponent's, the empty cells labelled 1 to 6, the board, the cells covered this turn.
     """
 
-    def __init__(self, game: Strands) -> None:
+    def __init__(self, game: Strands, *, any_order: bool = False) -> None:
         self._game: Strands = game.copy()  # the position at the start of the turn
         self._covered: tuple[int, ...] = ()  # this turn's cells so far, in board order
+        self._any_order = bool(any_order)
         geo = game._geo
         self._grid = AxialGrid(geo.places)
         self.num_actions = geo.size + 1
@@ -694,26 +701,38 @@ class StrandsActions(StepState):
         return self.num_actions - 1
 
     @property
+    def any_order(self) -> bool:
+        """Whether a turn's cells may come in any order (``Strands.actions(any_order=True)``)."""
+        return self._any_order
+
+    @property
     def covered(self) -> tuple[str, ...]:
         """The cells covered so far this turn, in board order (not yet in ``position()``)."""
         return tuple(self._game._geo.names[i] for i in self._covered)
 
     def _moves_from_here(self) -> list[tuple[int, ...]]:
-        """The legal moves (cells in board order) that begin with the cells covered so far."""
+        """The legal moves (cells in board order) that begin with the cells covered so far, or
+        in any order, that contain them."""
         k = len(self._covered)
+        if self._any_order:
+            covered = set(self._covered)
+            return [cells for cells in self._game._move_parts() if covered <= set(cells)]
         return [cells for cells in self._game._move_parts() if cells[:k] == self._covered]
 
     def legal_actions(self) -> list[int]:
         k = len(self._covered)
         moves = self._moves_from_here()
-        actions = {cells[k] for cells in moves if len(cells) > k}
+        if self._any_order:
+            actions = {cell for cells in moves for cell in cells if cell not in self._covered}
+        else:
+            actions = {cells[k] for cells in moves if len(cells) > k}
         if k and self._covered in moves:
             actions.add(self._end)
         return sorted(actions)
 
     def _apply(self, action: int) -> None:
         if action != self._end:
-            self._covered += (action,)
+            self._covered = tuple(sorted((*self._covered, action)))
             if any(len(cells) > len(self._covered) for cells in self._moves_from_here()):
                 return
         self._game._push(self._covered)

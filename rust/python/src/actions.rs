@@ -98,6 +98,33 @@ pub trait ActionsOf: PyClass<Frozen = pyo3::pyclass::boolean_struct::False> {
     fn steps_of(actions: &Self::Actions) -> Self::Steps;
     /// Plays `moves` (legal in turn, as `Steps::completed_move` gives them) into the history.
     fn extend_history(&mut self, moves: &[<<Self::Steps as Steps>::Position as Position>::Move]);
+    /// A variant's keyword arguments (`VectorEnv`, `selfplay`) split into the constructor's and
+    /// the step form's options (Strands' `any_order`; other games have none).
+    fn split_variant<'py>(variant: Option<&Bound<'py, PyDict>>) -> PyResult<(Option<Bound<'py, PyDict>>, StepOptions)> {
+        Ok((variant.cloned(), StepOptions::default()))
+    }
+    /// `steps` with the step form's options (`split_variant`).
+    fn with_options(steps: Self::Steps, _options: StepOptions) -> Self::Steps {
+        steps
+    }
+    /// The start of game `G(**variant)` in step form, with the variant's step-form options, and
+    /// the constructor's arguments alone.
+    fn start_of<'py>(
+        py: Python<'py>,
+        variant: Option<&Bound<'py, PyDict>>,
+    ) -> PyResult<(Self::Steps, Option<Bound<'py, PyDict>>)> {
+        let (variant, options) = Self::split_variant(variant)?;
+        let game = py.get_type::<Self>().call((), variant.as_ref())?;
+        let steps = Self::with_options(game.cast::<Self>()?.borrow().steps(), options);
+        Ok((steps, variant))
+    }
+}
+
+/// The step form's options beside a game's constructor arguments (`ActionsOf::split_variant`).
+#[derive(Clone, Copy, Default)]
+pub struct StepOptions {
+    /// Strands: a turn's cells in any order (`Strands.actions(any_order=True)`).
+    pub any_order: bool,
 }
 
 /// A cell of a step state's board: its name, or its `(row, col)` in the observation planes.
@@ -119,9 +146,18 @@ fn cell_arg<S: Steps>(state: &S, cell: &Bound<'_, PyAny>) -> BcResult<usize> {
 /// The step-state class of a game, and `actions()` on the game's class.
 macro_rules! bind_actions {
     ($PyActions:ident, $name:literal, $Steps:ty, $PyGame:ty) => {
-        bind_actions!($PyActions, $name, $Steps, $PyGame, |game: &$PyGame| <$Steps>::from_position(*game.position()));
+        bind_actions!(@class $PyActions, $name, $Steps, $PyGame, |game: &$PyGame| <$Steps>::from_position(*game.position()));
+
+        #[pymethods]
+        impl $PyGame {
+            /// A snapshot of the current position in step form (docs/actions.md).
+            fn actions(&self) -> $PyActions {
+                $PyActions { state: self.steps() }
+            }
+        }
     };
-    ($PyActions:ident, $name:literal, $Steps:ty, $PyGame:ty, $steps_of:expr) => {
+    // The step-state class without the game's `actions()` (a game with options writes its own).
+    (@class $PyActions:ident, $name:literal, $Steps:ty, $PyGame:ty, $steps_of:expr $(, $options:item)*) => {
         /// A game in step form: fixed integer actions, masks and observation planes
         /// (docs/actions.md). Made by the game's `actions()`.
         #[pyclass(name = $name, module = "boardcore")]
@@ -142,14 +178,7 @@ macro_rules! bind_actions {
             fn extend_history(&mut self, moves: &[<<$Steps as Steps>::Position as Position>::Move]) {
                 self.push_moves(moves)
             }
-        }
-
-        #[pymethods]
-        impl $PyGame {
-            /// A snapshot of the current position in step form (docs/actions.md).
-            fn actions(&self) -> $PyActions {
-                $PyActions { state: self.steps() }
-            }
+            $($options)*
         }
 
         #[pymethods]
@@ -343,7 +372,37 @@ bind_actions!(PyReversiActions, "ReversiActions", ReversiActions, PyReversi);
 bind_actions!(PyCephalopodActions, "CephalopodActions", CephalopodActions, PyCephalopod);
 bind_actions!(PyRiveActions, "RiveActions", RiveActions, PyRive);
 // Strands: the game knows the start's labels, which its symmetries keep.
-bind_actions!(PyStrandsActions, "StrandsActions", StrandsActions, PyStrands, PyStrands::steps_with_labels);
+bind_actions!(
+    @class PyStrandsActions,
+    "StrandsActions",
+    StrandsActions,
+    PyStrands,
+    PyStrands::steps_with_labels,
+    fn split_variant<'py>(variant: Option<&Bound<'py, PyDict>>) -> PyResult<(Option<Bound<'py, PyDict>>, StepOptions)> {
+        let Some(variant) = variant else { return Ok((None, StepOptions::default())) };
+        let variant = variant.copy()?;
+        let Some(flag) = variant.get_item("any_order")? else { return Ok((Some(variant), StepOptions::default())) };
+        variant.del_item("any_order")?;
+        let any_order = flag.cast::<PyBool>().map_err(|_| {
+            PyErr::from(BcError::type_error(format!("any_order must be True or False, got {}", crate::args::type_name(&flag))))
+        })?;
+        Ok((Some(variant), StepOptions { any_order: any_order.is_true() }))
+    },
+    fn with_options(steps: StrandsActions, options: StepOptions) -> StrandsActions {
+        steps.in_any_order(options.any_order)
+    }
+);
+
+#[pymethods]
+impl PyStrands {
+    /// A snapshot of the current position in step form (docs/actions.md). With `any_order`, a
+    /// turn covers its cells in any order (docs/actions.md, "Strands"), so the board's
+    /// symmetries map every step; by default they come in board order.
+    #[pyo3(signature = (*, any_order = false))]
+    fn actions(&self, any_order: bool) -> PyStrandsActions {
+        PyStrandsActions { state: self.steps().in_any_order(any_order) }
+    }
+}
 
 #[pymethods]
 impl PyStrandsActions {
@@ -351,6 +410,12 @@ impl PyStrandsActions {
     #[getter]
     fn covered<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         PyTuple::new(py, self.state.turn_cells())
+    }
+
+    /// Whether a turn's cells may come in any order (`Strands.actions(any_order=True)`).
+    #[getter]
+    fn any_order(&self) -> bool {
+        self.state.any_order()
     }
 }
 
@@ -507,8 +572,7 @@ enum Making<'a, 'py> {
 fn vector_env<G: ActionsOf>(py: Python<'_>, making: Making<'_, '_>) -> PyResult<Box<dyn AnyVectorEnv>> {
     let env = match making {
         Making::New { variant, n, seed, threads, autoreset, max_steps } => {
-            let game = py.get_type::<G>().call((), variant)?;
-            let start = game.cast::<G>()?.borrow().steps();
+            let (start, _) = G::start_of(py, variant)?;
             VectorEnv::new(start, n, seed, threads).and_then(|e| e.with_autoreset(autoreset).with_max_steps(max_steps))
         }
         Making::Restore(snapshot) => VectorEnv::<G::Steps>::restore(snapshot),
@@ -665,7 +729,7 @@ impl PyVectorEnv {
     /// `VectorEnv(game, n, seed=0, threads=1, autoreset="same-step", max_steps=None,
     /// **variant)`: `n` games of `game` ("reversi", "cephalopod", "rive" or "strands"), set up by
     /// the game's constructor from `variant` (`size=6`, `board="hex3"`, `layout="hex4",
-    /// cover="exact"`...). Env `i` samples from `SplitMix64(SplitMix64(seed + i).next())`;
+    /// cover="exact"`...; for Strands also `any_order=True`, the any-order step form). Env `i` samples from `SplitMix64(SplitMix64(seed + i).next())`;
     /// `threads` steps the envs in parallel, with the same results. A game that ends restarts
     /// within the step (`"same-step"`) or at the next one (`"next-step"`); `max_steps` cuts games
     /// after that many actions (`truncated()`). Raises ValueError naming a bad argument.

@@ -403,8 +403,10 @@ fn play<'py, G: ActionsOf>(
     seed: u64,
     evaluator: &mut AnyEvaluator,
 ) -> BcResult<SelfPlayAnswer<'py>> {
-    let new_game = || -> PyResult<Bound<'py, G>> { Ok(py.get_type::<G>().call((), variant)?.cast_into::<G>()?) };
-    let start = new_game()?.borrow().steps();
+    // The step form's options (Strands' `any_order`) apply to the searches, not to the records.
+    let (start, variant) = G::start_of(py, variant)?;
+    let new_game =
+        || -> PyResult<Bound<'py, G>> { Ok(py.get_type::<G>().call((), variant.as_ref())?.cast_into::<G>()?) };
     if start.outcome().is_some() {
         return Err(invalid("the start position is already over"));
     }

@@ -8,6 +8,13 @@
 //! (it has its most cells, or no cell of X is left after the last one); under `up-to` it may end
 //! earlier by `end`; under `exact` a cell is legal only if enough cells of X follow it to
 //! complete the turn.
+//!
+//! In any-order mode (`in_any_order`) a turn covers its label's cells in any order instead: the
+//! legal cells are the empty cells of the turn's label not yet covered (at a turn's start, every
+//! empty cell of a label that can make a turn), and the turn ends by itself when it has its most
+//! cells or no cell of its label is left. A state is then the set of cells covered, not their
+//! order, so the board's symmetries map states, masks and policies at every step; the price is
+//! that a turn of k cells is reached by k! step sequences (a larger tree to search).
 
 use super::{Cover, Move, Strands};
 use crate::actions::{out_of_range, Steps, Symmetry};
@@ -25,6 +32,8 @@ pub struct StrandsActions {
     /// The cells of each label when the step state was made: the layout, when made at the start
     /// of a game (positions forget the labels of covered cells). Symmetries keep it.
     layout: [u128; 6],
+    /// Whether a turn's cells may come in any order (module doc), not only in board order.
+    any_order: bool,
 }
 
 /// The observation planes, on the board's axial grid (`hex::AxialGrid`): the mover's stones
@@ -100,12 +109,19 @@ impl StrandsActions {
         for name in cells.split(',') {
             set |= 1u128 << board.parse_cell(name).map_err(|e| bad(e.to_string()))?;
         }
+        self.replay_cells(set).map_err(|e| bad(e.to_string()))
+    }
+
+    /// Covers the cells of `set` in board order (an order both modes allow when any does), each
+    /// checked; the turn must still be under way after the last.
+    fn replay_cells(&mut self, set: u128) -> Result<()> {
         for cell in crate::bitboard::Ones(set) {
-            self.check_action(cell as usize).map_err(|e| bad(e.to_string()))?;
+            self.check_action(cell as usize)?;
             self.apply_action_unchecked(cell as usize);
         }
         if self.covered != set {
-            return Err(bad(format!("{} end the turn: it is not under way", truncate(cells))));
+            let cells = self.start.board.cell_names(set).join(",");
+            return Err(Error::illegal(format!("{} end the turn: it is not under way", truncate(&cells))));
         }
         Ok(())
     }
@@ -124,7 +140,21 @@ impl StrandsActions {
                 layout[label as usize - 1] |= 1u128 << cell;
             }
         }
-        StrandsActions { start: position, covered: 0, layout }
+        StrandsActions { start: position, covered: 0, layout, any_order: false }
+    }
+
+    /// This state with a turn's cells in any order (`true`) or in board order (module doc).
+    /// Only at a turn's start: mid-turn the state is returned unchanged.
+    pub fn in_any_order(self, any_order: bool) -> Self {
+        if self.covered != 0 {
+            return self;
+        }
+        StrandsActions { any_order, ..self }
+    }
+
+    /// Whether a turn's cells may come in any order (`in_any_order`).
+    pub fn any_order(&self) -> bool {
+        self.any_order
     }
 
     fn cells(&self) -> usize {
@@ -151,15 +181,21 @@ impl StrandsActions {
         }
     }
 
-    /// The cells of `label` a turn may cover next, after the cells covered so far: those after
-    /// the last covered cell, save the highest ones that must follow to reach the fewest cells.
+    /// The cells of `label` a turn may cover next, after the cells covered so far. In board
+    /// order: those after the last covered cell, save the highest ones that must follow to reach
+    /// the fewest cells. In any order: every one not yet covered, if enough are left.
     fn next_cells(&self, label: usize) -> u128 {
         let count = self.covered.count_ones();
+        let fewest = self.sizes(label).0;
+        if self.any_order {
+            let left = self.start.empty[label] & !self.covered;
+            return if count + left.count_ones() >= fewest { left } else { 0 };
+        }
         let candidates = match self.covered {
             0 => self.start.empty[label],
             covered => after(self.start.empty[label], 127 - covered.leading_zeros()),
         };
-        without_highest(candidates, self.sizes(label).0.saturating_sub(count + 1))
+        without_highest(candidates, fewest.saturating_sub(count + 1))
     }
 
     /// Every cell that may be covered now.
@@ -200,7 +236,7 @@ impl StrandsActions {
             Some(turn) if turn != label as usize - 1 => {
                 format!("this turn covers cells labelled {}, {name} is labelled {label}", turn + 1)
             }
-            Some(_) if cell < 127 - self.covered.leading_zeros() as usize => {
+            Some(_) if !self.any_order && cell < 127 - self.covered.leading_zeros() as usize => {
                 let last = board.cell_name((127 - self.covered.leading_zeros()) as u8);
                 format!("the cells of a turn come in board order: {name} is before {last}")
             }
@@ -214,7 +250,7 @@ impl Steps for StrandsActions {
     const PLANES: &'static [&'static str] = &PLANES;
 
     fn from_position(position: Strands) -> Self {
-        StrandsActions { start: position, covered: 0, layout: position.empty }
+        StrandsActions { start: position, covered: 0, layout: position.empty, any_order: false }
     }
 
     /// The position at the start of the turn under way (`covered` holds the rest).
@@ -351,13 +387,17 @@ impl Steps for StrandsActions {
     }
 
     /// `RULE ROWS SIDE`, then ` labels=ROWS` (each cell's label digit, 0 where unknown) when the
-    /// state knows labels of covered cells, then ` covering=CELLS` while a turn is under way.
+    /// state knows labels of covered cells, then ` order=any` in any-order mode, then
+    /// ` covering=CELLS` (in board order) while a turn is under way.
     fn state_text(&self) -> String {
         let mut text = self.start.to_notation();
         if self.layout != self.start.empty {
             let board = self.start.board;
             text.push_str(" labels=");
             text.push_str(&board.notation_rows(|cell| (b'0' + self.known_label(cell)) as char));
+        }
+        if self.any_order {
+            text.push_str(" order=any");
         }
         if self.covered != 0 {
             text.push_str(" covering=");
@@ -371,19 +411,28 @@ impl Steps for StrandsActions {
     fn from_state_text(text: &str) -> Result<Self> {
         let mut fields: Vec<&str> = crate::text::trim(text).split(' ').collect();
         let covering = take_field(&mut fields, "covering=");
+        let any_order = match take_field(&mut fields, "order=") {
+            None => false,
+            Some("any") => true,
+            Some(other) => {
+                return Err(Error::notation(format!("strands state: order must be any, got {:?}", truncate(other))))
+            }
+        };
         let labels = take_field(&mut fields, "labels=");
         let position = Strands::from_notation(&fields.join(" "))?;
         let mut state = match labels {
             None => Self::from_position(position),
             Some(rows) => Self::with_labels(position, &read_labels(&position, rows)?),
-        };
+        }
+        .in_any_order(any_order);
         if let Some(cells) = covering {
             state.replay_turn(cells)?;
         }
         Ok(state)
     }
 
-    /// The same board, cover rule and labels (where both states know them).
+    /// The same board, cover rule and labels (where both states know them); the state takes
+    /// `start`'s order mode (a turn under way is replayed in it, and must be legal there).
     fn within(self, start: &Self) -> Result<Self> {
         let (p, expected) = (&self.start, &start.start);
         if !std::ptr::eq(p.board, expected.board) {
@@ -410,12 +459,18 @@ impl Steps for StrandsActions {
         }
         let mut layout = self.layout;
         layout.iter_mut().zip(start.layout).for_each(|(mine, known)| *mine |= known);
-        Ok(StrandsActions { layout, ..self })
+        if self.any_order == start.any_order {
+            return Ok(StrandsActions { layout, ..self });
+        }
+        let mut state = StrandsActions { layout, covered: 0, any_order: start.any_order, ..self };
+        state.replay_cells(self.covered)?;
+        Ok(state)
     }
 
     /// The maps of the hexagon that keep every label of the layout (as far as the step state
-    /// knows it: see `layout`); `end` stays `end`. A turn's cells come in board order, which the
-    /// maps do not keep: docs/actions.md says what that means for masks and policies mid-turn.
+    /// knows it: see `layout`); `end` stays `end`. In board order (the default) a turn's cells
+    /// come in an order the maps do not keep: docs/actions.md says what that means for masks and
+    /// policies mid-turn. In any-order mode the maps commute with every step.
     fn symmetries(&self) -> Vec<Symmetry> {
         let board = self.start.board;
         let label = |cell: u8| (0..6).find(|&l| self.layout[l] >> cell & 1 == 1).map_or(0, |l| l as u8 + 1);
@@ -427,5 +482,235 @@ impl Steps for StrandsActions {
                 Symmetry::from_images(PLANES.len(), &board.axial.point_permutation(cells), &actions)
             })
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! Any-order mode against the compound moves and the board's symmetries.
+    use super::*;
+    use crate::bitboard::Ones;
+    use std::collections::{BTreeSet, HashSet};
+
+    fn variants() -> Vec<Strands> {
+        let hex3 = Strands::random_layout(3, 1).unwrap();
+        let hex4 = super::super::named_layout("hex4").unwrap();
+        let twos: Vec<Vec<u8>> = [4, 5, 6, 7, 6, 5, 4].iter().map(|&n| vec![2; n]).collect();
+        let mut all = Vec::new();
+        for cover in [Cover::UpTo, Cover::Exact] {
+            for rows in [&hex3, &hex4, &twos] {
+                all.push(Strands::new(rows, cover).unwrap());
+            }
+        }
+        all
+    }
+
+    /// Positions along random games (compound moves) from `start`, each turn's start.
+    fn positions(start: Strands, games: u64) -> Vec<Strands> {
+        let mut all = Vec::new();
+        for seed in 0..games {
+            let (mut rng, mut p) = (SplitMix64::new(seed), start);
+            all.push(p);
+            while let Some(mv) = p.sample_move(&mut rng) {
+                p.play_unchecked(mv);
+                all.push(p);
+            }
+        }
+        all
+    }
+
+    fn any_order(p: Strands) -> StrandsActions {
+        StrandsActions::from_position(p).in_any_order(true)
+    }
+
+    /// The cells of every turn reachable by steps from `state` (a turn's start), walking the
+    /// covered sets once each; every completed turn is checked to be a legal compound move.
+    fn reachable_turns(state: StrandsActions) -> BTreeSet<u128> {
+        let legal: HashSet<u128> = state.start.legal_moves().map(|m| m.cells).collect();
+        let (mut turns, mut seen, mut stack) = (BTreeSet::new(), HashSet::new(), vec![state]);
+        while let Some(s) = stack.pop() {
+            s.for_each_legal_action(|action| {
+                let turn = s.completed_move(action);
+                let mut next = s;
+                next.apply_action(action).unwrap();
+                match turn {
+                    Some(mv) => {
+                        assert!(legal.contains(&mv.cells), "{:?}: {mv:?} is no legal move", s.start);
+                        assert_eq!(next.start, {
+                            let mut p = s.start;
+                            p.play_unchecked(mv);
+                            p
+                        });
+                        turns.insert(mv.cells);
+                    }
+                    None if seen.insert(next.covered) => stack.push(next),
+                    None => {}
+                }
+            });
+        }
+        turns
+    }
+
+    #[test]
+    fn any_order_steps_reach_exactly_the_compound_moves() {
+        for start in variants() {
+            for p in positions(start, 3).into_iter().step_by(2) {
+                let compound: BTreeSet<u128> = p.legal_moves().map(|m| m.cells).collect();
+                assert_eq!(reachable_turns(any_order(p)), compound, "{p:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn any_order_turns_take_their_cells_in_every_order() {
+        // Every order of every legal move's cells is a sequence of legal steps that ends
+        // the turn there (by itself, or by `end` where the move is shorter than the longest).
+        for start in variants() {
+            for p in positions(start, 2).into_iter().step_by(3) {
+                for mv in p.legal_moves() {
+                    let cells: Vec<usize> = Ones(mv.cells).map(|c| c as usize).collect();
+                    for order in orders(&cells) {
+                        let mut s = any_order(p);
+                        for &cell in &order {
+                            s.apply_action(cell).unwrap();
+                        }
+                        if s.turn_under_way() {
+                            s.apply_action(s.end_action()).unwrap();
+                        }
+                        assert_eq!(
+                            s.start,
+                            {
+                                let mut q = p;
+                                q.play_unchecked(mv);
+                                q
+                            },
+                            "{p:?} {order:?}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    /// Every order of up to 4 cells; for more, the reverse and a rotation (6! orders per move
+    /// would make the test slow, not stronger).
+    fn orders(cells: &[usize]) -> Vec<Vec<usize>> {
+        if cells.len() <= 4 {
+            return permutations(cells);
+        }
+        let mut rotated = cells.to_vec();
+        rotated.rotate_left(1);
+        vec![cells.iter().rev().copied().collect(), rotated]
+    }
+
+    fn permutations(cells: &[usize]) -> Vec<Vec<usize>> {
+        if cells.len() <= 1 {
+            return vec![cells.to_vec()];
+        }
+        let mut all = Vec::new();
+        for i in 0..cells.len() {
+            let mut rest = cells.to_vec();
+            let first = rest.remove(i);
+            for mut tail in permutations(&rest) {
+                tail.insert(0, first);
+                all.push(tail);
+            }
+        }
+        all
+    }
+
+    /// `set` with each cell sent to `forward[cell]`.
+    fn map_cells(set: u128, forward: &[usize]) -> u128 {
+        Ones(set).fold(0, |out, cell| out | 1u128 << forward[cell as usize])
+    }
+
+    /// The image of a state under a symmetry (`forward[a]` = the image of action `a`).
+    fn map_state(s: &StrandsActions, forward: &[usize]) -> StrandsActions {
+        let mut image = *s;
+        let p = &mut image.start;
+        p.black = map_cells(p.black, forward);
+        p.white = map_cells(p.white, forward);
+        p.empty.iter_mut().for_each(|set| *set = map_cells(*set, forward));
+        image.layout.iter_mut().for_each(|set| *set = map_cells(*set, forward));
+        image.covered = map_cells(s.covered, forward);
+        image
+    }
+
+    fn mask(s: &StrandsActions) -> Vec<bool> {
+        let mut mask = vec![false; s.num_actions()];
+        s.legal_actions_into(&mut mask);
+        mask
+    }
+
+    fn observation(s: &StrandsActions) -> Vec<f32> {
+        let mut out = vec![0.0; s.observation_len()];
+        s.observe_into(&mut out);
+        out
+    }
+
+    #[test]
+    fn any_order_steps_commute_with_every_symmetry() {
+        for start in variants() {
+            let state = any_order(start);
+            for (k, symmetry) in state.symmetries().iter().enumerate() {
+                let mut forward = vec![0; symmetry.action.len()];
+                symmetry.action.iter().enumerate().for_each(|(image, &a)| forward[a as usize] = image);
+                let mut rng = SplitMix64::new(k as u64);
+                let (mut s, mut image) = (state, map_state(&state, &forward));
+                loop {
+                    assert_eq!(image, map_state(&s, &forward), "symmetry {k}");
+                    let m = mask(&s);
+                    assert_eq!(mask(&image), symmetry.action.iter().map(|&a| m[a as usize]).collect::<Vec<_>>());
+                    let o = observation(&s);
+                    let mapped: Vec<f32> = symmetry.observation.iter().map(|&i| o[i as usize]).collect();
+                    assert_eq!(observation(&image), mapped);
+                    let Some(action) = s.sample_action(&mut rng) else { break };
+                    s.apply_action(action).unwrap();
+                    image.apply_action(forward[action]).unwrap();
+                }
+                assert!(image.outcome().is_some());
+            }
+        }
+    }
+
+    #[test]
+    fn any_order_mode_is_kept_by_state_texts_and_taken_from_the_env_start() {
+        for start in variants() {
+            let mut rng = SplitMix64::new(7);
+            let mut s = any_order(start);
+            while let Some(action) = s.sample_action(&mut rng) {
+                let text = s.state_text();
+                assert!(text.contains(" order=any"), "{text}");
+                assert_eq!(StrandsActions::from_state_text(&text), Ok(s), "{text}");
+                let ordered = StrandsActions::from_state_text(&text.replace(" order=any", ""));
+                // The same cells in board order are a turn under way there, or they are not.
+                if let Ok(ordered) = ordered {
+                    assert_eq!(ordered.within(&any_order(start)), Ok(s));
+                    assert!(!ordered.state_text().contains("order="));
+                }
+                s.apply_action(action).unwrap();
+            }
+            let ordered = StrandsActions::from_position(start);
+            assert!(!ordered.state_text().contains("order="));
+            assert_eq!(ordered.within(&any_order(start)).map(|s| s.any_order()), Ok(true));
+            assert!(StrandsActions::from_state_text(&format!("{} order=board", start.to_notation())).is_err());
+        }
+    }
+
+    #[test]
+    fn board_order_alone_refuses_a_turn_any_order_takes() {
+        // On a board of 2s, after the opening: c1 then a1 (before it) is legal in any order only.
+        let twos: Vec<Vec<u8>> = [4, 5, 6, 7, 6, 5, 4].iter().map(|&n| vec![2; n]).collect();
+        let mut p = Strands::new(&twos, Cover::UpTo).unwrap();
+        p.play_unchecked(Move { cells: 1 << 20 });
+        let (a1, c1) = (0, p.board.parse_cell("c1").unwrap() as usize);
+        for any in [false, true] {
+            let mut s = StrandsActions::from_position(p).in_any_order(any);
+            s.apply_action(c1).unwrap();
+            assert_eq!(s.is_legal_action(a1), any);
+            if !any {
+                assert!(s.check_action(a1).unwrap_err().to_string().contains("board order"));
+            }
+        }
     }
 }
