@@ -67,14 +67,16 @@ import json, resource, sys, time
 import boardcore as bc
 depth, what = int(sys.argv[1]), sys.argv[2]
 board = bc.Cephalopod(3, 3)
+cpu_before = sum(resource.getrusage(resource.RUSAGE_SELF)[:2])
 started = time.perf_counter()
 if what == "count_paths":
     rows = len(board.count_paths(depth, owners=False))
 else:
     board.path_totals(depth, wrapping=what == "path_totals_wrapping")
     rows = None
-print(json.dumps({"seconds": time.perf_counter() - started, "rows": rows,
-                  "peak_kib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}))
+usage = resource.getrusage(resource.RUSAGE_SELF)
+print(json.dumps({"seconds": time.perf_counter() - started, "rows": rows, "peak_kib": usage.ru_maxrss,
+                  "cpu_seconds": usage.ru_utime + usage.ru_stime - cpu_before}))
 """
 COLOUR_FREE = {
     "count_paths": "count_paths({depth}, owners=False)",
@@ -108,16 +110,19 @@ def bench_paths(args) -> None:
 
 def bench_colour_free(args) -> None:
     """The empty 3x3 board to --colour-free-depth, colour-free: median time, rows listed (for
-    `count_paths`) and peak resident memory (the largest over the runs), each run a fresh process."""
+    `count_paths`) and peak resident memory (the largest over the runs), each run a fresh process.
+    The median CPU time (user + system) is printed too: on a loaded machine it is the figure that
+    moves least with the load."""
     depth = args.colour_free_depth
     baseline = child_run(COLOUR_FREE_CHILD, 0, "count_paths")["peak_kib"]
     for what, call in COLOUR_FREE.items():
         runs = [child_run(COLOUR_FREE_CHILD, depth, what) for _ in range(args.repeats)]
         seconds = statistics.median(run["seconds"] for run in runs)
+        cpu_seconds = statistics.median(run["cpu_seconds"] for run in runs)
         peak_mb = max(run["peak_kib"] for run in runs) / 1024
         rows = "not listed" if runs[0]["rows"] is None else f"{runs[0]['rows']:,} rows"
         print(
-            f"| `{call.format(depth=depth)}` empty 3x3 | {seconds:.2f} s | {rows} | "
+            f"| `{call.format(depth=depth)}` empty 3x3 | {seconds:.2f} s ({cpu_seconds:.2f} s CPU) | {rows} | "
             f"{peak_mb:.0f} MB peak RSS (of which {baseline / 1024:.0f} MB the interpreter with boardcore) |"
         )
 
