@@ -115,7 +115,7 @@ struct Board {
 impl Board {
     fn new(rect: &'static Rect) -> Self {
         let squares = rect.len();
-        let weights = (0..squares).map(|s| (0..squares - 1 - s).fold(1u64, |w, _| w * 10 & MASK30)).collect();
+        let weights = (0..squares).map(|s| (0..squares - 1 - s).fold(1u64, |w, _| (w * 10) & MASK30)).collect();
         Board { rect, captures: CaptureTable::get(), weights }
     }
 
