@@ -1,8 +1,13 @@
 """Cephalopod benchmarks: perft speed, engine against the reference, merged path counting.
 
-    python benches/bench_cephalopod.py [--repeats N] [--paths-depths 10 15 20]
+    python benches/bench_cephalopod.py [--repeats N] [--paths-depths 10 15 20] [--colour-free-depth 40]
+        [--parts perft reference paths colour-free]
 
-Every figure is the median of --repeats runs; ratios are taken in the same run.
+Every figure is the median of --repeats runs; ratios are taken in the same run. The path counts
+(`paths`: owner-aware `count_paths` on the empty 3x3 board; `colour-free`: `count_paths(depth,
+owners=False)`, `path_totals(depth)` and `path_totals(depth, wrapping=True)` on the same board) run
+each measurement in a fresh process, so that its peak resident memory is its own; the interpreter
+with boardcore imported (the child at depth 0) is reported as the baseline it includes.
 """
 
 from __future__ import annotations
@@ -56,21 +61,41 @@ print(json.dumps({"seconds": seconds, "distinct": len(paths), "total": str(paths
                   "peak_kib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}))
 """
 
+# The colour-free counts (issue 16): argv is the depth and what to run, one of COLOUR_FREE.
+COLOUR_FREE_CHILD = """
+import json, resource, sys, time
+import boardcore as bc
+depth, what = int(sys.argv[1]), sys.argv[2]
+board = bc.Cephalopod(3, 3)
+cpu_before = sum(resource.getrusage(resource.RUSAGE_SELF)[:2])
+started = time.perf_counter()
+if what == "count_paths":
+    rows = len(board.count_paths(depth, owners=False))
+else:
+    board.path_totals(depth, wrapping=what == "path_totals_wrapping")
+    rows = None
+usage = resource.getrusage(resource.RUSAGE_SELF)
+print(json.dumps({"seconds": time.perf_counter() - started, "rows": rows, "peak_kib": usage.ru_maxrss,
+                  "cpu_seconds": usage.ru_utime + usage.ru_stime - cpu_before}))
+"""
+COLOUR_FREE = {
+    "count_paths": "count_paths({depth}, owners=False)",
+    "path_totals": "path_totals({depth})",
+    "path_totals_wrapping": "path_totals({depth}, wrapping=True)",
+}
+
+
+def child_run(script: str, *argv: object) -> dict:
+    """The JSON line a fresh interpreter running `script` with `argv` prints."""
+    done = subprocess.run([sys.executable, "-c", script, *map(str, argv)], capture_output=True, text=True, check=True)
+    return json.loads(done.stdout)
+
 
 def bench_paths(args) -> None:
     """Each depth in a fresh process, so that peak memory is that depth's alone."""
-    baseline = json.loads(
-        subprocess.run([sys.executable, "-c", CHILD, "0"], capture_output=True, text=True, check=True).stdout
-    )["peak_kib"]
+    baseline = child_run(CHILD, 0)["peak_kib"]
     for depth in args.paths_depths:
-        runs = [
-            json.loads(
-                subprocess.run(
-                    [sys.executable, "-c", CHILD, str(depth)], capture_output=True, text=True, check=True
-                ).stdout
-            )
-            for _ in range(args.repeats)
-        ]
+        runs = [child_run(CHILD, depth) for _ in range(args.repeats)]
         if "refused" in runs[0]:
             print(f"| count_paths 3x3 from empty, depth {depth} | refused | {runs[0]['refused']} | |")
             continue
@@ -83,14 +108,37 @@ def bench_paths(args) -> None:
         )
 
 
+def bench_colour_free(args) -> None:
+    """The empty 3x3 board to --colour-free-depth, colour-free: median time, rows listed (for
+    `count_paths`) and peak resident memory (the largest over the runs), each run a fresh process.
+    The median CPU time (user + system) is printed too: on a loaded machine it is the figure that
+    moves least with the load."""
+    depth = args.colour_free_depth
+    baseline = child_run(COLOUR_FREE_CHILD, 0, "count_paths")["peak_kib"]
+    for what, call in COLOUR_FREE.items():
+        runs = [child_run(COLOUR_FREE_CHILD, depth, what) for _ in range(args.repeats)]
+        seconds = statistics.median(run["seconds"] for run in runs)
+        cpu_seconds = statistics.median(run["cpu_seconds"] for run in runs)
+        peak_mb = max(run["peak_kib"] for run in runs) / 1024
+        rows = "not listed" if runs[0]["rows"] is None else f"{runs[0]['rows']:,} rows"
+        print(
+            f"| `{call.format(depth=depth)}` empty 3x3 | {seconds:.2f} s ({cpu_seconds:.2f} s CPU) | {rows} | "
+            f"{peak_mb:.0f} MB peak RSS (of which {baseline / 1024:.0f} MB the interpreter with boardcore) |"
+        )
+
+
+PARTS = {"perft": bench_perft, "reference": bench_reference, "paths": bench_paths, "colour-free": bench_colour_free}
+
+
 def main() -> int:
     parser = bench_parser(__doc__)
     parser.add_argument("--paths-depths", type=int, nargs="*", default=[10, 15, 20])
+    parser.add_argument("--colour-free-depth", type=int, default=40)
+    parser.add_argument("--parts", nargs="*", choices=PARTS, default=list(PARTS), help="what to run (default: all)")
     args = parser.parse_args()
     table_head("benchmark", "boardcore", "peer / target", "ratio")
-    bench_perft(args)
-    bench_reference(args)
-    bench_paths(args)
+    for part in args.parts:
+        PARTS[part](args)
     return 0
 
 

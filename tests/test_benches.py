@@ -52,13 +52,35 @@ def test_the_cephalopod_paths_benchmark_reduces_boardcores_counts_to_the_puzzles
     }
 
 
-def test_the_cephalopod_paths_cases_span_the_workload():
+def test_the_light_cephalopod_paths_set_is_read_with_cases():
+    """`--cases` reads the light set, whose c03 is the empty board at depth 5 (the answer every
+    peer gave, benches/README.md)."""
+    light = BENCHES / "data" / "cephalopod_paths_cases_light.txt"
+    done = subprocess.run(
+        [sys.executable, str(BENCHES / "bench_cephalopod_paths.py"), "--repeats", "1", "--peers", ""]
+        + ["--cases", str(light), "--only", "c03", "c10"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    rows = [row.split("|") for row in done.stdout.splitlines() if row.startswith("| c0") or row.startswith("| c1")]
+    assert {row[1].strip(): (int(row[2]), int(row[4])) for row in rows} == {
+        "c03": (5, 50441886),
+        "c10": (28, 765165152),
+    }
+
+
+@pytest.mark.parametrize("case_file", ["cephalopod_paths_cases.txt", "cephalopod_paths_cases_light.txt"])
+def test_the_cephalopod_paths_cases_span_the_workload(case_file):
+    """Both sets (the heavy one, c03 the empty board at depth 40, and the light one, c03 at depth
+    5) hold twelve cases with depths 1 to 40, starts of 0 to 7 dice, low pips among them."""
     sys.path.insert(0, str(BENCHES))
     try:
         from bench_cephalopod_paths import read_cases
     finally:
         sys.path.remove(str(BENCHES))
-    cases = read_cases(BENCHES / "data" / "cephalopod_paths_cases.txt")
+    cases = read_cases(BENCHES / "data" / case_file)
     assert [name for name, _, _ in cases] == [f"c{i:02d}" for i in range(1, 13)]
     assert {depth for _, depth, _ in cases} >= {1, 40}
     assert {sum(1 for p in pips if p) for _, _, pips in cases} == set(range(8))

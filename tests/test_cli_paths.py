@@ -172,6 +172,7 @@ def test_the_progress_bar_shows_plies_and_positions_on_stderr_only(capsys, monke
         (["cephalopod", "3x3 .../... b", "--depth", "2"], "cephalopod position"),
         (["reversi", EMPTY_3X3, "--depth", "2"], "reversi position"),
         (["cephalopod", "6x6 ....../....../....../....../....../...... b", "--depth", "2"], "31"),
+        (["cephalopod", "7x7 " + "/".join(["......."] * 7) + " b", "--depth", "2", "--colour-free"], "42"),
     ],
 )
 def test_bad_input_is_one_line_with_exit_code_2_and_writes_nothing(tmp_path, capsys, arguments, message):

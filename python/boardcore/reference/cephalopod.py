@@ -52,6 +52,7 @@ MIN_SIDE = 2
 MAX_SIDE = 8
 MAX_PIPS = 6  # a capture set sums to 6 or less, and a die shows at most 6
 MAX_COUNT_SQUARES = 31  # count_paths keys a position in 128 bits: 4 bits a square, 1 for the side
+MAX_COLOUR_FREE_SQUARES = 42  # the colour-free key: 3 bits a square (pips 0-6) in 128 bits
 
 ZOBRIST_SEED = 0x424F415244434F52  # the bytes of "BOARDCOR", as for Reversi
 ZOBRIST_STRIDE = 8  # keys are indexed row * 8 + col, whatever the board's width
@@ -566,12 +567,14 @@ class Cephalopod(ReferenceGame):
         result). ``wrapping=True`` gives counts modulo 2**64 without the rows whose count is then
         0; ``progress(ply, depth, positions)`` is called after every ply.
         Raises ValueError if ``depth`` is not an integer >= 0 or the board has more than 31
-        squares, OverflowError if a count reaches 2**128.
+        squares (42 with ``owners=False``: the engine's keys), OverflowError if a count reaches
+        2**128.
         """
         _check_count_options(depth, owners, symmetry, wrapping, progress)
-        if self._rows * self._cols > MAX_COUNT_SQUARES:
+        limit = MAX_COUNT_SQUARES if owners else MAX_COLOUR_FREE_SQUARES
+        if self._rows * self._cols > limit:
             raise ValueError(
-                f"count_paths needs a board of at most {MAX_COUNT_SQUARES} squares, "
+                f"count_paths{'' if owners else '(owners=False)'} needs a board of at most {limit} squares, "
                 f"this one is {self._rows}x{self._cols} ({self._rows * self._cols})"
             )
         root = (tuple(self._cells), self._to_move)

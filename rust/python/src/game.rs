@@ -698,7 +698,8 @@ macro_rules! bind_game {
             /// merged by the position's exact key (the game's docs say what it holds). The counts
             /// sum to `perft(depth)`. Releases the GIL. Interruptible (Ctrl-C); MemoryError rather
             /// than hold more than about 1 GB of positions at once (docs/design.md); ValueError
-            /// for Cephalopod boards over 31 squares; OverflowError if a count passes 2**128.
+            /// for Cephalopod boards over 31 squares (42 with `owners=False`); OverflowError if a
+            /// count passes 2**128.
             /// `owners=False` (Cephalopod only; ValueError for the other games) merges positions
             /// that differ only in the dice's owners and the side to move: rows hold pips alone,
             /// counted over the board's symmetries unless `symmetry=False` (the same rows either

@@ -12,7 +12,7 @@
 //! the positions merged under that key.
 
 use super::{captures, Cephalopod, Move};
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::game::{Outcome, Player, Position};
 use crate::paths::CompactKey;
 
@@ -20,10 +20,14 @@ use crate::paths::CompactKey;
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct PipsOnly(pub Cephalopod);
 
-/// Where square `square`'s pips (0-6, 3 bits) sit in a pips-only key: square 0 highest, so keys
-/// sort as boards read in board order. 31 squares use bits 0 to 92.
+/// The largest board a pips-only key holds: 42 squares of 3 bits fill bits 0 to 125 of a `u128`.
+/// (The owner-aware key needs 4 bits a square and 1 for the side to move: 31 squares, 125 bits.)
+pub const MAX_SQUARES: usize = 42;
+
+/// Where square `square`'s pips (0-6, 3 bits) sit in a pips-only key: square 0 highest (bits 123
+/// to 125), so keys sort as boards read in board order.
 pub(super) fn pips_shift(square: usize) -> u32 {
-    90 - 3 * square as u32
+    3 * (MAX_SQUARES - 1 - square) as u32
 }
 
 /// The pips on `square` in a pips-only key.
@@ -115,10 +119,18 @@ impl CompactKey for PipsOnly {
         })
     }
 
-    /// The same board limit as the owner-aware count (31 squares), so that both modes accept
-    /// the same boards.
+    /// Boards of at most [`MAX_SQUARES`] (42) squares: 3 bits a square in 128 bits, where the
+    /// owner-aware key (4 bits a square and the side to move) stops at 31.
     fn key_fits(&self) -> Result<()> {
-        self.0.key_fits()
+        if self.0.rect.len() > MAX_SQUARES {
+            return Err(Error::invalid(format!(
+                "count_paths(owners=False) needs a board of at most {MAX_SQUARES} squares (its key is 3 bits \
+                 a square in 128 bits); {} has {}",
+                self.0.rect.size_name(),
+                self.0.rect.len()
+            )));
+        }
+        Ok(())
     }
 
     /// `+p` for a die showing `p` (no owner: every cell is 0 to 6).
@@ -188,8 +200,32 @@ mod tests {
     }
 
     #[test]
-    fn boards_over_31_squares_are_refused() {
-        let root = Cephalopod::new(4, 8).unwrap();
-        assert!(count_paths(&PipsOnly(root), 1).is_err());
+    fn boards_over_42_squares_are_refused() {
+        for (rows, cols) in [(7, 7), (6, 8), (8, 8)] {
+            let root = Cephalopod::new(rows, cols).unwrap();
+            let refused = count_paths(&PipsOnly(root), 1).unwrap_err();
+            assert!(refused.to_string().contains("at most 42 squares"), "{refused}");
+        }
+    }
+
+    /// Boards of 32 to 42 squares, past the owner-aware key's 31: the colour-free count holds
+    /// them, with the same total as perft (5x8 and 6x7 fill the key to bits 3 and 0), and the
+    /// owner-aware count refuses them.
+    #[test]
+    fn boards_of_32_to_42_squares_are_counted_colour_free() {
+        for (rows, cols, depth) in [(4, 8, 3), (5, 8, 3), (6, 7, 3), (6, 7, 4)] {
+            let root = Cephalopod::new(rows, cols).unwrap();
+            let rows_counted = count_paths(&PipsOnly(root), depth).unwrap();
+            let total: u128 = rows_counted.iter().map(|&(_, c)| c).sum();
+            assert_eq!(total, root.perft(depth, crate::perft::Plies::EveryMove, 1) as u128, "{rows}x{cols}");
+            assert!(count_paths(&root, depth).is_err());
+        }
+        // A start with dice on the last squares (their pips sit in the key's lowest bits).
+        let root = Cephalopod::from_notation("6x7 ......./......./......./......./......./....1b2w. b").unwrap();
+        let free = count_paths(&PipsOnly(root), 3).unwrap();
+        let total: u128 = free.iter().map(|&(_, c)| c).sum();
+        assert_eq!(total, root.perft(3, crate::perft::Plies::EveryMove, 1) as u128);
+        let pips_on = |key: u128, square: usize| PipsOnly::pips_cells(key, 42).nth(square).unwrap();
+        assert!(free.iter().any(|&(key, _)| pips_on(key, 40) == 2 && pips_on(key, 41) == 0));
     }
 }
