@@ -298,6 +298,25 @@ mod tests {
     }
 
     #[test]
+    fn the_watcher_makes_checkpoints_poll_with_no_clock_read() {
+        let asked = AtomicUsize::new(0);
+        let go_on = || asked.fetch_add(1, Relaxed) < 2;
+        let stop = Stop::polling(&go_on);
+        let start = Instant::now();
+        // Only checkpoints: the poll runs because the watcher marks it due.
+        while stop.checkpoint().is_ok() {
+            assert!(start.elapsed() < Duration::from_secs(30), "the watcher never marked the poll due");
+            std::hint::spin_loop();
+        }
+        assert!(stop.is_requested());
+        assert_eq!(asked.load(Relaxed), 3);
+        assert!(start.elapsed() >= POLL_INTERVAL, "one poll per watcher tick, not more");
+        let unpolled = Stop::new();
+        std::thread::sleep(POLL_INTERVAL * 2);
+        assert!(unpolled.checkpoint().is_ok(), "only polling stops are watched");
+    }
+
+    #[test]
     fn install_polls_while_the_pool_works_and_the_work_sees_the_stop() {
         let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
         let go_on = || false;

@@ -507,7 +507,7 @@ mod tests {
             let in_order: Vec<u128> = InOrder::new(board, capture).collect();
             assert_eq!(in_order, all);
             for k in [0, all.len() / 3, all.len() - 1] {
-                assert_eq!(nth(board, capture, all.len() as u128, k as u128), all[k]);
+                assert_eq!(nth(board, capture, all.len() as u128, k as u128, Stop::never()), Ok(all[k]));
             }
         }
         assert!(largest > LIST_LIMIT, "the table is used: {largest} sets");
