@@ -4,9 +4,9 @@
 use boardcore_engine::hex::HexBoard;
 use boardcore_engine::interrupt::Stop;
 use boardcore_engine::playout::random_playouts_interruptible;
-use boardcore_engine::Error;
 use boardcore_engine::rive::Rive;
 use boardcore_engine::rng::SplitMix64;
+use boardcore_engine::Error;
 use boardcore_engine::Position;
 use std::collections::BTreeSet;
 
