@@ -609,6 +609,8 @@ def test_no_swap_once_the_first_stone_fills_the_board(Rive):
     assert s.is_over() and s.winner() == BLACK
     assert s.legal_moves() == [] and s.count_moves() == 0 and s.random_move(seed=1) is None
     assert_illegal(s, "swap")
+    with pytest.raises(ValueError, match="the game is over"):
+        s.play("swap")  # the reason, as in the twin (not "only as White's first move")
     assert s.perft(1) == 1 and s.perft(2) == 1
 
 

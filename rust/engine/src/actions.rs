@@ -212,20 +212,22 @@ pub trait Steps: Clone + Send + Sync {
     /// The result of one uniformly random game from here for the side to move here (1 a win,
     /// -1 a loss, 0 a draw): a turn under way is finished by random actions, then the position
     /// is played out by `playout::playout` (its random moves, its fast code path).
-    fn play_out(&self, rng: &mut SplitMix64) -> f32 {
+    /// `Err(Interrupted)` soon after `stop` is requested (as often as the game's playouts look).
+    fn play_out_interruptible(&self, rng: &mut SplitMix64, stop: &Stop) -> Result<f32> {
         let me = self.to_move();
         let mut state = self.clone();
         while state.turn_under_way() {
             let Some(action) = state.sample_action(rng) else { break };
             state.apply_action_unchecked(action);
         }
-        let outcome = crate::playout::playout(
+        let outcome = crate::playout::playout_interruptible(
             state.position(),
             rng,
+            stop,
             #[inline(always)]
             |end| end.outcome(),
-        );
-        returns_of(outcome)[me as usize]
+        )?;
+        Ok(returns_of(outcome)[me as usize])
     }
 
     /// (Black's, White's) return: +1 for a win, -1 for a loss, 0 for a draw or a game not over.

@@ -182,6 +182,18 @@ pub trait Position: Clone + Send + Sync {
         }
     }
 
+    /// `play_out`, returning `Err(Interrupted)` soon after `stop` is requested (the position is
+    /// then part-way through the playout). The default looks once per playout, which suits games
+    /// whose whole playout takes microseconds (so their fast `play_out` stays as it is); a game
+    /// whose one playout or one move can take long (Rive's compound captures on large boards)
+    /// overrides it to look at every ply, and inside a ply. Same draws as `play_out`.
+    #[inline(always)]
+    fn play_out_interruptible(&mut self, rng: &mut SplitMix64, stop: &Stop) -> Result<()> {
+        stop.checkpoint()?;
+        self.play_out(rng);
+        Ok(())
+    }
+
     /// `perft(1)`: the number of legal moves, or 1 for a finished game.
     fn perft1(&self) -> u64 {
         self.count_moves().max(1)

@@ -25,12 +25,14 @@
 //!   and moves listed for expansion); once full it stops growing: iterations go on, selecting
 //!   among the existing children and playing out from the leaves, and the report says
 //!   `tree_full`.
-//! - **Interruption**: `Searcher::search_interruptible` checks a [`Stop`] every iteration; an
-//!   interrupted search keeps the iterations it completed.
+//! - **Interruption**: `Searcher::search_interruptible` checks a [`Stop`] every iteration, and
+//!   inside an iteration wherever the game's work can be long (`Position::play_out_interruptible`,
+//!   `list_moves`, `count_moves_interruptible`, `sample_move_interruptible`: every ply of a Rive
+//!   playout); an interrupted search keeps the iterations it completed.
 
 use crate::error::Result;
 use crate::game::{Outcome, Player, Position};
-use crate::interrupt::Stop;
+use crate::interrupt::{every, Stop};
 use crate::rng::SplitMix64;
 use crate::tree::{Arena, NONE, ROOT};
 use std::time::{Duration, Instant};
@@ -171,36 +173,44 @@ impl<P: Position> Tree<P> {
         self.nodes.children(parent).find(|&c| self.nodes[c].data.mv == Some(mv))
     }
 
-    /// First visit of a node: count (and, below the widening limit, list) its moves.
-    fn prepare(&mut self, node: u32, position: &P, widening: &Widening) {
-        let n = &mut self.nodes[node].data;
-        if n.legal != u64::MAX {
-            return;
+    /// First visit of a node: count (and, below the widening limit, list) its moves. Changes
+    /// nothing when interrupted.
+    fn prepare(&mut self, node: u32, position: &P, widening: &Widening, stop: &Stop) -> Result<()> {
+        if self.nodes[node].data.legal != u64::MAX {
+            return Ok(());
         }
-        n.legal = position.count_moves();
-        if n.legal > 0 && n.legal <= widening.limit {
+        let legal = position.count_moves_interruptible(stop)?;
+        if legal > 0 && legal <= widening.limit {
             let start = self.untried.len();
-            self.untried.extend(position.legal_moves());
-            n.untried = Some(Untried { start: start as u32, len: (self.untried.len() - start) as u32 });
+            for (i, mv) in position.legal_moves().enumerate() {
+                if every(i as u64, 1024) {
+                    stop.checkpoint().inspect_err(|_| self.untried.truncate(start))?;
+                }
+                self.untried.push(mv);
+            }
+            self.nodes[node].data.untried =
+                Some(Untried { start: start as u32, len: (self.untried.len() - start) as u32 });
         }
+        self.nodes[node].data.legal = legal;
+        Ok(())
     }
 
     /// A new child of `node` for this iteration, or `None` when it should select among its
     /// children instead (or is terminal).
-    fn expand(&mut self, node: u32, position: &P, widening: &Widening) -> Option<u32> {
-        self.prepare(node, position, widening);
+    fn expand(&mut self, node: u32, position: &P, widening: &Widening, stop: &Stop) -> Result<Option<u32>> {
+        self.prepare(node, position, widening, stop)?;
         let mover = position.to_move();
         if self.is_full() {
-            return None;
+            return Ok(None);
         }
         let (visits, children) = (self.nodes[node].visits, self.nodes[node].children);
         let n = &mut self.nodes[node].data;
         if n.legal == 0 {
-            return None;
+            return Ok(None);
         }
         if let Some(untried) = n.untried.as_mut() {
             if untried.len == 0 {
-                return None;
+                return Ok(None);
             }
             // A random untried move, swapped to the end of the range, which then shrinks.
             let k = self.rng.below(u64::from(untried.len)) as usize;
@@ -208,19 +218,19 @@ impl<P: Position> Tree<P> {
             untried.len -= 1;
             self.untried.swap(untried.start as usize + k, last);
             let mv = self.untried[last];
-            return Some(self.nodes.add_child(node, Uct::new(Some(mv)), mover));
+            return Ok(Some(self.nodes.add_child(node, Uct::new(Some(mv)), mover)));
         }
         let allowed = (widening.coefficient * ((visits + 1) as f64).powf(widening.exponent)).ceil() as u64;
         if u64::from(children) >= allowed.min(n.legal) {
-            return None;
+            return Ok(None);
         }
-        let mv = position.sample_move(&mut self.rng)?;
+        let Some(mv) = position.sample_move_interruptible(&mut self.rng, stop)? else { return Ok(None) };
         // A draw that is already a child adds nothing: this iteration selects among the
         // children by UCT instead (and goes on below the one it picks).
-        match self.child_with(node, mv) {
+        Ok(match self.child_with(node, mv) {
             Some(_) => None,
             None => Some(self.nodes.add_child(node, Uct::new(Some(mv)), mover)),
-        }
+        })
     }
 
     /// The child of `node` with the highest UCT score.
@@ -244,8 +254,9 @@ impl<P: Position> Tree<P> {
         best.0
     }
 
-    /// One iteration from `root`.
-    fn iterate(&mut self, root: &P, config: &Config) {
+    /// One iteration from `root`. Interrupted (in a long move listing or playout), it backs
+    /// nothing up: a child it added stays unvisited, as a child is before its first playout.
+    fn iterate(&mut self, root: &P, config: &Config, stop: &Stop) -> Result<()> {
         let mut position = root.clone();
         let mut path = std::mem::take(&mut self.path);
         path.clear();
@@ -256,7 +267,7 @@ impl<P: Position> Tree<P> {
             if self.is_full() && self.nodes[node].data.legal == u64::MAX {
                 break;
             }
-            if let Some(child) = self.expand(node, &position, &config.widening) {
+            if let Some(child) = self.expand(node, &position, &config.widening, stop)? {
                 position.play_unchecked(self.mv(child));
                 path.push(child);
                 break;
@@ -269,10 +280,13 @@ impl<P: Position> Tree<P> {
             position.play_unchecked(self.mv(node));
             path.push(node);
         }
-        position.play_out(&mut self.rng);
-        let outcome = position.outcome();
-        self.nodes.back_up(&path, |mover| reward(outcome, mover));
+        let played = position.play_out_interruptible(&mut self.rng, stop);
+        if played.is_ok() {
+            let outcome = position.outcome();
+            self.nodes.back_up(&path, |mover| reward(outcome, mover));
+        }
         self.path = path;
+        played
     }
 
     /// The subtree under the root's child reached by `mv`, as a tree of its own (or a fresh tree
@@ -445,7 +459,7 @@ fn grow<P: Position>(
         if done % 4 == 0 {
             stop.check()?;
         }
-        tree.iterate(root, config);
+        tree.iterate(root, config, stop)?;
         done += 1;
     }
     Ok(done)

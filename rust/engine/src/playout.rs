@@ -7,7 +7,7 @@
 
 use crate::error::Result;
 use crate::game::{Outcome, Player, Position};
-use crate::interrupt::{every, Stop};
+use crate::interrupt::Stop;
 use crate::rng::SplitMix64;
 use rayon::prelude::*;
 
@@ -48,10 +48,10 @@ pub fn playout_rng(seed: u64, index: u64) -> SplitMix64 {
 macro_rules! playout_loop {
     ($name:ident $(#[$attr:meta])*) => {
         $(#[$attr])*
-        fn $name<P: Position, R>(position: &P, rng: &mut SplitMix64, finish: impl Fn(&P) -> R) -> R {
+        fn $name<P: Position, R>(position: &P, rng: &mut SplitMix64, stop: &Stop, finish: impl Fn(&P) -> R) -> Result<R> {
             let mut p = position.clone();
-            p.play_out(rng);
-            finish(&p)
+            p.play_out_interruptible(rng, stop)?;
+            Ok(finish(&p))
         }
     };
 }
@@ -64,12 +64,24 @@ playout_loop!(playout_v3 #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,avx2"
 /// `finish` to the final position (inline it: it runs in the fast copy of the loop).
 #[inline]
 pub fn playout<P: Position, R>(position: &P, rng: &mut SplitMix64, finish: impl Fn(&P) -> R) -> R {
+    crate::perft::unstoppable(playout_interruptible(position, rng, Stop::never(), finish))
+}
+
+/// `playout`, returning `Err(Interrupted)` soon after `stop` is requested: it looks at `stop` as
+/// often as the game's `Position::play_out_interruptible` does (every ply where a ply can be long).
+#[inline]
+pub fn playout_interruptible<P: Position, R>(
+    position: &P,
+    rng: &mut SplitMix64,
+    stop: &Stop,
+    finish: impl Fn(&P) -> R,
+) -> Result<R> {
     #[cfg(target_arch = "x86_64")]
     if crate::cpu::has_v3() {
         // SAFETY: the CPU has every feature playout_v3 was compiled for.
-        return unsafe { playout_v3(position, rng, finish) };
+        return unsafe { playout_v3(position, rng, stop, finish) };
     }
-    playout_portable(position, rng, finish)
+    playout_portable(position, rng, stop, finish)
 }
 
 /// How one playout ended: the outcome and both players' score (`Position::score`).
@@ -144,13 +156,13 @@ pub fn random_playout_endings_interruptible<P: Position>(
     stop: &Stop,
 ) -> Result<Vec<Ending>> {
     let one = |i: u64| {
-        checked(stop, i)?;
-        Ok(playout(
+        playout_interruptible(
             position,
             &mut playout_rng(seed, i),
+            stop,
             #[inline(always)]
             |end: &P| Ending { outcome: end.outcome(), score: end.score() },
-        ))
+        )
     };
     on_threads(threads, stop, || (0..n).into_par_iter().map(one).collect(), || (0..n).map(one).collect())
 }
@@ -164,13 +176,13 @@ pub fn random_playouts_interruptible<P: Position>(
     stop: &Stop,
 ) -> Result<Tally> {
     let one = |i: u64| {
-        checked(stop, i)?;
-        Ok(playout(
+        playout_interruptible(
             position,
             &mut playout_rng(seed, i),
+            stop,
             #[inline(always)]
             |end: &P| Tally::of(end.outcome()),
-        ))
+        )
     };
     let add = |a: Tally, b: Tally| Ok(a.add(b));
     on_threads(
@@ -179,15 +191,6 @@ pub fn random_playouts_interruptible<P: Position>(
         || (0..n).into_par_iter().map(one).try_reduce(Tally::default, add),
         || (0..n).map(one).try_fold(Tally::default(), |sum, t| add(sum, t?)),
     )
-}
-
-/// Playouts are short (microseconds on small boards): look at the stop every fourth.
-#[inline(always)]
-fn checked(stop: &Stop, i: u64) -> Result<()> {
-    if every(i, 4) {
-        stop.check()?;
-    }
-    Ok(())
 }
 
 /// `parallel` on a pool of `threads` threads while this one polls `stop`, or `serial` on this

@@ -164,7 +164,7 @@ impl<S: Steps> Evaluator<S> for Rollouts {
                 stop.check()?;
             }
             let mut rng = SplitMix64::new(batch.seeds[i]);
-            *value = state.play_out(&mut rng);
+            *value = state.play_out_interruptible(&mut rng, stop)?;
             Ok(())
         };
         let rows = batch.states.iter().zip(values.iter_mut()).enumerate();

@@ -2,8 +2,11 @@
 //! empty boards: tests/data/perft, perft_data.rs).
 
 use boardcore_engine::hex::HexBoard;
+use boardcore_engine::interrupt::Stop;
+use boardcore_engine::playout::random_playouts_interruptible;
 use boardcore_engine::rive::Rive;
 use boardcore_engine::rng::SplitMix64;
+use boardcore_engine::Error;
 use boardcore_engine::Position;
 use std::collections::BTreeSet;
 
@@ -79,4 +82,40 @@ fn single_stone_captures_reach_exactly_the_compound_survivor_sets() {
         }
     }
     assert!(captures_checked > 50, "only {captures_checked} captures seen");
+}
+
+/// A position met in a random hex7 game where one move takes hundreds of milliseconds to count
+/// or draw (the frontier programme over large captures).
+const HEX7_HUGE: &str = "hex7 ..wb..b/bwb.bb.w/bbbb...b./bww..w..w./w.w..b.w.w./bw....b..w.b/.bw.wwb.wb.bb/\
+                         w.bw..wb..wb/....w...bb./bwbwww.wbw/bwwwbbbww/w.bwwwbw/ww.bbwb b";
+
+/// Runs `work` with a stop that another thread requests after 20 ms.
+fn stopped_soon<T>(work: impl FnOnce(&Stop) -> T) -> T {
+    let stop = Stop::new();
+    std::thread::scope(|s| {
+        s.spawn(|| {
+            std::thread::sleep(std::time::Duration::from_millis(20));
+            stop.request();
+        });
+        work(&stop)
+    })
+}
+
+#[test]
+fn a_stop_reaches_inside_one_long_move_and_one_long_playout() {
+    // Before: the stop was looked at before counting or drawing and between playouts only, so
+    // these ran to the end (hundreds of milliseconds for the move, seconds for the playouts).
+    let huge = Rive::from_notation(HEX7_HUGE).unwrap();
+    assert_eq!(stopped_soon(|stop| huge.count_moves_interruptible(stop)), Err(Error::Interrupted));
+    let drawn = stopped_soon(|stop| huge.sample_move_interruptible(&mut SplitMix64::new(1), stop));
+    assert_eq!(drawn, Err(Error::Interrupted));
+    assert_eq!(stopped_soon(|stop| huge.list_moves(stop)).map(|m| m.len()), Err(Error::Interrupted));
+    let start = empty("hex7", false, false);
+    let played = stopped_soon(|stop| random_playouts_interruptible(&start, 1, 0, 1, stop));
+    assert_eq!(played, Err(Error::Interrupted));
+    // Unstopped, the same calls agree with the plain ones.
+    let never = Stop::new();
+    assert_eq!(huge.count_moves_interruptible(&never), Ok(huge.count_moves()));
+    let drawn = huge.sample_move_interruptible(&mut SplitMix64::new(1), &never);
+    assert_eq!(drawn, Ok(huge.sample_move(&mut SplitMix64::new(1))));
 }

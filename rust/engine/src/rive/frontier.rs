@@ -16,6 +16,7 @@
 
 use crate::bitboard::Ones;
 use crate::hex::HexBoard;
+use crate::interrupt::Stop;
 
 /// The most frontier cells a pattern can describe (a 4-bit component label each, in a `u128`).
 const MAX_FRONTIER: usize = 32;
@@ -31,6 +32,14 @@ pub const MAX_LAYER_COUNTS: usize = 1 << 22;
 pub enum Unavailable {
     /// The group is too wide for the pattern encoding, or needs too many counts.
     TooLarge,
+    /// The stop was requested (`Stop::checkpoint`, looked at once per pattern of every layer).
+    Interrupted,
+}
+
+/// `Err(Interrupted)` once `stop` is requested: one relaxed load.
+#[inline(always)]
+fn checkpoint(stop: &Stop) -> Result<(), Unavailable> {
+    stop.checkpoint().map_err(|_| Unavailable::Interrupted)
 }
 
 /// A component label (0 = removed or not on the frontier) per frontier cell, 4 bits each, the
@@ -246,6 +255,7 @@ fn forward(
     budget: usize,
     link: &mut dyn FnMut(usize, u32, usize, Link),
     closed: &mut dyn FnMut(u32, u128),
+    stop: &Stop,
 ) -> Result<(), Unavailable> {
     let mut layer = Layer::new(1, 0, 1);
     layer.slot(0);
@@ -255,6 +265,7 @@ fn forward(
         let (low, high) = plan.removed_range(index + 1);
         let mut next = Layer::new(plan.stride(index + 1), low, layer.patterns.len() * 2);
         for p in 0..layer.patterns.len() {
+            checkpoint(stop)?;
             let pattern = layer.patterns[p];
             for (choice, keep) in CHOICES.into_iter().enumerate() {
                 let delta = !keep as u32;
@@ -300,27 +311,39 @@ fn forward(
 }
 
 /// The number of survivor sets, with one layer in memory at a time.
-pub fn count(board: &HexBoard, group: u128, placed: u128, keep: u32) -> Result<u128, Unavailable> {
+pub fn count(board: &HexBoard, group: u128, placed: u128, keep: u32, stop: &Stop) -> Result<u128, Unavailable> {
     let plan = Plan::new(board, group, placed, keep)?;
     let mut total = 0u128;
-    forward(&plan, usize::MAX, &mut |_, _, _, _| {}, &mut |survivors, ways| {
-        if survivors == keep {
-            total = total.wrapping_add(ways);
-        }
-    })?;
+    forward(
+        &plan,
+        usize::MAX,
+        &mut |_, _, _, _| {},
+        &mut |survivors, ways| {
+            if survivors == keep {
+                total = total.wrapping_add(ways);
+            }
+        },
+        stop,
+    )?;
     Ok(total)
 }
 
 /// For every size `s`, the number of connected sets of `s` cells of `group` that contain
 /// `placed` (index `s`; index 0 is 0), in one pass.
-pub fn sizes(board: &HexBoard, group: u128, placed: u128) -> Result<Vec<u128>, Unavailable> {
+pub fn sizes(board: &HexBoard, group: u128, placed: u128, stop: &Stop) -> Result<Vec<u128>, Unavailable> {
     let cells = group.count_ones();
     let mut plan = Plan::new(board, group, placed, cells)?;
     plan.remove = cells; // any number may go
     let mut by_size = vec![0u128; cells as usize + 1];
-    forward(&plan, usize::MAX, &mut |_, _, _, _| {}, &mut |survivors, ways| {
-        by_size[survivors as usize] = by_size[survivors as usize].wrapping_add(ways);
-    })?;
+    forward(
+        &plan,
+        usize::MAX,
+        &mut |_, _, _, _| {},
+        &mut |survivors, ways| {
+            by_size[survivors as usize] = by_size[survivors as usize].wrapping_add(ways);
+        },
+        stop,
+    )?;
     Ok(by_size)
 }
 
@@ -336,7 +359,7 @@ pub struct Table {
 }
 
 impl Table {
-    pub fn build(board: &HexBoard, group: u128, placed: u128, keep: u32) -> Result<Table, Unavailable> {
+    pub fn build(board: &HexBoard, group: u128, placed: u128, keep: u32, stop: &Stop) -> Result<Table, Unavailable> {
         let plan = Plan::new(board, group, placed, keep)?;
         let mut links: Vec<Vec<[Link; 2]>> = vec![Vec::new(); plan.cells()];
         let mut record = |index: usize, p: u32, choice: usize, link: Link| {
@@ -346,7 +369,7 @@ impl Table {
             }
             layer[p as usize][choice] = link;
         };
-        forward(&plan, MAX_TABLE_COUNTS, &mut record, &mut |_, _| {})?;
+        forward(&plan, MAX_TABLE_COUNTS, &mut record, &mut |_, _| {}, stop)?;
         let ranges: Vec<(u32, u32)> = (0..=plan.cells()).map(|d| plan.removed_range(d)).collect();
         let mut completions: Vec<Vec<u128>> = vec![Vec::new(); plan.cells() + 1];
         for index in (0..plan.cells()).rev() {
@@ -354,6 +377,7 @@ impl Table {
             let stride = (high - low + 1) as usize;
             let mut here = vec![0u128; links[index].len() * stride];
             for (p, pattern_links) in links[index].iter().enumerate() {
+                checkpoint(stop)?;
                 for r in 0..stride {
                     let removed = low + r as u32;
                     here[p * stride + r] = (0..2)

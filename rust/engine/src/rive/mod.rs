@@ -28,6 +28,7 @@ pub use setup::Setup;
 use crate::error::Result;
 use crate::game::{Outcome, Player, Position};
 use crate::hex::HexBoard;
+use crate::interrupt::Stop;
 use crate::rng::SplitMix64;
 use groups::Groups;
 
@@ -183,7 +184,41 @@ impl Position for Rive {
     }
 
     fn sample_move(&self, rng: &mut SplitMix64) -> Option<Move> {
-        self.sample(rng)
+        crate::perft::unstoppable(self.sample(rng, Stop::never()))
+    }
+
+    // A compound capture on a large board can take a long time to count, rank or list (hundreds
+    // of milliseconds on hex7), and a playout there thousands of plies: these look at the stop
+    // inside a move and at every ply.
+
+    fn list_moves(&self, stop: &Stop) -> Result<Vec<Move>> {
+        let mut moves = Moves::of(self);
+        let mut listed = Vec::new();
+        while let Some(mv) = moves.next_interruptible(stop)? {
+            if crate::interrupt::every(listed.len() as u64, 1024) {
+                stop.checkpoint()?;
+            }
+            listed.push(mv);
+        }
+        Ok(listed)
+    }
+
+    fn count_moves_interruptible(&self, stop: &Stop) -> Result<u64> {
+        Ok(u64::try_from(self.count_moves_exact_interruptible(stop)?).unwrap_or(u64::MAX))
+    }
+
+    fn sample_move_interruptible(&self, rng: &mut SplitMix64, stop: &Stop) -> Result<Option<Move>> {
+        self.sample(rng, stop)
+    }
+
+    fn play_out_interruptible(&mut self, rng: &mut SplitMix64, stop: &Stop) -> Result<()> {
+        loop {
+            stop.checkpoint()?;
+            match self.sample(rng, stop)? {
+                Some(mv) => self.play(mv),
+                None => return Ok(()),
+            }
+        }
     }
 
     fn parse_move(&self, text: &str) -> Result<Move> {

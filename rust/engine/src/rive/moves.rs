@@ -5,7 +5,9 @@ use super::groups::Groups;
 use super::survivors::{self, Capture};
 use super::Rive;
 use crate::bitboard::nth_bit;
+use crate::error::Result;
 use crate::game::Position;
+use crate::interrupt::Stop;
 use crate::rng::SplitMix64;
 
 /// A move: a placement (with, in the compound form, the stones its capture removes), the removal
@@ -85,76 +87,93 @@ impl Moves {
 impl Iterator for Moves {
     type Item = Move;
     fn next(&mut self) -> Option<Move> {
+        crate::perft::unstoppable(self.next_interruptible(Stop::never()))
+    }
+}
+
+impl Moves {
+    /// The next move, returning `Err(Interrupted)` soon after `stop` is requested (reaching a
+    /// capture counts and ranks its survivor sets, which can take long on large boards).
+    pub(super) fn next_interruptible(&mut self, stop: &Stop) -> Result<Option<Move>> {
         if self.removals != 0 {
             let cell = self.removals.trailing_zeros() as u8;
             self.removals &= self.removals - 1;
-            return Some(Move::Remove { cell });
+            return Ok(Some(Move::Remove { cell }));
         }
         if let Some((cell, removals)) = &mut self.capture {
             if let Some(removed) = removals.next() {
-                return Some(Move::Place { cell: *cell, removed });
+                return Ok(Some(Move::Place { cell: *cell, removed }));
             }
             self.capture = None;
         }
         if self.cells != 0 {
             let cell = self.cells.trailing_zeros() as u8;
-            self.cells &= self.cells - 1;
             let p = &self.position;
-            return match p.capture_at(&self.groups, cell) {
+            let mv = match p.capture_at(&self.groups, cell) {
                 Some(capture) if !p.single_stones => {
-                    let mut removals = survivors::InOrder::new(p.board, capture);
+                    // Interrupted here, the cell stays to do: nothing has changed.
+                    let mut removals = survivors::InOrder::new_interruptible(p.board, capture, stop)?;
                     let first = removals.next().expect("a capture has a survivor set");
                     self.capture = Some((cell, removals));
-                    Some(Move::Place { cell, removed: first })
+                    Move::Place { cell, removed: first }
                 }
-                _ => Some(Move::place(cell)),
+                _ => Move::place(cell),
             };
+            self.cells &= self.cells - 1;
+            return Ok(Some(mv));
         }
         if self.swap {
             self.swap = false;
-            return Some(Move::Swap);
+            return Ok(Some(Move::Swap));
         }
-        None
+        Ok(None)
     }
 }
 
 impl Rive {
     /// The number of legal moves, exact however large.
     pub fn count_moves_exact(&self) -> u128 {
+        crate::perft::unstoppable(self.count_moves_exact_interruptible(Stop::never()))
+    }
+
+    /// `count_moves_exact`, returning `Err(Interrupted)` soon after `stop` is requested.
+    pub fn count_moves_exact_interruptible(&self, stop: &Stop) -> Result<u128> {
         if let Some(p) = self.pending {
-            return self.removable(p).count_ones() as u128;
+            return Ok(self.removable(p).count_ones() as u128);
         }
         if self.is_over() {
-            return 0;
+            return Ok(0);
         }
         let swap = self.swap_is_legal() as u128;
         if let Some(isolated) = self.isolated_cells() {
-            return isolated.count_ones() as u128 + swap;
+            return Ok(isolated.count_ones() as u128 + swap);
         }
-        self.moves_per_cell().iter().map(|c| c.2).fold(0, u128::saturating_add) + swap
+        Ok(self.moves_per_cell(stop)?.iter().map(|c| c.2).fold(0, u128::saturating_add) + swap)
     }
 
     /// A legal move drawn uniformly: counts each cell's moves, picks one, and finds only the
     /// chosen capture's survivor set.
-    pub(super) fn sample(&self, rng: &mut SplitMix64) -> Option<Move> {
+    /// Returns `Err(Interrupted)` soon after `stop` is requested (counting and ranking look at
+    /// it), having drawn nothing from `rng` if still counting.
+    pub(super) fn sample(&self, rng: &mut SplitMix64, stop: &Stop) -> Result<Option<Move>> {
         if let Some(p) = self.pending {
             let removable = self.removable(p);
             let k = rng.below(removable.count_ones() as u64);
-            return Some(Move::Remove { cell: nth_bit(removable, k as u32) });
+            return Ok(Some(Move::Remove { cell: nth_bit(removable, k as u32) }));
         }
         if self.is_over() {
-            return None;
+            return Ok(None);
         }
         if let Some(isolated) = self.isolated_cells() {
             let total = isolated.count_ones() as u64 + self.swap_is_legal() as u64;
             let k = rng.below(total);
-            return Some(if k < isolated.count_ones() as u64 {
+            return Ok(Some(if k < isolated.count_ones() as u64 {
                 Move::place(nth_bit(isolated, k as u32))
             } else {
                 Move::Swap
-            });
+            }));
         }
-        let choices = self.moves_per_cell();
+        let choices = self.moves_per_cell(stop)?;
         let total: u128 = choices.iter().map(|c| c.2).fold(0, u128::saturating_add) + self.swap_is_legal() as u128;
         let mut k = survivors::below(rng, total);
         for (cell, capture, count) in choices {
@@ -162,17 +181,17 @@ impl Rive {
                 k -= count;
                 continue;
             }
-            return Some(match capture {
+            return Ok(Some(match capture {
                 None => Move::place(cell),
-                Some(capture) => Move::Place { cell, removed: survivors::nth(self.board, capture, count, k) },
-            });
+                Some(capture) => Move::Place { cell, removed: survivors::nth(self.board, capture, count, k, stop)? },
+            }));
         }
-        Some(Move::Swap)
+        Ok(Some(Move::Swap))
     }
 
     /// Per legal cell (no capture under way, isolation impossible): the cell, its capture in
     /// compound form, and its number of moves.
-    fn moves_per_cell(&self) -> Vec<(u8, Option<Capture>, u128)> {
+    fn moves_per_cell(&self, stop: &Stop) -> Result<Vec<(u8, Option<Capture>, u128)>> {
         let groups = Groups::of(self.board, self.occupied());
         let mut cells = self.legal_cells(&groups);
         let mut choices = Vec::with_capacity(cells.count_ones() as usize);
@@ -180,9 +199,13 @@ impl Rive {
             let cell = cells.trailing_zeros() as u8;
             cells &= cells - 1;
             let capture = self.capture_at(&groups, cell).filter(|_| !self.single_stones);
-            choices.push((cell, capture, capture.map_or(1, |c| survivors::count(self.board, c))));
+            let count = match capture {
+                Some(capture) => survivors::count_interruptible(self.board, capture, stop)?,
+                None => 1,
+            };
+            choices.push((cell, capture, count));
         }
-        choices
+        Ok(choices)
     }
 }
 

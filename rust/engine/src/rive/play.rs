@@ -73,7 +73,10 @@ impl Rive {
     pub(super) fn illegality(&self, mv: Move) -> Option<String> {
         match (mv, self.pending) {
             (Move::Swap, _) => (!self.swap_is_legal()).then(|| {
-                if self.swap {
+                // A one-cell board is full after Black's first stone: White's turn, no swap.
+                if self.is_over() {
+                    "swap is not allowed: the game is over".into()
+                } else if self.swap {
                     "swap is only allowed as White's first move".into()
                 } else {
                     "this game does not allow the swap".into()

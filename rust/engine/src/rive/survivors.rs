@@ -13,9 +13,11 @@
 //! need more than its state budget), counting falls back to growing (exact, polynomial per set)
 //! and `sample` to drawing the removals stone by stone (documented in docs/rive.md).
 
-use super::frontier::{self, Table, Walk};
+use super::frontier::{self, Table, Unavailable, Walk};
 use crate::bitboard::Ones;
+use crate::error::{Error, Result};
 use crate::hex::HexBoard;
+use crate::interrupt::Stop;
 use crate::rng::SplitMix64;
 use std::ops::ControlFlow;
 
@@ -51,15 +53,21 @@ pub fn for_each(board: &HexBoard, capture: Capture, emit: &mut impl FnMut(u128))
 /// remembered per thread: a group that has not changed since an earlier ply (most of them, in a
 /// playout) costs nothing to count again.
 pub fn count(board: &'static HexBoard, capture: Capture) -> u128 {
+    crate::perft::unstoppable(count_interruptible(board, capture, Stop::never()))
+}
+
+/// `count`, returning `Err(Interrupted)` soon after `stop` is requested (the frontier programme
+/// looks at it once per pattern of every layer).
+pub fn count_interruptible(board: &'static HexBoard, capture: Capture, stop: &Stop) -> Result<u128> {
     // Most captures on small boards have a handful of survivor sets: growing them is cheapest.
     if let Some(n) = count_by_growing(board, capture, QUICK_GROW_BUDGET) {
-        return n as u128;
+        return Ok(n as u128);
     }
     // by_size[s] = number of ways for the parts so far to keep s stones besides the placed one.
     let mut by_size = vec![1u128];
     for part in board.groups(capture.group & !capture.placed) {
-        let Some(sizes) = part_sizes(board, part | capture.placed, capture.placed) else {
-            return count_without_sizes(board, capture);
+        let Some(sizes) = part_sizes(board, part | capture.placed, capture.placed, stop)? else {
+            return count_without_sizes(board, capture, stop);
         };
         let mut next = vec![0u128; by_size.len() + sizes.len() - 2];
         for (a, &x) in by_size.iter().enumerate().filter(|(_, &x)| x != 0) {
@@ -69,28 +77,45 @@ pub fn count(board: &'static HexBoard, capture: Capture) -> u128 {
         }
         by_size = next;
     }
-    by_size.get(capture.keep as usize - 1).copied().unwrap_or(0)
+    Ok(by_size.get(capture.keep as usize - 1).copied().unwrap_or(0))
+}
+
+/// The frontier programme's answer, `None` where it cannot give one (the caller falls back).
+fn answered<T>(answer: std::result::Result<T, Unavailable>) -> Result<Option<T>> {
+    match answer {
+        Ok(value) => Ok(Some(value)),
+        Err(Unavailable::TooLarge) => Ok(None),
+        Err(Unavailable::Interrupted) => Err(Error::Interrupted),
+    }
 }
 
 /// `frontier::sizes` of a joined group with the placed stone, remembered per thread.
 /// (The board is `'static`, as every board is interned: its address names it for good.)
-fn part_sizes(board: &'static HexBoard, group: u128, placed: u128) -> Option<std::rc::Rc<Vec<u128>>> {
+fn part_sizes(
+    board: &'static HexBoard,
+    group: u128,
+    placed: u128,
+    stop: &Stop,
+) -> Result<Option<std::rc::Rc<Vec<u128>>>> {
     SIZES.with(|cache| {
         let key = CacheKey { board: board as *const HexBoard as usize, group, placed };
         let at = key.slot();
         if let Some((k, sizes)) = &cache.borrow()[at] {
             if *k == key {
-                return Some(sizes.clone());
+                return Ok(Some(sizes.clone()));
             }
         }
         let sizes = if group.count_ones() <= SMALL_PART {
             sizes_by_growing(board, group, placed)
         } else {
-            frontier::sizes(board, group, placed).ok()?
+            match answered(frontier::sizes(board, group, placed, stop))? {
+                Some(sizes) => sizes,
+                None => return Ok(None),
+            }
         };
         let sizes = std::rc::Rc::new(sizes);
         cache.borrow_mut()[at] = Some((key, sizes.clone()));
-        Some(sizes)
+        Ok(Some(sizes))
     })
 }
 
@@ -138,23 +163,24 @@ thread_local! {
 
 /// The count without the joined groups' sizes (a group too wide for the programme): the programme
 /// over the whole new group, or, past that too, growing every survivor set (exact, but slow).
-fn count_without_sizes(board: &HexBoard, capture: Capture) -> u128 {
-    match frontier::count(board, capture.group, capture.placed, capture.keep) {
-        Ok(n) => n,
-        Err(_) => count_by_growing(board, capture, u64::MAX).expect("no budget") as u128,
+fn count_without_sizes(board: &HexBoard, capture: Capture, stop: &Stop) -> Result<u128> {
+    match answered(frontier::count(board, capture.group, capture.placed, capture.keep, stop))? {
+        Some(n) => Ok(n),
+        None => Ok(count_by_growing(board, capture, u64::MAX).expect("no budget") as u128),
     }
 }
 
 /// The removal set of the `k`-th survivor set in move order, given their number `total`.
-pub fn nth(board: &HexBoard, capture: Capture, total: u128, k: u128) -> u128 {
-    let table =
-        (total > LIST_LIMIT as u128).then(|| Table::build(board, capture.group, capture.placed, capture.keep).ok());
-    if let Some(Some(table)) = table {
-        return table.nth(k);
+/// `Err(Interrupted)` soon after `stop` is requested (building the table looks at it).
+pub fn nth(board: &HexBoard, capture: Capture, total: u128, k: u128, stop: &Stop) -> Result<u128> {
+    if total > LIST_LIMIT as u128 {
+        if let Some(table) = answered(Table::build(board, capture.group, capture.placed, capture.keep, stop))? {
+            return Ok(table.nth(k));
+        }
     }
     let mut removals = listed(board, capture);
     removals.select_nth_unstable_by(k as usize, move_order);
-    removals[k as usize]
+    Ok(removals[k as usize])
 }
 
 /// Draws `n` below `total`: SplitMix64's `below` while `total` fits 64 bits (always, in practice),
@@ -181,14 +207,20 @@ pub enum InOrder {
 
 impl InOrder {
     pub fn new(board: &'static HexBoard, capture: Capture) -> InOrder {
-        if count(board, capture) > LIST_LIMIT as u128 {
-            if let Ok(table) = Table::build(board, capture.group, capture.placed, capture.keep) {
-                return InOrder::Ranked(Walk::new(table));
+        crate::perft::unstoppable(InOrder::new_interruptible(board, capture, Stop::never()))
+    }
+
+    /// `new`, returning `Err(Interrupted)` soon after `stop` is requested (counting and building
+    /// the table look at it).
+    pub fn new_interruptible(board: &'static HexBoard, capture: Capture, stop: &Stop) -> Result<InOrder> {
+        if count_interruptible(board, capture, stop)? > LIST_LIMIT as u128 {
+            if let Some(table) = answered(Table::build(board, capture.group, capture.placed, capture.keep, stop))? {
+                return Ok(InOrder::Ranked(Walk::new(table)));
             }
         }
         let mut removals = listed(board, capture);
         sort_removals(&mut removals);
-        InOrder::Listed { removals, next: 0 }
+        Ok(InOrder::Listed { removals, next: 0 })
     }
 }
 
@@ -393,8 +425,8 @@ pub fn sort_removals(removals: &mut [u128]) {
 
 /// The programme's count over the whole new group (tests compare it with the others).
 #[cfg(test)]
-fn frontier_count(board: &HexBoard, capture: Capture) -> Result<u128, frontier::Unavailable> {
-    frontier::count(board, capture.group, capture.placed, capture.keep)
+fn frontier_count(board: &HexBoard, capture: Capture) -> std::result::Result<u128, frontier::Unavailable> {
+    frontier::count(board, capture.group, capture.placed, capture.keep, Stop::never())
 }
 
 #[cfg(test)]
@@ -451,8 +483,8 @@ mod tests {
             assert_eq!(frontier_count(board, capture), Ok(expected.len() as u128), "{capture:?}");
             let by_size = sizes_by_growing(board, capture.group, capture.placed);
             assert_eq!(by_size[capture.keep as usize], expected.len() as u128);
-            assert_eq!(frontier::sizes(board, capture.group, capture.placed).unwrap(), by_size);
-            let table = Table::build(board, capture.group, capture.placed, capture.keep).unwrap();
+            assert_eq!(frontier::sizes(board, capture.group, capture.placed, Stop::never()).unwrap(), by_size);
+            let table = Table::build(board, capture.group, capture.placed, capture.keep, Stop::never()).unwrap();
             let ranked: Vec<u128> = (0..table.total()).map(|k| table.nth(k)).collect();
             assert_eq!(ranked, expected, "{capture:?}");
             assert_eq!(Walk::new(table).collect::<Vec<_>>(), expected, "{capture:?}");
@@ -475,7 +507,7 @@ mod tests {
             let in_order: Vec<u128> = InOrder::new(board, capture).collect();
             assert_eq!(in_order, all);
             for k in [0, all.len() / 3, all.len() - 1] {
-                assert_eq!(nth(board, capture, all.len() as u128, k as u128), all[k]);
+                assert_eq!(nth(board, capture, all.len() as u128, k as u128, Stop::never()), Ok(all[k]));
             }
         }
         assert!(largest > LIST_LIMIT, "the table is used: {largest} sets");
