@@ -63,7 +63,7 @@ def bench_captures(args) -> None:
         counted = cold_time(text, "count_moves()", max(args.repeats, 5))
         walked = median_time(lambda: sum(1 for _ in s.moves()), args.repeats)
         print(
-            f"| largest capture found: {n:,} moves | count {counted * 1e3:.2f} ms | lazy walk from Python "
+            f"| largest capture found: {n:,} moves | count {shown(counted)} | lazy walk from Python "
             f"{walked * 1e3:.0f} ms | |"
         )
     for text in LARGE_CAPTURES:
@@ -94,23 +94,36 @@ FORMERLY_HANGING = [
 TARGET_MS = 10
 
 
-def cold_time(text: str, call: str, repeats: int, setup: str = "") -> float:
-    """Median seconds of `call` on a fresh game in a fresh process: counts are remembered per
-    thread, and a second call in the same process would time recall, not counting. The game is
-    read from the position `text`, or made by the expression `setup` when one is given."""
+def cold_time(text: str, call: str, repeats: int, setup: str = "") -> tuple[float, float]:
+    """Median seconds of `call` on a fresh game in a fresh process, wall clock and CPU: counts are
+    remembered per thread, and a second call in the same process would time recall, not counting.
+    The game is read from the position `text`, or made by the expression `setup` when one is given.
+    The CPU time is what the targets are judged on: on a shared, overloaded machine the wall clock
+    mostly measures the wait for a core."""
     game = setup or f"bc.Rive.from_position({text!r})"
     code = (
-        f"import time, boardcore as bc; s = {game}; t = time.perf_counter(); s.{call}; print(time.perf_counter() - t)"
+        f"import time, boardcore as bc; s = {game}; t = time.perf_counter(); c = time.process_time(); "
+        f"s.{call}; print(time.perf_counter() - t, time.process_time() - c)"
     )
-    times = sorted(
-        float(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout)
+    runs = [
+        subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
         for _ in range(repeats)
-    )
-    return times[len(times) // 2]
+    ]
+    wall = sorted(float(run[0]) for run in runs)
+    cpu = sorted(float(run[1]) for run in runs)
+    return wall[len(wall) // 2], cpu[len(cpu) // 2]
 
 
-def against_target(ms: float) -> str:
-    return "met" if ms < TARGET_MS else f"**missed** ({ms / TARGET_MS:,.0f}x the {TARGET_MS} ms target)"
+def shown(times: tuple[float, float]) -> str:
+    wall, cpu = times
+    return f"{wall * 1e3:,.2f} ms (CPU {cpu * 1e3:,.2f} ms)"
+
+
+def against_target(times: tuple[float, float]) -> str:
+    ms = times[1] * 1e3
+    if ms < TARGET_MS:
+        return "met"
+    return f"**missed** (CPU {ms / TARGET_MS:,.0f}x the {TARGET_MS} ms target)"
 
 
 def bench_large_groups(args) -> None:
@@ -119,15 +132,12 @@ def bench_large_groups(args) -> None:
         counted = cold_time(text, "count_moves()", max(args.repeats, 5))
         drawn = cold_time(text, "random_move(seed=1)", max(args.repeats, 5))
         print(
-            f"| `{text.split()[0]}` capture position, {n:,} moves | count {counted * 1e3:.2f} ms | "
-            f"random_move {drawn * 1e3:.2f} ms | target {against_target(max(counted, drawn) * 1e3)} |"
+            f"| `{text.split()[0]}` capture position, {n:,} moves | count {shown(counted)} | "
+            f"random_move {shown(drawn)} | target {against_target(max(counted, drawn, key=lambda t: t[1]))} |"
         )
     # The issue's third hanging case: one random compound playout from the empty hex6 board.
     played = cold_time("", "playouts(1, seed=0)", max(args.repeats, 5), setup='bc.Rive(board="hex6")')
-    print(
-        f'| `bc.Rive(board="hex6").playouts(1, seed=0)` | {played * 1e3:,.0f} ms | | '
-        f"target {against_target(played * 1e3)} |"
-    )
+    print(f'| `bc.Rive(board="hex6").playouts(1, seed=0)` | {shown(played)} | | target {against_target(played)} |')
 
 
 def bench_compound_vs_single(args) -> None:
