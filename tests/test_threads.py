@@ -199,9 +199,11 @@ def test_a_searcher_called_from_a_signal_handler_during_its_search_raises_concur
 
 @pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="needs SIGALRM")
 def test_a_vector_env_stepped_from_a_signal_handler_during_a_step_raises_concurrent_use_error():
-    env = bc.VectorEnv("reversi", 4096, seed=5)
-    twin = bc.VectorEnv("reversi", 4096, seed=5)
-    first_actions = bc.VectorEnv("reversi", 4096, seed=5).sample_actions()
+    # Enough envs that a step outlasts the 25 ms between signal polls on an idle machine too
+    # (with 4,096 a step could end before its first poll, and the handler never got in).
+    env = bc.VectorEnv("reversi", 16384, seed=5)
+    twin = bc.VectorEnv("reversi", 16384, seed=5)
+    first_actions = bc.VectorEnv("reversi", 16384, seed=5).sample_actions()
     error, steps = reentrant_call_from_a_signal_handler(
         busy_probe=env.to_move,
         reentrant_call=lambda: env.step(first_actions),
