@@ -21,7 +21,8 @@ ROOT = Path(__file__).resolve().parent.parent
 CORPUS = Path(__file__).resolve().parent / "corpus"
 
 # The same order as `starts()` in fuzz/src/lib.rs: the moves and play targets pick one by its
-# index (the first byte of an input).
+# index (the first byte of an input). New starts go at the end: the files of the earlier ones stay
+# as they are (the random generator draws for them first).
 STARTS = [
     ("reversi-8", lambda: bc.Reversi(8)),
     ("reversi-6", lambda: bc.Reversi(6)),
@@ -45,6 +46,8 @@ STARTS = [
     ("strands-hex4-up-to", lambda: bc.Strands("hex4", "up-to")),
     ("strands-hex5-up-to", lambda: bc.Strands("hex5", "up-to")),
     ("strands-side3-exact", lambda: bc.Strands(bc.Strands.random_layout(3, 5), "exact")),
+    ("rive-hex4", lambda: bc.Rive("hex4")),
+    ("rive-hex5", lambda: bc.Rive("hex5")),
 ]
 
 

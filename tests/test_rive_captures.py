@@ -16,6 +16,8 @@ import pytest
 from harness import SplitMix64
 
 RING_HEX4 = "hex4 bbbb/bbbbb/bb..bb/bb.w.bb/bb..bb/bbbbb/bbbb b"
+# The same shape on hex5 (issue 11: "never returns"): a 56-stone ring around a white stone.
+RING_HEX5 = "hex5 bbbbb/bbbbbb/bbbbbbb/bbb..bbb/bbb.w.bbb/bbb..bbb/bbbbbbb/bbbbbb/bbbbb b"
 MIXED_HEX5 = "hex5 .bwb./.wbbbb/b.w.bw./b.wwb..b/wbwwbbw../bwbbbbbw/.wb.w.w/...wbb/bbbwb b"
 # On hex6, two groups of 30 and 29 stones meet at 17 cells: about 16 billion moves.
 BILLIONS_HEX6 = (
@@ -38,7 +40,7 @@ def finishes(call, seconds=60.0):
     return result["value"]
 
 
-@pytest.mark.parametrize("text", [RING_HEX4, MIXED_HEX5])
+@pytest.mark.parametrize("text", [RING_HEX4, RING_HEX5, MIXED_HEX5])
 def test_the_positions_that_hung_agree_with_the_twin(text):
     engine, twin = bc.Rive.from_position(text), ref.Rive.from_position(text)
     assert finishes(engine.count_moves) == twin.count_moves()

@@ -2,6 +2,7 @@
 budget rules (defects 3 and 7)."""
 
 import contextlib
+import signal
 import threading
 
 import boardcore as bc
@@ -133,6 +134,88 @@ def test_a_step_state_shared_by_threads_applies_each_action_atomically():
             state.action_name(SlowIndex(0))
 
     assert run_together(apply, read, apply) == [None, None, None]
+
+
+@contextlib.contextmanager
+def alarm_every(seconds, handler):
+    """Runs ``handler`` from SIGALRM every ``seconds`` while the block runs (in the main thread,
+    whenever a running call polls for signals)."""
+    previous = signal.signal(signal.SIGALRM, handler)
+    signal.setitimer(signal.ITIMER_REAL, seconds, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def reentrant_call_from_a_signal_handler(busy_probe, reentrant_call, long_call, attempts=50):
+    """Runs ``long_call`` (up to ``attempts`` times) while a SIGALRM handler makes
+    ``reentrant_call`` on the same object from the same thread. The handler first makes
+    ``busy_probe``, a call that changes nothing: if it succeeds, the long call is not under way
+    (it has not started, or it has ended) and the handler waits for the next tick. Returns the
+    error the re-entrant call raised, and how many long calls ran."""
+    raised = []
+
+    def on_alarm(signum, frame):
+        if raised:
+            return
+        try:
+            busy_probe()
+        except bc.ConcurrentUseError:
+            pass  # inside the long call: now the real re-entrant call
+        else:
+            return
+        try:
+            reentrant_call()
+        except bc.ConcurrentUseError as e:
+            raised.append(e)
+
+    calls = 0
+    with alarm_every(0.01, on_alarm):
+        while not raised and calls < attempts:
+            long_call()
+            calls += 1
+    assert raised, "no signal arrived during a long call"
+    return raised[0], calls
+
+
+@pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="needs SIGALRM")
+def test_a_searcher_called_from_a_signal_handler_during_its_search_raises_concurrent_use_error():
+    game = bc.Reversi()
+    searcher = bc.mcts.Searcher(game, seed=3)
+    iterations = []
+    error, _ = reentrant_call_from_a_signal_handler(
+        busy_probe=lambda: searcher.root_visits,
+        reentrant_call=lambda: searcher.search(iterations=5),
+        long_call=lambda: iterations.append(searcher.search(time_limit=0.3).iterations),
+    )
+    assert isinstance(error, RuntimeError)
+    assert "ReversiSearcher.search" in str(error) and "same object" in str(error)
+    # The re-entrant search added nothing: the root saw exactly the long searches' iterations.
+    assert searcher.root_visits == sum(iterations)
+    assert searcher.game == game
+
+
+@pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="needs SIGALRM")
+def test_a_vector_env_stepped_from_a_signal_handler_during_a_step_raises_concurrent_use_error():
+    # Enough envs that a step outlasts the 25 ms between signal polls on an idle machine too
+    # (with 4,096 a step could end before its first poll, and the handler never got in).
+    env = bc.VectorEnv("reversi", 16384, seed=5)
+    twin = bc.VectorEnv("reversi", 16384, seed=5)
+    first_actions = bc.VectorEnv("reversi", 16384, seed=5).sample_actions()
+    error, steps = reentrant_call_from_a_signal_handler(
+        busy_probe=env.to_move,
+        reentrant_call=lambda: env.step(first_actions),
+        long_call=lambda: env.step(env.sample_actions()),
+    )
+    assert isinstance(error, RuntimeError)
+    assert "VectorEnv.step" in str(error) and "same object" in str(error)
+    # The env made exactly its own steps: the twin, stepped as often without signals, matches.
+    for _ in range(steps):
+        twin.step(twin.sample_actions())
+    assert np.array_equal(env.to_move(), twin.to_move())
+    assert np.array_equal(env.sample_actions(), twin.sample_actions())
 
 
 def test_concurrent_use_error_is_a_runtime_error_exported_by_the_package():

@@ -6,8 +6,10 @@ Slow, run by hand (docs/reliability.md):
     pytest -m slow tests/test_twin_marathon.py                        # 10,000 games per variant
     BOARDCORE_TWIN_GAMES=50 pytest -m slow tests/test_twin_marathon.py  # a quick run
 
-Rive's compound captures stay on boards up to hex335: the twin enumerates survivor sets by brute
-force, and the engine's enumeration on large groups waits for issue 11's defect 1.
+Rive's compound captures stay on boards up to hex335 because of the twin, not the engine: the
+engine counts, draws and lists captures of any size (issue 11's defect 1, tests/test_rive_captures.py),
+but the twin enumerates survivor sets one by one, and random games on hex4 and larger meet captures
+with millions of them.
 """
 
 from __future__ import annotations

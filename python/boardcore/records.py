@@ -10,8 +10,7 @@ from typing import Any
 from boardcore._boardcore import Cephalopod, NotationError, Reversi, Rive, Strands
 
 # Text is cut into lines and trimmed by the rules of docs/design.md, "Text input": lines end at
-# CR LF, LF or CR; only space, tab, CR and LF are blanks.
-_BLANKS = " \t\r\n"
+# CR LF, LF or CR; only space, tab, CR and LF are blanks (the regexes below spell them out).
 # A record has at most this many tag lines, before its moves (the engine's Record::MAX_TAGS).
 _MAX_TAGS = 64
 
@@ -66,7 +65,20 @@ def _names_a_file(text: str) -> bool:
 
 
 def _count_records(text: str) -> int:
-    """How many records the text holds (a tag line after moves starts another one)."""
+    """How many records the text holds (a tag line after moves starts another one).
+
+    Most texts hold one record whose moves hold no "[", and that is decided by two scans in C:
+    the search for the first line of moves, and the search for a "[" after it. Only a text
+    that may hold more records is walked line by line (a Python step per line)."""
+    if not text.startswith("[", _BLANK_RUN.match(text).end()):  # type: ignore[union-attr]
+        return _count_records_by_lines(text)
+    moves = _MOVES_LINE.search(text)
+    if moves is None or text.find("[", moves.start()) < 0:
+        return 1
+    return _count_records_by_lines(text)
+
+
+def _count_records_by_lines(text: str) -> int:
     count, in_moves = 0, True
     for line in _lines(text):
         is_tag = line.startswith("[")
@@ -75,24 +87,35 @@ def _count_records(text: str) -> int:
     return count
 
 
-_LINE = re.compile(r"[^\r\n]+")
+# Each regex reads a character once (possessive repeats, no backtracking): linear in the text.
+_BLANK_RUN = re.compile(r"[ \t\r\n]*+")
+_REST_OF_LINE = re.compile(r"[^\r\n]*+")
+# A line break, the line's leading spaces and tabs, and a first character that neither is blank
+# nor opens a tag: the start of a line of moves after the first line. Each attempt reads no
+# further than one line's leading blanks, so the search is linear in the text too.
+_MOVES_LINE = re.compile(r"[\r\n][ \t]*+[^\[ \t\r\n]")
 
 
-def _lines(text: str) -> Iterator[str]:
+def _lines(text: str, tags_only: bool = False) -> Iterator[str]:
     """The lines of a text that are not blank, trimmed of blanks (lines end at every CR LF, LF
-    and CR; blank lines are skipped by the regex, so a megabyte of line breaks is quick)."""
-    for match in _LINE.finditer(text):
-        line = match.group().strip(_BLANKS)
-        if line:
-            yield line
+    and CR); with ``tags_only``, only those up to the first that does not open a tag. Lazy: a run
+    of blank lines, however long, is skipped by one regex match, and a line that does not open a
+    tag is not read at all when only tags are wanted."""
+    position = 0
+    while True:
+        start = _BLANK_RUN.match(text, position).end()  # type: ignore[union-attr]  # always matches
+        if start == len(text) or (tags_only and text[start] != "["):
+            return
+        position = _REST_OF_LINE.match(text, start).end()  # type: ignore[union-attr]  # always matches
+        yield text[start:position].rstrip(" \t")
 
 
 def _game_name(text: str) -> str | None:
     """The value of the Game tag among the record's tag lines, which come first; None if it is
     not there. Read with plain string operations (the old regex backtracked over every
     following blank line: quadratic), looking at no more lines than a record may have tags."""
-    for count, line in enumerate(_lines(text)):
-        if count == _MAX_TAGS or not line.startswith("["):
+    for count, line in enumerate(_lines(text, tags_only=True)):
+        if count == _MAX_TAGS:
             return None
         if line.startswith("[Game ") and line.endswith("]"):
             value = line[len("[Game ") : -1].strip(" \t")
