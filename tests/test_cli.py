@@ -584,7 +584,9 @@ def interrupted(command: list[str], ready: str, env: dict | None = None) -> tupl
 
 @pytest.mark.skipif(os.name != "posix", reason="POSIX signals")
 def test_ctrl_c_while_boardcore_is_imported_exits_130_without_a_traceback():
-    code, err = interrupted([sys.executable, "-c", HELD_IMPORT, "perft", "reversi", "--depth", "3"], "importing boardcore")
+    code, err = interrupted(
+        [sys.executable, "-c", HELD_IMPORT, "perft", "reversi", "--depth", "3"], "importing boardcore"
+    )
     assert code == 130, err
     assert "Traceback" not in err and err.endswith("boardcore: interrupted\n")
 

@@ -58,6 +58,7 @@ def __getattr__(name: str) -> Any:
 def __dir__() -> list[str]:
     return sorted(set(globals()) | {"distributed"})
 
+
 __all__ = [
     "BLACK",
     "__version__",

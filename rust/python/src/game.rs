@@ -458,7 +458,7 @@ macro_rules! bind_game {
             }
 
             /// `game.cells()`: every cell's name, in board order (docs/design.md, "Reading the
-            /// board"). A method, as issue 14 spells it, not a property.
+            /// board").
             fn cells<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
                 pyo3::types::PyTuple::new(py, boardcore_engine::Cells::cell_names(self.position()))
             }
