@@ -43,6 +43,20 @@ def test_a_pettingzoo_episode_ends_with_the_games_result(game):
     assert sorted(totals.values()) in ([-1.0, 1.0], [0.0, 0.0])
 
 
+def test_pettingzoo_game_names_are_read_in_any_case():
+    # Issue 14 item 13: names in any case, as bc.VectorEnv reads them (this raised before).
+    from boardcore.adapters.pettingzoo import env as pettingzoo_env
+
+    upper = pettingzoo_env("STRANDS", layout="hex4")
+    assert upper.unwrapped.game_name == "strands" and upper.unwrapped.metadata["name"] == "boardcore_strands_v0"
+    upper.reset(seed=0)
+    lower = pettingzoo_env("strands", layout="hex4")
+    lower.reset(seed=0)
+    assert np.array_equal(upper.observe("black")["observation"], lower.observe("black")["observation"])
+    with pytest.raises(ValueError, match="got 'othello'"):
+        pettingzoo_env("othello")
+
+
 def test_pettingzoo_observations_are_from_the_agents_own_side():
     from boardcore.adapters.pettingzoo import raw_env
 

@@ -1,6 +1,9 @@
 """The `boardcore` console script."""
 
 import argparse
+import os
+import shutil
+import signal
 import subprocess
 import sys
 
@@ -527,3 +530,89 @@ def test_perft_on_a_local_ray_instance_with_a_checkpoint(tmp_path):
     spoiled.write_text("not a checkpoint\n")
     refused = run_script(*command, "--checkpoint", str(spoiled), "--ray", "127.0.0.2:1")
     assert refused.returncode == 2 and "is not a boardcore perft checkpoint" in refused.stderr
+
+
+@pytest.mark.parametrize("game", ["REVERSI", "Reversi"])
+def test_the_game_argument_is_read_in_any_case(capsys, game):
+    # Issue 14 item 13: names in any case, as bc.VectorEnv reads them (argparse refused these).
+    assert main(["perft", game, "--size", "6", "--depth", "3"]) == 0
+    assert "perft(3) = 56" in capsys.readouterr().out
+    assert main(["paths", game.upper(), "start", "--depth", "2"]) == 0
+    assert main(["play", "Cephalopod", "--rows", "3", "--cols", "3", "--black", "random", "--white", "random"]) == 0
+    with pytest.raises(SystemExit) as exit_:
+        main(["perft", "Othello", "--depth", "1"])
+    assert exit_.value.code == 2 and "invalid choice: 'othello'" in capsys.readouterr().err
+
+
+# ---------------------------------------------------------------- Ctrl-C while starting up
+
+# The console script's own code (what pip writes for `_boardcore_cli:main`), with an import hook
+# that holds the import of `boardcore` until the test interrupts it: the interrupt then lands
+# inside that import, every time.
+HELD_IMPORT = """
+import sys, time
+import _boardcore_cli
+
+class HoldBoardcore:
+    def find_spec(self, name, path=None, target=None):
+        if name == "boardcore":
+            print("importing boardcore", file=sys.stderr, flush=True)
+            time.sleep(120)
+        return None
+
+sys.meta_path.insert(0, HoldBoardcore())
+sys.exit(_boardcore_cli.main())
+"""
+
+
+def interrupted(command: list[str], ready: str, env: dict | None = None) -> tuple[int, str]:
+    """Starts ``command``, sends it SIGINT once a line of its stderr contains ``ready``, and
+    returns its exit code and whole stderr (generous limits: the machine may be busy)."""
+    child = subprocess.Popen(command, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True, env=env)
+    lines = []
+    try:
+        for line in child.stderr:
+            lines.append(line)
+            if ready in line:
+                child.send_signal(signal.SIGINT)
+                break
+        rest = child.communicate(timeout=60)[1]
+    finally:
+        child.kill()
+    return child.returncode, "".join(lines) + rest
+
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX signals")
+def test_ctrl_c_while_boardcore_is_imported_exits_130_without_a_traceback():
+    code, err = interrupted(
+        [sys.executable, "-c", HELD_IMPORT, "perft", "reversi", "--depth", "3"], "importing boardcore"
+    )
+    assert code == 130, err
+    assert "Traceback" not in err and err.endswith("boardcore: interrupted\n")
+
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX signals")
+def test_ctrl_c_right_after_the_console_script_starts_exits_130_without_a_traceback():
+    # The installed script as a person runs it, interrupted early: once Python's import-time
+    # report shows numpy imported, which only boardcore's own import does. Wherever the signal
+    # lands from there (the rest of the import, reading the arguments, the count), the command
+    # ends the same way. The test above pins the interrupt inside the import itself.
+    script = shutil.which("boardcore", path=os.path.dirname(sys.executable))
+    if script is None:
+        pytest.skip("the boardcore console script is not installed beside this Python")
+    env = {**os.environ, "PYTHONPROFILEIMPORTTIME": "1"}
+    code, err = interrupted([script, "perft", "reversi", "--depth", "20"], "numpy", env)
+    assert code == 130, err
+    assert "Traceback" not in err and "boardcore: interrupted" in err
+
+
+def test_importing_boardcore_leaves_distributed_for_first_use():
+    # The largest subpackage, for Ray runs only: imported when first used (a quicker start).
+    check = (
+        "import sys, boardcore as bc; assert 'boardcore.distributed' not in sys.modules;"
+        "from boardcore.distributed import perft; assert bc.distributed.perft is perft;"
+        "assert 'distributed' in dir(bc) and 'distributed' in bc.__all__;"
+        "import pytest; pytest.raises(AttributeError, getattr, bc, 'no_such_name')"
+    )
+    result = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr

@@ -118,7 +118,7 @@ def test_totals_are_path_totals_exactly(capsys, extra):
     # Without --rows the final positions are never listed, so their number is not printed.
     assert "distinct" not in out
     names = [line.split()[0] for line in out.splitlines()[-9:]]
-    assert names == list(game.cells)
+    assert names == list(game.cells())
 
 
 def test_totals_with_rows_agree_with_path_totals(tmp_path, capsys):

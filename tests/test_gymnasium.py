@@ -426,3 +426,23 @@ def test_bad_reset_options_are_errors_and_change_nothing():
     expected = make_vector("reversi", 2, size=6)
     expected.reset(seed=0)
     assert np.array_equal(after, expected.step(expected.sample_actions())[0])
+
+
+@pytest.mark.parametrize("name", ["REVERSI", "Reversi", "rEvErSi"])
+def test_game_names_are_read_in_any_case_as_bc_vectorenv_reads_them(name):
+    # bc.VectorEnv("Reversi") always worked; make() and make_vector() raised on anything but lower case.
+    env = make(name, size=6)
+    obs, _ = env.reset(seed=0)
+    assert obs.shape == make("reversi", size=6).reset(seed=0)[0].shape == (4, 6, 6)
+    envs = make_vector(name, 2, size=6)
+    assert envs.game_name == "reversi" and envs.reset(seed=0)[0].shape == (2, 4, 6, 6)
+    assert bc.VectorEnv(name, 2).reset()[0].shape == (2, 4, 8, 8)
+
+
+def test_an_unknown_game_name_is_still_refused_with_the_names_allowed():
+    with pytest.raises(ValueError, match="game must be one of cephalopod, reversi, rive, strands, got 'othello'"):
+        make("othello")
+    with pytest.raises(ValueError, match="'othello'"):
+        make_vector("othello", 2)
+    with pytest.raises(TypeError, match="pass the game's name, 'reversi', not the class"):
+        make(bc.Reversi)

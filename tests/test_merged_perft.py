@@ -88,7 +88,7 @@ def test_every_split_and_count_paths_equal_plain_perft(variant):
             assert paths.total() == plain
             assert sum(paths.counts()) == plain
             assert len(paths) == len(set(paths.position(i) for i in range(len(paths))))
-            assert paths.cells.shape == (len(paths), len(game.cells))
+            assert paths.cells.shape == (len(paths), len(game.cells()))
             for split in [*range(d + 1), "auto", None]:
                 assert game.perft(d, split_depth=split) == plain, (d, split)
                 assert game.perft(d, threads=2, split_depth=split) == plain, (d, split)
@@ -104,7 +104,7 @@ def test_path_rows_are_the_positions_they_name(variant):
     for i in range(len(paths)):
         game = cls.from_position(paths.position(i))
         assert int(paths.to_move[i]) == game.to_move
-        for value, cell in zip(paths.cells[i], game.cells):
+        for value, cell in zip(paths.cells[i], game.cells()):
             piece = game[cell]
             expected = 0 if not isinstance(piece, bc.pieces.Piece) else (piece.pips or 1) * (1 - 2 * piece.player)
             assert value == expected

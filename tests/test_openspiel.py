@@ -177,6 +177,63 @@ def test_max_game_length_is_the_documented_bound(name, bound):
     assert pyspiel.load_game(name).max_game_length() == bound
 
 
+def partitions(n: int) -> int:
+    """p(n) by Euler's pentagonal recurrence (not the adapter's method, so the test is independent)."""
+    p = [1] + [0] * n
+    for m in range(1, n + 1):
+        k = 1
+        while k * (3 * k - 1) // 2 <= m:
+            sign = 1 if k % 2 else -1
+            for pentagonal in (k * (3 * k - 1) // 2, k * (3 * k + 1) // 2):
+                if pentagonal <= m:
+                    p[m] += sign * p[m - pentagonal]
+            k += 1
+    return p[n]
+
+
+def rive_bound(cells: int) -> int:
+    """2 P - N + 1, P = p(0) + ... + p(N) - 1 (docs/ai_openspiel.md, "Game length")."""
+    placements = sum(partitions(k) for k in range(cells + 1)) - 1
+    return 2 * placements - cells + 1
+
+
+def test_the_partition_recurrence_gives_the_known_values():
+    assert [partitions(n) for n in range(10)] == [1, 1, 2, 3, 5, 7, 11, 15, 22, 30]
+    assert partitions(100) == 190_569_292
+
+
+@pytest.mark.parametrize(
+    ("board", "cells", "bound"),
+    [
+        ("hex3", 19, 4_154),
+        ("hex335", 29, 46_020),
+        ("hex4", 37, 241_502),
+        ("hex5", 61, 15_521_646),
+        ("hex6", 91, 1_059_569_724),
+        ("3@0 2@1", 5, 32),
+    ],
+)
+def test_rives_max_game_length_is_the_proven_bound(board, cells, bound):
+    assert rive_bound(cells) == bound
+    for swap in ("false", "true"):
+        game = pyspiel.load_game(f"boardcore_rive(board={board},swap={swap})")
+        assert game.max_game_length() == bound
+
+
+def test_rives_bound_is_capped_at_openspiels_int32_from_97_cells():
+    # hex7 (127 cells): the proven bound does not fit OpenSpiel's int, so the largest int stands in.
+    assert rive_bound(95) < 2**31 - 1 < rive_bound(97)
+    assert boardcore.adapters.openspiel.rive_max_game_length(127) == rive_bound(127)
+    assert pyspiel.load_game("boardcore_rive(board=hex7)").max_game_length() == 2**31 - 1
+
+
+@pytest.mark.parametrize(("board", "games"), [("hex3", 200), ("hex335", 50), ("hex4", 20), ("hex5", 3)])
+def test_random_rive_games_end_within_the_proven_bound(board, games):
+    game = pyspiel.load_game(f"boardcore_rive(board={board},swap=true)")
+    lengths = [len(played(game, seed).history()) for seed in range(games)]
+    assert max(lengths) <= game.max_game_length() == rive_bound(len(bc.Rive(board=board).cells()))
+
+
 @pytest.mark.parametrize("name", VARIANTS + DEFAULTS)
 def test_random_games_end_within_max_game_length(name):
     game = pyspiel.load_game(name)

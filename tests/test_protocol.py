@@ -162,7 +162,7 @@ SPECS = {
         not_moves=[None, 3, 3.5, ["c3"], b"c3", ("c3",), {"cell": "c3"}],
         some_move_has="x",
         extra_state=lambda s: s.groups(),
-        max_plies=lambda game: 45 if len(game.cells) > 19 else 10_000,
+        max_plies=lambda game: 45 if len(game.cells()) > 19 else 10_000,
     ),
     "Strands": Spec(
         "Strands",
@@ -208,6 +208,13 @@ def full_state(spec: Spec, game):
     )
 
 
+def attribute_of(game, attribute: str) -> Any:
+    """A setup attribute's value: a property's, or a method's answer (``cells()``), so that two
+    games compare by what they hold, not by bound methods."""
+    value = getattr(game, attribute)
+    return value() if callable(value) else value
+
+
 def check_position(spec: Spec, cls, game) -> None:
     """The invariants of one position."""
     moves = game.legal_moves()
@@ -229,15 +236,15 @@ def check_position(spec: Spec, cls, game) -> None:
     assert again == game and again.position() == text and hash(again) == hash(game)
     assert again.to_move == game.to_move and moves_of(again) == names and again.history == []
     for attribute in spec.in_position:
-        assert getattr(again, attribute) == getattr(game, attribute), attribute
+        assert attribute_of(again, attribute) == attribute_of(game, attribute), attribute
     check_moves_sort(spec, moves)
 
 
 def check_board(spec: Spec, game) -> None:
     """Every cell, read by name in any case, holds what the position notation says."""
     expected = spec.board_of(game.position())
-    assert [game[cell] for cell in game.cells] == expected
-    assert [game.piece_at(cell.upper()) for cell in game.cells] == expected
+    assert [game[cell] for cell in game.cells()] == expected
+    assert [game.piece_at(cell.upper()) for cell in game.cells()] == expected
 
 
 def check_moves_sort(spec: Spec, moves: list) -> None:
@@ -258,7 +265,7 @@ def check_record(spec: Spec, cls, game) -> None:
     assert again == game and again.record() == game.record()
     assert [str(m) for m in again.history] == [str(m) for m in game.history]
     for attribute in spec.setup:
-        assert getattr(again, attribute) == getattr(game, attribute), attribute
+        assert attribute_of(again, attribute) == attribute_of(game, attribute), attribute
 
 
 @pytest.mark.parametrize("impl,name", CLASSES)
@@ -314,7 +321,7 @@ def test_copies_are_independent(impl, name):
             assert c == s and c.history == s.history and c.record() == s.record()
             assert moves_of(c) == moves_of(s)
             for attribute in spec.setup:
-                assert getattr(c, attribute) == getattr(s, attribute), attribute
+                assert attribute_of(c, attribute) == attribute_of(s, attribute), attribute
             move = c.legal_moves()[-1]
             c.play(move)
             assert c != s
@@ -479,7 +486,7 @@ def test_a_name_that_is_no_cell_is_a_key_error_and_changes_nothing(impl, name):
         for value in [None, 3, 3.5, b"a1", ("a1",), ["a1"]]:
             with pytest.raises(TypeError, match="a cell is named by a string"):
                 game[value]
-        assert game["  " + game.cells[0].upper() + "\t"] == game[game.cells[0]]
+        assert game["  " + game.cells()[0].upper() + "\t"] == game[game.cells()[0]]
         assert snapshot(game) == before
 
 
@@ -504,10 +511,31 @@ def test_moves_of_different_boards_do_not_compare():
     assert six != eight
 
 
+def board_order(name: str, game) -> list[str]:
+    """Every cell's name in board order, from the documented geometry: Reversi and Cephalopod
+    row-major (`a1 b1 ... a2`), Rive and Strands row by row from the top, left to right."""
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    if name == "Reversi":
+        return [f"{letters[col]}{row + 1}" for row in range(game.size) for col in range(game.size)]
+    if name == "Cephalopod":
+        return [f"{letters[col]}{row + 1}" for row in range(game.rows) for col in range(game.cols)]
+    return [f"{letters[row]}{i + 1}" for row, (length, _) in enumerate(game.rows) for i in range(length)]
+
+
+@pytest.mark.parametrize("impl,name", CLASSES)
+def test_cells_is_a_method_listing_every_cell_in_board_order(impl, name):
+    # Issue 14 item 12 spells it `game.cells()`: a call, returning a tuple of names.
+    for _, game in starts(impl, name):
+        cells = game.cells()
+        assert isinstance(cells, tuple) and list(cells) == board_order(name, game)
+        assert game.cells() == cells
+        assert all(game[cell] == game.piece_at(cell) for cell in cells)
+
+
 @pytest.mark.parametrize("impl,name", CLASSES)
 def test_iterating_over_a_game_points_to_its_cells(impl, name):
     # A game is not a sequence: Python's fallback iteration (game[0], game[1]...) meets the
     # TypeError of a cell given by number, which says where the cells are.
     game = getattr(impl, name)()
-    with pytest.raises(TypeError, match=r"game\.cells lists them"):
+    with pytest.raises(TypeError, match=r"game\.cells\(\) lists them"):
         list(game)

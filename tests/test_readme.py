@@ -21,3 +21,7 @@ def test_the_tour_runs_and_its_comments_hold():
     assert scope["runs"]["scores"].shape == (100, 2)
     assert (scope["a"].num_actions, scope["a"].observation_shape) == (65, (4, 8, 8))
     assert scope["obs"].shape == (256, 4, 8, 8) and scope["masks"].shape == (256, 65)
+    # The Gymnasium lines (issue 14): one agent against MCTS, and the vector env.
+    assert scope["first"].shape == (4, 6, 6) and scope["agent"].action_masks().shape == (37,)
+    assert "a" in scope["agent"].render() and scope["batch"].shape == (64, 4, 8, 8)
+    assert scope["infos"]["rewards_per_player"].shape == (64, 2) and scope["envs"].num_envs == 64

@@ -222,7 +222,7 @@ def test_named_boards_have_the_documented_rows_and_cell_counts(Rive, name, rows,
         top = [(n + i, n - 1 - i) for i in range(n)]
         rows = tuple(top + top[-2::-1])
     assert s.board_name == name and s.rows == rows
-    assert len(s.cells) == count == sum(length for length, _ in rows)
+    assert len(s.cells()) == count == sum(length for length, _ in rows)
     if n is not None:
         assert count == 3 * n * (n - 1) + 1
     assert s.count_moves() == count  # every cell of an empty board is isolated
@@ -231,7 +231,7 @@ def test_named_boards_have_the_documented_rows_and_cell_counts(Rive, name, rows,
 
 def test_cells_are_named_by_row_letter_and_number_in_board_order(Rive):
     s = Rive("hex3")
-    assert s.cells == (
+    assert s.cells() == (
         "a1",
         "a2",
         "a3",
@@ -252,7 +252,7 @@ def test_cells_are_named_by_row_letter_and_number_in_board_order(Rive):
         "e2",
         "e3",
     )
-    assert [str(m) for m in s.legal_moves()] == list(s.cells)
+    assert [str(m) for m in s.legal_moves()] == list(s.cells())
     s.play("c3")
     assert s.position() == "hex3 .../..../..b../..../... w"
     s.play("e3")
@@ -263,7 +263,7 @@ def test_custom_boards_are_rows_of_length_and_offset(Rive):
     for board in ([(3, 0), (2, 1)], ((3, 0), (2, 1)), [[3, 0], [2, 1]]):
         s = Rive(board)
         assert s.rows == ((3, 0), (2, 1)) and s.board_name == "3@0,2@1"
-        assert s.cells == ("a1", "a2", "a3", "b1", "b2")
+        assert s.cells() == ("a1", "a2", "a3", "b1", "b2")
         assert s.position() == "3@0,2@1 .../.. b"
     assert Rive([(1, 0)]).position() == "1@0 . b"
     assert Rive([(5, 0)]).board_name == "5@0"
@@ -346,7 +346,7 @@ def test_bad_flags_raise_value_error_naming_the_argument(Rive, kwargs, argument)
 def test_the_centre_of_hex3_has_six_neighbours(Rive):
     s = Rive.from_position("hex3 .../..../..b../..../... w")
     touching = {"b2", "b3", "c2", "c4", "d2", "d3"}
-    assert legal_cells(s) == [c for c in s.cells if c not in touching | {"c3"}]
+    assert legal_cells(s) == [c for c in s.cells() if c not in touching | {"c3"}]
     assert len(legal_cells(s)) == 12
 
 
@@ -560,7 +560,7 @@ def test_the_game_always_ends_and_each_placement_grows_the_sorted_group_sizes(Ri
             s.play(rng.choice(s.legal_moves()))
             assert s.groups() > sizes
             sizes = s.groups()
-        assert len(s.history) < 10 * len(s.cells)
+        assert len(s.history) < 10 * len(s.cells())
 
 
 # ---- swap -----------------------------------------------------------------------------------

@@ -64,7 +64,7 @@ def neighbours(side):
 def board_of(game):
     """name -> (label or None if covered, stone or None) from the position string."""
     rows = game.position().split()[1].replace("/", "")
-    return {name: (None, ch) if ch in "bw" else (int(ch), None) for name, ch in zip(game.cells, rows)}
+    return {name: (None, ch) if ch in "bw" else (int(ch), None) for name, ch in zip(game.cells(), rows)}
 
 
 def group_sizes(position, side):
@@ -128,7 +128,7 @@ def opened(Strands, cover="up-to", layout="hex4", cell="d3"):
 def test_the_default_is_hex6_up_to_with_black_to_open(Strands):
     game = Strands()
     assert (game.layout_name, game.cover, game.side, game.to_move) == ("hex6", "up-to", 6, BLACK)
-    assert len(game.cells) == 91 and game.history == [] and not game.is_over()
+    assert len(game.cells()) == 91 and game.history == [] and not game.is_over()
     assert Strands(None, None).position() == game.position()
 
 
@@ -136,7 +136,7 @@ def test_the_default_is_hex6_up_to_with_black_to_open(Strands):
 def test_named_layouts_load_with_the_json_label_counts(Strands, name):
     entry = LAYOUTS[name]
     game = Strands(layout=name)
-    assert (game.layout_name, game.side, len(game.cells)) == (name, entry["side"], entry["cells"])
+    assert (game.layout_name, game.side, len(game.cells())) == (name, entry["side"], entry["cells"])
     assert {str(k): v for k, v in Counter(game.labels).items()} == entry["label_counts"]
     assert list(game.labels) == [int(c) for row in entry["rows"] for c in row.split()]
 
@@ -146,7 +146,7 @@ def test_layout_names_are_those_of_the_data_file(Strands):
 
 
 def test_cells_are_named_by_row_letter_and_number_in_board_order(Strands):
-    assert list(Strands("hex4").cells) == [name for name, _, _ in hex_places(4)]
+    assert list(Strands("hex4").cells()) == [name for name, _, _ in hex_places(4)]
 
 
 def test_layouts_may_be_digit_strings_or_lists_of_ints(Strands):
@@ -190,8 +190,8 @@ def test_bad_cover_raises_value_error_naming_cover(Strands, cover):
 def test_hexhex_boards_have_an_odd_number_of_cells(Strands):
     for side in range(2, 8):
         game = Strands(Strands.random_layout(side, 1))
-        assert len(game.cells) == 3 * side * (side - 1) + 1
-        assert len(game.cells) % 2 == 1
+        assert len(game.cells()) == 3 * side * (side - 1) + 1
+        assert len(game.cells()) % 2 == 1
 
 
 # ---- random layouts -----------------------------------------------------------------------
@@ -236,7 +236,7 @@ def test_random_layout_obeys_its_documented_shape(Strands, side):
         assert all(isinstance(row, str) and row.isdigit() for row in rows)
         game = Strands(rows)
         assert game.side == side and game.layout_name is None
-        centre = game.labels[len(game.cells) // 2]
+        centre = game.labels[len(game.cells()) // 2]
         assert centre in (1, 2)  # ring 0: level 0, label 1 + max(0, below(3) - 1)
         edge = [
             (label, i)
@@ -275,7 +275,7 @@ def test_random_layout_rejects_a_bad_seed(Strands, seed):
 
 def test_the_opening_covers_exactly_one_2(Strands):
     game = Strands("hex4")
-    twos = [name for name, label in zip(game.cells, game.labels) if label == 2]
+    twos = [name for name, label in zip(game.cells(), game.labels) if label == 2]
     assert [str(m) for m in game.legal_moves()] == twos
     assert game.count_moves() == 18
     for move in ("d4", "a1", "a2", "d2,d3"):  # the 1, a 4, a 3, two 2s
@@ -313,7 +313,7 @@ def test_up_to_covers_1_to_x_cells_of_one_label(Strands):
     game = opened(Strands, "up-to")
     sizes = {}
     for move in game.legal_moves():
-        labels = {game.labels[game.cells.index(c)] for c in move.cells}
+        labels = {game.labels[game.cells().index(c)] for c in move.cells}
         assert len(labels) == 1
         sizes.setdefault(labels.pop(), set()).add(len(move.cells))
     assert sizes == {1: {1}, 2: {1, 2}, 3: {1, 2, 3}, 4: {1, 2, 3, 4}}
@@ -326,7 +326,7 @@ def test_exact_covers_exactly_x_cells_of_one_label(Strands):
     game = opened(Strands, "exact")
     sizes = {}
     for move in game.legal_moves():
-        labels = {game.labels[game.cells.index(c)] for c in move.cells}
+        labels = {game.labels[game.cells().index(c)] for c in move.cells}
         sizes.setdefault(labels.pop(), set()).add(len(move.cells))
     assert sizes == {1: {1}, 2: {2}, 3: {3}, 4: {4}}
     assert game.count_moves() == 1 + comb(17, 2) + comb(12, 3) + comb(6, 4)

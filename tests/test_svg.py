@@ -84,7 +84,7 @@ def test_a_capture_crosses_the_removed_dice():
 
 def test_hex_boards_draw_one_hexagon_per_cell():
     rive = bc.Rive("hex335")
-    assert len(with_class(parse(rive), "cell")) == len(rive.cells)
+    assert len(with_class(parse(rive), "cell")) == len(rive.cells())
     strands = bc.Strands("hex6")
     assert len(with_class(parse(strands), "cell")) == 91
 
@@ -94,7 +94,7 @@ def test_strands_shows_the_label_of_every_empty_cell():
     game.play("c3")
     root = parse(game)
     labels = [e.text for e in with_class(root, "label")]
-    assert len(labels) == len(game.cells) - 1 and set(labels) <= set("123456")
+    assert len(labels) == len(game.cells()) - 1 and set(labels) <= set("123456")
     assert len(with_class(root, "stone")) == 1
 
 

@@ -5,7 +5,12 @@ Every game shares one protocol (``legal_moves``, ``play``, ``undo``, ``position`
 each with the same API, used to cross-check them.
 """
 
-from boardcore import distributed, mcts, svg
+from typing import TYPE_CHECKING, Any
+
+from boardcore import mcts, svg
+
+if TYPE_CHECKING:  # imported on first use (below); typed as a plain import
+    from boardcore import distributed
 
 # The step form and vectorized environments (docs/actions.md).
 from boardcore._boardcore import (
@@ -38,6 +43,21 @@ from boardcore.records import load_record, load_records
 
 BLACK = 0
 WHITE = 1
+
+
+def __getattr__(name: str) -> Any:
+    """``bc.distributed`` is imported on first use: it is the largest part of the package and
+    only Ray runs need it, so ``import boardcore`` (and the command line's start) is quicker."""
+    if name == "distributed":
+        import importlib
+
+        return importlib.import_module("boardcore.distributed")  # also binds bc.distributed
+    raise AttributeError(f"module 'boardcore' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | {"distributed"})
+
 
 __all__ = [
     "BLACK",

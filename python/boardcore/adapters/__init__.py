@@ -22,13 +22,22 @@ import boardcore as bc
 GAMES = {"reversi": bc.Reversi, "cephalopod": bc.Cephalopod, "rive": bc.Rive, "strands": bc.Strands}
 
 
+def game_name(name: str) -> str:
+    """The game's canonical (lower-case) name: read in any case, as ``bc.VectorEnv`` and board
+    names read it (``"Reversi"``, ``"REVERSI"``). ValueError for an unknown name, TypeError for
+    anything but a string."""
+    if not isinstance(name, str):
+        if isinstance(name, type) and name.__name__.lower() in GAMES:  # bc.Reversi or its twin
+            raise TypeError(f"game must be a string: pass the game's name, {name.__name__.lower()!r}, not the class")
+        raise TypeError(f"game must be a string (one of {', '.join(sorted(GAMES))}), got {type(name).__name__}")
+    if name.lower() not in GAMES:
+        raise ValueError(f"game must be one of {', '.join(sorted(GAMES))}, got {name!r}")
+    return name.lower()
+
+
 def new_game(name: str, variant: dict):
-    """The boardcore game ``name`` with the constructor's keyword arguments ``variant``."""
-    try:
-        make = GAMES[name]
-    except KeyError:
-        raise ValueError(f"game must be one of {', '.join(sorted(GAMES))}, got {name!r}") from None
-    return make(**variant)
+    """The boardcore game ``name`` (in any case) with the constructor's keyword arguments ``variant``."""
+    return GAMES[game_name(name)](**variant)
 
 
 def state_text(state) -> str:

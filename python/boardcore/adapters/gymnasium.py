@@ -29,7 +29,7 @@ from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
 import boardcore as bc
-from boardcore.adapters import _render, new_game
+from boardcore.adapters import _render, game_name, new_game
 
 __all__ = ["BoardcoreEnv", "BoardcoreVectorEnv", "make", "make_vector"]
 
@@ -205,7 +205,6 @@ class BoardcoreVectorEnv(gymnasium.vector.VectorEnv):
             raise ValueError("autoreset_mode must be NEXT_STEP or SAME_STEP (the games restart by themselves)")
         if max_steps is not None and (not isinstance(max_steps, int) or isinstance(max_steps, bool) or max_steps < 1):
             raise ValueError(f"max_steps must be None or an int >= 1, got {max_steps!r}")
-        self.game_name = game
         self.variant = variant
         self.threads = threads
         self.max_steps = max_steps
@@ -216,6 +215,7 @@ class BoardcoreVectorEnv(gymnasium.vector.VectorEnv):
         self._native = bc.VectorEnv(
             game, num_envs, seed=0, threads=threads, autoreset=autoreset, max_steps=max_steps, **variant
         )
+        self.game_name = game_name(game)  # any case, as the native env reads it
         start = new_game(game, variant).actions()
         self.num_envs = num_envs
         self.metadata = {"autoreset_mode": self.autoreset_mode, "render_modes": []}
@@ -255,11 +255,11 @@ class BoardcoreVectorEnv(gymnasium.vector.VectorEnv):
         actors = self._to_move
         obs, masks, rewards, terminated, to_move = self._native.step(actions)
         truncated = self._native.truncated() if self.max_steps is not None else self._no_truncation.copy()
-        # Each env's reward is its actor's; the other player's is its negation (zero-sum).
-        per_player = np.empty((self.num_envs, 2), dtype=np.float32)
-        np.multiply(rewards, _SIGN_OF_ACTOR[actors], out=per_player[:, 0])
-        np.negative(per_player[:, 0], out=per_player[:, 1])
-        infos = self._infos(masks, to_move, per_player)
+        # Each env's reward is its actor's; the other player's is its negation (zero-sum): one
+        # row of signs per actor, (Black's, White's), times the reward (two numpy calls a step).
+        per_player = _SIGNS_OF_ACTOR[actors]
+        per_player *= rewards[:, None]
+        infos = {"action_mask": masks, "to_move": to_move, "rewards_per_player": per_player}
         if self.autoreset_mode == AutoresetMode.SAME_STEP:
             ended = terminated | truncated if self.max_steps is not None else terminated
             # As Gymnasium's own vector envs: final_obs only in a step where some env ended.
@@ -285,8 +285,8 @@ class BoardcoreVectorEnv(gymnasium.vector.VectorEnv):
         return {"action_mask": masks, "to_move": to_move, "rewards_per_player": per_player}
 
 
-# Black's reward is the actor's reward times this (Black acted: +1, White acted: -1).
-_SIGN_OF_ACTOR = np.array([1.0, -1.0], dtype=np.float32)
+# (Black's, White's) reward as multiples of the actor's: Black acted (+1, -1), White acted (-1, +1).
+_SIGNS_OF_ACTOR = np.array([[1.0, -1.0], [-1.0, 1.0]], dtype=np.float32)
 
 
 def _check_reset_mask(mask: Any, num_envs: int) -> None:

@@ -31,6 +31,7 @@ way to search these games.
 from __future__ import annotations
 
 import copy
+import functools
 from collections.abc import Callable
 from typing import Any
 
@@ -97,10 +98,15 @@ def variant_of(name: str, params: dict[str, Any]) -> dict[str, Any]:
     return _VARIANTS[name](params)
 
 
+# OpenSpiel keeps `max_game_length` in a C++ int.
+OPENSPIEL_MAX_GAME_LENGTH = 2**31 - 1
+
+
 def max_game_length(name: str, start: Any) -> int:
-    """A bound on the number of actions in a game from the step state ``start``: proven for
-    Reversi, Cephalopod and Strands; for Rive a generous bound checked against random games
-    (docs/ai_openspiel.md, "Game length", has the proofs)."""
+    """A proven bound on the number of actions in a game from the step state ``start`` (the
+    variant's empty start), or, for Rive boards whose proven bound exceeds what OpenSpiel can hold
+    (from 97 cells), ``OPENSPIEL_MAX_GAME_LENGTH``. docs/ai_openspiel.md, "Game length", has the
+    proofs."""
     if name == "reversi":
         # Placements fill empty squares for good; a pass is always followed by a placement.
         return 2 * int(start.observation()[start.observation_planes.index("empty")].sum())
@@ -111,8 +117,25 @@ def max_game_length(name: str, start: Any) -> int:
     if name == "strands":
         # Every cell is covered once; every `end` follows a cell covered in its turn.
         return 2 * cells
-    # Rive: not proven (captures remove stones); a generous bound, checked against random games.
-    return 50 * cells
+    return min(rive_max_game_length(cells), OPENSPIEL_MAX_GAME_LENGTH)
+
+
+@functools.cache
+def rive_max_game_length(cells: int) -> int:
+    """The proven bound ``2 P - N + 1`` on the step-form actions of a Rive game on ``N = cells``
+    cells from the empty board, with ``P`` the number of partitions of 0..N less one.
+
+    Every placement (with its removals) makes the group sizes, sorted from largest,
+    lexicographically larger, so the placements are at most ``P``: the lists with at most N stones
+    are the partitions of 0..N, and the chain starts at the empty one. The game ends only on a full
+    board, so the stones removed (one action each) are the placements less N; a swap adds one.
+    An exact integer, however large (it exceeds 2**31 - 1 from 97 cells)."""
+    ways = [1] + [0] * cells  # ways[k]: the partitions of k into the parts seen so far
+    for part in range(1, cells + 1):
+        for total in range(part, cells + 1):
+            ways[total] += ways[total - part]
+    placements = sum(ways) - 1
+    return 2 * placements - cells + 1
 
 
 def _game_type(name: str) -> pyspiel.GameType:

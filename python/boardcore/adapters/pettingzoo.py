@@ -33,7 +33,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from boardcore.adapters import _render, new_game
+from boardcore.adapters import _render, game_name, new_game
 
 AGENTS = ["black", "white"]
 
@@ -53,6 +53,7 @@ class BoardcoreEnv(AECEnv):
     def __init__(self, game: str = "reversi", render_mode: str | None = None, **variant: Any) -> None:
         super().__init__()
         _render.checked_render_mode(render_mode, "pettingzoo")
+        game = game_name(game)  # any case, as bc.VectorEnv reads it
         self.game_name = game
         self.variant = variant
         self.render_mode = render_mode

@@ -50,7 +50,7 @@ WRAP = 2**64
 
 def register(commands) -> None:
     parser = add_command(commands, "paths", "count the distinct positions D plies on, and the paths to each", __doc__)
-    parser.add_argument("game", choices=GAMES, help="the game")
+    parser.add_argument("game", type=str.lower, choices=GAMES, help="the game (any case)")
     parser.add_argument(
         "position", metavar="POSITION", help=f"a position in the game's notation, or '{START}' for the default start"
     )
@@ -159,7 +159,7 @@ def _summarise(args: argparse.Namespace, game, paths, totals, seconds: float) ->
     print(f"paths({args.depth}) = {reduce(total)}{modulo}")
     print(f"{seconds:.3f} s")
     if table is not None:
-        print(totals_table(table, game.cells))
+        print(totals_table(table, game.cells()))
 
 
 def exact_totals(totals) -> list[list[int]]:
@@ -169,7 +169,7 @@ def exact_totals(totals) -> list[list[int]]:
 
 
 def totals_table(rows: list[list[int]], cells: tuple[str, ...]) -> str:
-    """A header (square, then pips 0 to 6) and one line per square (named as ``game.cells``,
+    """A header (square, then pips 0 to 6) and one line per square (named as ``game.cells()``,
     the totals' order), right-aligned columns."""
     lines = [["square", *(str(p) for p in PIPS)], *([cell, *map(str, row)] for cell, row in zip(cells, rows))]
     widths = [max(len(line[c]) for line in lines) for c in range(len(lines[0]))]

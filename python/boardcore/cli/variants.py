@@ -31,7 +31,7 @@ EXTRA_OPTIONS = {"--free-passes": ("reversi", "free_passes")}
 
 def add_game_arguments(parser: argparse.ArgumentParser) -> None:
     """The GAME argument, --position, and each game's variant options."""
-    parser.add_argument("game", choices=GAMES, help="the game")
+    parser.add_argument("game", type=str.lower, choices=GAMES, help="the game (any case)")
     parser.add_argument("--position", help="start from a position in the game's notation (instead of variant options)")
     reversi = parser.add_argument_group("reversi variant (only for reversi)")
     reversi.add_argument("--size", choices=["4", "6", "8", "10", "octagon"], help="board (default 8)")

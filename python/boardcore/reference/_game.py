@@ -300,7 +300,7 @@ def square_totals(cells: Any, counts: list[int]) -> tuple[Any, Any]:
 class PathCounts:
     """Distinct final positions and their path counts, as numpy arrays (see ``count_paths``).
 
-    - ``cells``: ``int8`` array of shape ``(n, len(game.cells))``, each row a position in the
+    - ``cells``: ``int8`` array of shape ``(n, len(game.cells()))``, each row a position in the
       order of ``cells``: ``+p`` a black piece (a Cephalopod die's pips, 1 for a disc or a stone),
       ``-p`` a white one, ``0`` an empty cell (or a hole, or cut);
     - ``to_move``: ``uint8`` array of shape ``(n,)``;
@@ -328,8 +328,8 @@ class PathCounts:
         rows = []
         for position, _ in entries:
             g = game.from_position(position)  # type: ignore[attr-defined]
-            rows.append([_cell_value(g.piece_at(name)) for name in g.cells])
-        width = len(game.from_position(entries[0][0]).cells) if entries else 0  # type: ignore[attr-defined]
+            rows.append([_cell_value(g.piece_at(name)) for name in g.cells()])
+        width = len(game.from_position(entries[0][0]).cells()) if entries else 0  # type: ignore[attr-defined]
         result = object.__new__(cls)
         result._positions = [position for position, _ in entries]
         result.cells = np.array(rows, dtype=np.int8).reshape(len(entries), width)
@@ -367,7 +367,7 @@ class PathCounts:
         return self._positions[i]
 
     def square_totals(self) -> tuple[Any, Any]:
-        """``(low, high)``: ``uint64`` arrays ``(len(game.cells), 7)``, the 64-bit halves of
+        """``(low, high)``: ``uint64`` arrays ``(len(game.cells()), 7)``, the 64-bit halves of
         ``T[s, p]``, the number of paths whose final position shows ``p`` pips on cell ``s`` (a
         disc or a stone counts as 1); see docs/cephalopod.md."""
         return square_totals(self.cells, self.counts())
@@ -423,7 +423,6 @@ class ReferenceGame:
         def _parts_of(self, move: Any) -> Any: ...
         def _make_move(self, parts: Any) -> Any: ...
         def _illegality(self, move: Any) -> str | None: ...
-        @property
         def cells(self) -> tuple[str, ...]: ...
 
     # ---- reading the board (docs/design.md, "Reading the board") ------------------------------
@@ -431,14 +430,15 @@ class ReferenceGame:
     def piece_at(self, cell: str) -> Any:
         """What the cell named ``cell`` holds (``boardcore.pieces``): a ``Piece(player, pips)``,
         ``HOLE`` or ``CUT`` (Reversi), or None when it is empty. The name is read as in moves (any
-        case, blanks around ignored). Raises KeyError for a name that is not one of ``cells``,
+        case, blanks around ignored). Raises KeyError for a name that is not one of ``cells()``,
         TypeError for anything but a string."""
         if not isinstance(cell, str):
-            raise TypeError(f"a cell is named by a string like 'd3' (game.cells lists them), got {given(cell, True)}")
+            raise TypeError(f"a cell is named by a string like 'd3' (game.cells() lists them), got {given(cell, True)}")
         name = lower(strip(cell))
-        if name not in self.cells:
+        cells = self.cells()
+        if name not in cells:
             raise KeyError(f"{short(cell)} is not a cell of this board")
-        return self._contents(self.cells.index(name))
+        return self._contents(cells.index(name))
 
     def __getitem__(self, cell: str) -> Any:
         """``game[cell]``: ``piece_at(cell)``."""

@@ -395,7 +395,6 @@ class Cephalopod(ReferenceGame):
     def _name(self, index: int) -> str:
         return square_name(index // self._cols, index % self._cols)
 
-    @property
     def cells(self) -> tuple[str, ...]:
         """Every square's name, in board order."""
         return tuple(self._name(i) for i in range(self._rows * self._cols))

@@ -531,7 +531,6 @@ class Reversi(ReferenceGame):
         """'4', '6', '8', '10' or 'octagon'."""
         return self._board_name
 
-    @property
     def cells(self) -> tuple[str, ...]:
         """Every square of the ``size x size`` grid in board order: holes and the Octagon's cut
         squares included, as on the text board and in the observation planes."""

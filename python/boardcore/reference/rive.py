@@ -531,7 +531,6 @@ class Rive(ReferenceGame):
         """Whether captures are played one stone at a time."""
         return self._single_stones
 
-    @property
     def cells(self) -> tuple[str, ...]:
         """The names of all cells in board order."""
         return tuple(self._geo.names)

@@ -471,7 +471,6 @@ class Strands(ReferenceGame):
         """The side of the hexhex board."""
         return self._geo.side
 
-    @property
     def cells(self) -> tuple[str, ...]:
         """The names of all cells in board order."""
         return tuple(self._geo.names)

@@ -41,7 +41,7 @@ fn contents_to_py(py: Python<'_>, contents: Contents) -> PyResult<Py<PyAny>> {
 pub fn read_cell(position: &impl Cells, cell: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
     let Ok(name) = cell.cast::<PyString>() else {
         return Err(PyTypeError::new_err(format!(
-            "a cell is named by a string like 'd3' (game.cells lists them), got {}",
+            "a cell is named by a string like 'd3' (game.cells() lists them), got {}",
             crate::args::shown_with_type(cell)
         )));
     };
@@ -213,7 +213,7 @@ impl PathCounts {
 
 #[pymethods]
 impl PathCounts {
-    /// `int8` array `(n, len(game.cells))`: `+p` a black piece (a Cephalopod die showing `p`; 1
+    /// `int8` array `(n, len(game.cells()))`: `+p` a black piece (a Cephalopod die showing `p`; 1
     /// for a disc or a stone), `-p` a white one, 0 empty (or a hole, or cut).
     #[getter]
     fn cells(&self, py: Python<'_>) -> Py<PyArray2<i8>> {
@@ -259,7 +259,7 @@ impl PathCounts {
         Ok(self.rows.notation(index))
     }
 
-    /// `(low, high)`: `uint64` arrays `(len(game.cells), 7)`, the low and high 64 bits of
+    /// `(low, high)`: `uint64` arrays `(len(game.cells()), 7)`, the low and high 64 bits of
     /// `T[s, p]`, the number of paths whose final position shows `p` pips on cell `s` (0 for an
     /// empty cell; a Reversi disc or a stone counts as 1; owners are not told apart). A linear
     /// statistic `sum over rows of weight(s, |cells[s]|) * count` is `sum T[s, p] * weight(s, p)`
@@ -474,8 +474,8 @@ macro_rules! bind_game {
                 Ok($Py { inner: boardcore_engine::Game::<$Variant>::from_record(text)? })
             }
 
-            /// Every cell's name, in board order (docs/design.md, "Reading the board").
-            #[getter]
+            /// `game.cells()`: every cell's name, in board order (docs/design.md, "Reading the
+            /// board").
             fn cells<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
                 pyo3::types::PyTuple::new(py, boardcore_engine::Cells::cell_names(self.position()))
             }
