@@ -36,16 +36,23 @@ class ProgressInfo:
     as each task measured it in its worker (CPU seconds of the worker process, wall seconds)."""
 
     units_done: int
+    """Units finished, those read from the checkpoint included."""
     units_total: int
-    leaves: int  # leaves counted so far, units read from the checkpoint included
-    leaves_per_second: float  # in this run (units read from the checkpoint excluded)
-    eta_seconds: float | None  # None until a unit has finished in this run
+    """Units in the whole run."""
+    leaves: int
+    """Leaves counted so far, units read from the checkpoint included."""
+    leaves_per_second: float
+    """Leaves per second of this run (units read from the checkpoint excluded)."""
+    eta_seconds: float | None
+    """Seconds left at this run's rate; None until a unit has finished in this run."""
     elapsed_seconds: float
-    # The units finished in this run, as their tasks measured them: CPU seconds of the worker
-    # process (time.process_time, all its threads) and wall seconds. Their sum over the run's
-    # wall time times the cluster's CPUs is the run's parallel efficiency (benches/bench_distributed.py).
+    """Wall seconds since this run started."""
     unit_cpu_seconds: float = 0.0
+    """CPU seconds (``time.process_time`` of the worker process, all its threads) of the units
+    finished in this run, as their tasks measured them. Over the run's wall time times the
+    cluster's CPUs it is the run's parallel efficiency (benches/bench_distributed.py)."""
     unit_wall_seconds: float = 0.0
+    """Wall seconds of the units finished in this run, as their tasks measured them."""
 
 
 @dataclass(frozen=True)
