@@ -87,13 +87,16 @@ def _count_records_by_lines(text: str) -> int:
     return count
 
 
-# Each regex reads a character once (possessive repeats, no backtracking): linear in the text.
-_BLANK_RUN = re.compile(r"[ \t\r\n]*+")
-_REST_OF_LINE = re.compile(r"[^\r\n]*+")
+# Each regex is one repeat of a character class with nothing after it that could make it give
+# characters back, so it reads each character once: linear in the text. (Plain repeats: the
+# possessive `*+` would say the same but needs Python 3.11, and boardcore supports 3.10.)
+_BLANK_RUN = re.compile(r"[ \t\r\n]*")
+_REST_OF_LINE = re.compile(r"[^\r\n]*")
 # A line break, the line's leading spaces and tabs, and a first character that neither is blank
-# nor opens a tag: the start of a line of moves after the first line. Each attempt reads no
-# further than one line's leading blanks, so the search is linear in the text too.
-_MOVES_LINE = re.compile(r"[\r\n][ \t]*+[^\[ \t\r\n]")
+# nor opens a tag: the start of a line of moves after the first line. Each attempt starts at a
+# line break and reads (and at worst gives back) no more than that line's leading blanks, runs
+# that do not overlap, so the search is linear in the text too.
+_MOVES_LINE = re.compile(r"[\r\n][ \t]*[^\[ \t\r\n]")
 
 
 def _lines(text: str, tags_only: bool = False) -> Iterator[str]:
