@@ -305,21 +305,31 @@ def test_the_maps_of_a_state_are_fresh_arrays():
 # --- they commute with play -------------------------------------------------------------------
 
 
-def walk(name, variant, symmetry, seed, plies):
+def mapped_cells(names, cells, forward):
+    """The names of `cells` (names) after the map, in board order."""
+    return tuple(sorted((names[forward[names.index(c)]] for c in cells), key=names.index))
+
+
+def walk(name, variant, symmetry, seed, plies=None, any_order=False):
     """Plays random actions from the start in the state and the mapped actions from the mapped
-    start, checking at every step that the second is the image of the first. Returns the
-    positions seen."""
+    start, checking at every step that the second is the image of the first, for `plies` steps
+    or (`None`) to the end. With `any_order` (Strands), in any-order mode, where turns under way
+    map too: the cells covered so far go onto the image's. Returns copies of the states seen."""
     game_class, mapper = GAMES[name]
-    state = game_class(**variant).actions()
+    step_options = {"any_order": True} if any_order else {}
+    state = game_class(**variant).actions(**step_options)
     observation_maps, action_maps = state.symmetries()
     to_image = mapper(state, action_maps[symmetry])
-    image = game_class.from_position(to_image(state.position())).actions()
+    image = game_class.from_position(to_image(state.position())).actions(**step_options)
     forward = images(action_maps[symmetry])
+    names = hex_cell_names(state.position().split(" ")[1]) if any_order else None
     rng = random.Random(seed)
     seen = []
-    for _ in range(plies):
-        seen.append(state.position())
+    for _ in range(plies) if plies is not None else itertools.count():
+        seen.append(state.copy())
         assert image.position() == to_image(state.position())
+        if any_order:
+            assert image.covered == mapped_cells(names, state.covered, forward)
         assert image.to_move == state.to_move
         assert np.array_equal(image.observation(), mapped_observation(state, observation_maps[symmetry]))
         assert np.array_equal(image.action_mask(), state.action_mask()[action_maps[symmetry]])
@@ -342,20 +352,15 @@ def test_mapping_then_playing_the_mapped_action_equals_playing_then_mapping(name
 
 
 def test_the_walks_cover_reversi_passes_and_rive_captures_under_way():
-    positions = [p for seed in range(30) for p in walk("reversi", {"size": 4}, seed % 8, seed, 40)]
+    positions = [s.position() for seed in range(30) for s in walk("reversi", {"size": 4}, seed % 8, seed, 40)]
     # A pass leaves the discs and hands the move over: two positions in a row with the same rows.
     assert any(a.split(" ")[1] == b.split(" ")[1] for a, b in itertools.pairwise(positions))
-    rive = [p for seed in range(10) for p in walk("rive", {"board": "hex3", "swap": True}, seed, seed, 200)]
+    rive = [s.position() for seed in range(10) for s in walk("rive", {"board": "hex3", "swap": True}, seed, seed, 200)]
     assert any("capture=" in p for p in rive)
     assert any(" swap" in p for p in rive)
 
 
 # --- Strands in any-order mode: every step maps -----------------------------------------------
-
-
-def mapped_cells(names, cells, forward):
-    """The names of `cells` (names) after the map, in board order."""
-    return tuple(sorted((names[forward[names.index(c)]] for c in cells), key=names.index))
 
 
 @pytest.mark.parametrize("variant", STRANDS_VARIANTS, ids=variant_id)
@@ -364,29 +369,12 @@ def test_strands_in_any_order_mapping_then_playing_equals_playing_then_mapping(v
     start and the set of cells covered, both of which the maps send onto the image's. At every
     step, turns under way included, the image's position, covered cells, observation and mask
     are the mapped ones, under both cover rules (docs/actions.md): the mode for augmentation."""
-    state = bc.Strands(**variant).actions(any_order=True)
-    observation_maps, action_maps = state.symmetries()
+    symmetries = len(bc.Strands(**variant).actions(any_order=True).symmetries()[1])
     mid_turn = 0
-    for symmetry in range(len(action_maps)):
-        state = bc.Strands(**variant).actions(any_order=True)
-        to_image = hex_mapper(state, action_maps[symmetry])
-        forward = images(action_maps[symmetry])
-        names = hex_cell_names(state.position().split(" ")[1])
-        image = bc.Strands.from_position(to_image(state.position())).actions(any_order=True)
-        rng = random.Random(symmetry)
-        while True:
-            assert image.position() == to_image(state.position())
-            assert image.covered == mapped_cells(names, state.covered, forward)
-            assert image.to_move == state.to_move
-            assert np.array_equal(image.observation(), mapped_observation(state, observation_maps[symmetry]))
-            assert np.array_equal(image.action_mask(), state.action_mask()[action_maps[symmetry]])
-            mid_turn += bool(state.covered)
-            if state.is_over():
-                assert image.is_over() and image.returns() == state.returns()
-                break
-            action = rng.choice(state.legal_actions())
-            state.apply_action(action)
-            image.apply_action(int(forward[action]))
+    for symmetry in range(symmetries):
+        seen = walk("strands", variant, symmetry, seed=symmetry, any_order=True)
+        assert seen[-1].is_over()
+        mid_turn += sum(bool(state.covered) for state in seen)
     assert mid_turn > 0
 
 
