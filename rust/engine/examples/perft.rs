@@ -5,6 +5,7 @@
 //!     cargo run --release --example perft -- paths DEPTH [POSITION]   # Cephalopod merged path count
 //!     cargo run --release --example perft -- rive DEPTH [BOARD]       # Rive, empty board
 //!     cargo run --release --example perft -- rive-captures GAMES|POSITION  # Rive's largest captures
+//!     cargo run --release --example perft -- rive-playouts N [BOARD] [single]  # Rive random playouts
 //!
 //! With `generic`, the plain 8x8 start runs in the frame that supports holes and small boards,
 //! which measures what that support costs the standard board.
@@ -77,6 +78,18 @@ fn main() {
             let tally = boardcore_engine::playout::random_playouts(&start, n, 1, 1);
             let secs = t.elapsed().as_secs_f64();
             println!("strands hex6 playouts {n} in {secs:.3} s: {:.0}/s {tally:?}", n as f64 / secs);
+        }
+        Some("rive-playouts") => {
+            let n = depth_at(1) as u64;
+            let name = args.get(2).map_or("hex5", String::as_str);
+            let single = args.iter().any(|a| a == "single");
+            let board = boardcore_engine::hex::HexBoard::named(name).expect("a board");
+            let start = boardcore_engine::rive::Rive::new(board, false, single).expect("a board the rules allow");
+            let t = Instant::now();
+            let tally = boardcore_engine::playout::random_playouts(&start, n, 1, 1);
+            let secs = t.elapsed().as_secs_f64();
+            let form = if single { "single-stone" } else { "compound" };
+            println!("rive {name} {form} playouts {n} in {secs:.3} s: {:.1}/s {tally:?}", n as f64 / secs);
         }
         Some("paths") => {
             let depth = depth_at(1);

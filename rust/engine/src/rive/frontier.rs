@@ -64,8 +64,11 @@ struct Step {
     is_placed: bool,
     /// The frontier cells (as slots of the frontier before this step) next to this cell.
     neighbour_slots: u64,
-    /// Per slot of the frontier after this step: the slot it comes from, or `None` for this cell.
-    next: Vec<Option<u8>>,
+    /// The slots of the frontier before this step that stay on it (they still touch undecided
+    /// cells); in the frontier after the step they come first, in order, then this cell if
+    /// `cell_stays`.
+    kept_slots: u64,
+    cell_stays: bool,
     /// The frontier before this step has this many cells.
     width: usize,
     /// The placed stone is this cell or an earlier one.
@@ -85,44 +88,47 @@ const CHOICES: [bool; 2] = [false, true];
 
 impl Plan {
     fn new(board: &HexBoard, group: u128, placed: u128, keep: u32) -> Result<Plan, Unavailable> {
-        let cells: Vec<u8> = Ones(group).map(|c| c as u8).collect();
-        let mut frontier: Vec<u8> = Vec::new();
-        let mut steps = Vec::with_capacity(cells.len());
-        let placed_index = cells.iter().position(|&c| placed >> c & 1 == 1).expect("the placed stone is in the group");
-        for (i, &cell) in cells.iter().enumerate() {
-            let undecided: u128 = cells[i + 1..].iter().fold(0, |m, &c| m | 1u128 << c);
+        let mut frontier = [0u8; MAX_FRONTIER];
+        let mut width = 0;
+        let mut steps = Vec::with_capacity(group.count_ones() as usize);
+        let mut undecided = group;
+        for cell in Ones(group) {
+            let cell = cell as u8;
+            undecided &= !(1u128 << cell);
             let touches_undecided = |c: u8| board.neighbours[c as usize] & undecided != 0;
-            let neighbour_slots = frontier
-                .iter()
-                .enumerate()
-                .filter(|(_, &f)| board.neighbours[cell as usize] >> f & 1 == 1)
-                .fold(0u64, |m, (slot, _)| m | 1 << slot);
-            let mut next = Vec::new();
-            let mut next_frontier = Vec::new();
-            for (slot, &f) in frontier.iter().enumerate() {
+            let mut step = Step {
+                cell,
+                is_placed: placed >> cell & 1 == 1,
+                neighbour_slots: 0,
+                kept_slots: 0,
+                cell_stays: touches_undecided(cell),
+                width,
+                placed_decided: placed & (2u128 << cell).wrapping_sub(1) != 0,
+            };
+            let mut next_frontier = [0u8; MAX_FRONTIER];
+            let mut next_width = 0;
+            for (slot, &f) in frontier[..width].iter().enumerate() {
+                if board.neighbours[cell as usize] >> f & 1 == 1 {
+                    step.neighbour_slots |= 1 << slot;
+                }
                 if touches_undecided(f) {
-                    next.push(Some(slot as u8));
-                    next_frontier.push(f);
+                    step.kept_slots |= 1 << slot;
+                    next_frontier[next_width] = f;
+                    next_width += 1;
                 }
             }
-            if touches_undecided(cell) {
-                next.push(None);
-                next_frontier.push(cell);
+            if step.cell_stays {
+                if next_width == MAX_FRONTIER {
+                    return Err(Unavailable::TooLarge);
+                }
+                next_frontier[next_width] = cell;
+                next_width += 1;
             }
-            if next.len() > MAX_FRONTIER {
-                return Err(Unavailable::TooLarge);
-            }
-            steps.push(Step {
-                cell,
-                is_placed: i == placed_index,
-                neighbour_slots,
-                width: frontier.len(),
-                next,
-                placed_decided: i >= placed_index,
-            });
-            frontier = next_frontier;
+            (frontier, width) = (next_frontier, next_width);
+            steps.push(step);
         }
-        Ok(Plan { steps, remove: cells.len() as u32 - keep, keep })
+        let cells = steps.len() as u32;
+        Ok(Plan { steps, remove: cells - keep, keep })
     }
 
     fn cells(&self) -> usize {
@@ -150,44 +156,34 @@ impl Plan {
     }
 
     /// Decides `steps[index]` for `pattern`: the cell survives (`keep`) or is removed.
+    ///
+    /// One pass over the frontier does it all (this is the programme's inner loop): it merges
+    /// the components the kept cell joins, notes every component present, and writes the next
+    /// pattern from the slots that stay, renaming components in order of first appearance.
     fn decide(&self, index: usize, pattern: Pattern, keep: bool) -> Result<Decided, Unavailable> {
         let step = &self.steps[index];
-        let mut labels = pattern;
-        let cell_label = if keep {
-            let mut joined = 0u16;
+        if !keep && step.is_placed {
+            return Ok(Decided::Dead); // the placed stone always survives
+        }
+        // A kept cell joins the components next to it, merged under the lowest label, or starts
+        // a fresh one; a removed cell is label 0.
+        let mut joined = 0u16;
+        if keep {
             for slot in Ones(step.neighbour_slots) {
-                joined |= 1 << label(labels, slot as usize);
+                joined |= 1 << label(pattern, slot as usize);
             }
             joined &= !1;
-            if joined == 0 {
-                FRESH
-            } else {
-                let target = joined.trailing_zeros() as u8;
-                for slot in 0..step.width {
-                    if joined >> label(labels, slot) & 1 == 1 {
-                        labels = with_label(labels, slot, target);
-                    }
-                }
-                target
-            }
-        } else if step.is_placed {
-            return Ok(Decided::Dead); // the placed stone always survives
-        } else {
-            0
-        };
-        let mut before = 1u16 << cell_label;
-        for slot in 0..step.width {
-            before |= 1 << label(labels, slot);
         }
-        before &= !1;
-        let (mut next, mut after) = (0u128, 0u16);
-        let mut renamed = [0u8; 16];
-        let mut fresh = 1;
-        for (slot, source) in step.next.iter().enumerate() {
-            let old = source.map_or(cell_label, |s| label(labels, s as usize));
-            if old == 0 {
-                continue;
-            }
+        let cell_label = match (keep, joined) {
+            (false, _) => 0,
+            (true, 0) => FRESH,
+            (true, _) => joined.trailing_zeros() as u8,
+        };
+        let merged = joined & !(1 << cell_label);
+        let mut before = 1u16 << cell_label;
+        let (mut after, mut renamed, mut fresh) = (0u16, [0u8; 16], 1u8);
+        let (mut next, mut out) = (0u128, 0u32);
+        let mut place = |old: u8, out: u32| -> Result<(), Unavailable> {
             after |= 1 << old;
             if renamed[old as usize] == 0 {
                 if fresh == FRESH {
@@ -196,13 +192,32 @@ impl Plan {
                 renamed[old as usize] = fresh;
                 fresh += 1;
             }
-            next = with_label(next, slot, renamed[old as usize]);
+            next |= (renamed[old as usize] as u128) << (4 * out);
+            Ok(())
+        };
+        let mut rest = pattern;
+        for slot in 0..step.width {
+            let mut old = rest as u8 & 15;
+            rest >>= 4;
+            if merged >> old & 1 == 1 {
+                old = cell_label;
+            }
+            before |= 1 << old;
+            if step.kept_slots >> slot & 1 == 1 {
+                if old != 0 {
+                    place(old, out)?;
+                }
+                out += 1;
+            }
         }
-        if before == after {
+        if step.cell_stays && cell_label != 0 {
+            place(cell_label, out)?;
+        }
+        if before & !1 == after {
             return Ok(Decided::Live(next));
         }
         // A component left the frontier for good: it is all that survives, or the survivors split.
-        Ok(if before.count_ones() == 1 && step.placed_decided { Decided::Closed } else { Decided::Dead })
+        Ok(if (before & !1).count_ones() == 1 && step.placed_decided { Decided::Closed } else { Decided::Dead })
     }
 }
 
@@ -212,70 +227,167 @@ enum Decided {
     Live(Pattern),
 }
 
+/// What the programme carries per (pattern, number removed): the number of ways to get there
+/// (`u64` while every count fits, `u128` past that), or only whether it can be reached
+/// (`Reached`: all a ranking table needs from the forward pass, one byte instead of sixteen).
+trait Ways: Copy + Default + PartialEq + 'static {
+    const ONE: Self;
+    fn plus(self, other: Self) -> Self;
+    fn widen(self) -> u128;
+    /// Runs `f` with this thread's two spare layers (their memory kept from call to call: a
+    /// playout runs the programme thousands of times, and fresh memory costs page faults).
+    fn with_layers<R>(f: impl FnOnce(&mut [Layer<Self>; 2]) -> R) -> R;
+}
+
+/// `Ways::with_layers` for one type: a thread's spare layers, or fresh ones if they are in use.
+macro_rules! spare_layers {
+    ($ways:ty) => {
+        fn with_layers<R>(f: impl FnOnce(&mut [Layer<Self>; 2]) -> R) -> R {
+            thread_local! {
+                static SPARE: std::cell::RefCell<[Layer<$ways>; 2]> = std::cell::RefCell::new([Layer::new(), Layer::new()]);
+            }
+            SPARE.with(|spare| match spare.try_borrow_mut() {
+                Ok(mut layers) => f(&mut layers),
+                Err(_) => f(&mut [Layer::new(), Layer::new()]),
+            })
+        }
+    };
+}
+
+impl Ways for u64 {
+    const ONE: u64 = 1;
+    #[inline(always)]
+    fn plus(self, other: u64) -> u64 {
+        self.wrapping_add(other)
+    }
+    #[inline(always)]
+    fn widen(self) -> u128 {
+        self as u128
+    }
+    spare_layers!(u64);
+}
+
+impl Ways for u128 {
+    const ONE: u128 = 1;
+    #[inline(always)]
+    fn plus(self, other: u128) -> u128 {
+        self.wrapping_add(other)
+    }
+    #[inline(always)]
+    fn widen(self) -> u128 {
+        self
+    }
+    spare_layers!(u128);
+}
+
+#[derive(Clone, Copy, Default, PartialEq)]
+struct Reached(bool);
+
+impl Ways for Reached {
+    const ONE: Reached = Reached(true);
+    #[inline(always)]
+    fn plus(self, other: Reached) -> Reached {
+        Reached(self.0 | other.0)
+    }
+    #[inline(always)]
+    fn widen(self) -> u128 {
+        self.0 as u128
+    }
+    spare_layers!(Reached);
+}
+
+/// Counts fit in 64 bits for groups of at most this many cells: a count never exceeds the
+/// number of subsets of the other cells, 2**63.
+const U64_CELLS: u32 = 64;
+
 /// One layer of the programme being built: its patterns, an index to find them, and per
-/// pattern one count per number removed.
-struct Layer {
+/// pattern one count per number removed, with the range of those that can be non-zero.
+struct Layer<W> {
     patterns: Vec<Pattern>,
     index: PatternIndex,
-    counts: Vec<u128>,
+    counts: Vec<W>,
+    /// Per pattern: the numbers removed (from `low`) that were reached, as `first..last`.
+    live: Vec<(u8, u8)>,
     stride: usize,
     low: u32,
 }
 
-impl Layer {
-    /// A layer expecting about `patterns` patterns (the previous layer's count is a good guess:
-    /// growing the arrays as patterns arrive cost a fifth of the time).
-    fn new(stride: usize, low: u32, patterns: usize) -> Layer {
+impl<W: Ways> Layer<W> {
+    fn new() -> Layer<W> {
         Layer {
-            patterns: Vec::with_capacity(patterns),
-            index: PatternIndex::with_capacity(patterns),
-            counts: Vec::with_capacity(patterns * stride),
-            stride,
-            low,
+            patterns: Vec::new(),
+            index: PatternIndex::default(),
+            counts: Vec::new(),
+            live: Vec::new(),
+            stride: 1,
+            low: 0,
         }
     }
 
-    fn slot(&mut self, pattern: Pattern) -> u32 {
+    /// Empties the layer for `stride` counts per pattern from `low`, keeping its memory, expecting
+    /// about `patterns` patterns (the previous layer's count is a good guess).
+    fn reset(&mut self, stride: usize, low: u32, patterns: usize) {
+        self.patterns.clear();
+        self.counts.clear();
+        self.live.clear();
+        self.index.reset(patterns);
+        (self.stride, self.low) = (stride, low);
+    }
+
+    fn slot(&mut self, pattern: Pattern) -> usize {
         let patterns = &mut self.patterns;
-        let counts = &mut self.counts;
-        let stride = self.stride;
-        self.index.find_or_insert(pattern, || {
-            patterns.push(pattern);
-            counts.resize(counts.len() + stride, 0);
-            patterns.len() as u32 - 1
-        })
+        let (counts, live, stride) = (&mut self.counts, &mut self.live, self.stride);
+        self.index.find_or_insert(pattern, patterns, || {
+            counts.resize(counts.len() + stride, W::default());
+            live.push((u8::MAX, 0));
+        }) as usize
     }
 }
 
 /// Runs the programme forwards, calling `link` with every (layer, pattern, choice, link),
 /// and `closed` with (survivors, number of ways) whenever the survivors are complete (then
 /// every later cell is removed).
-fn forward(
+fn forward<W: Ways>(
     plan: &Plan,
     budget: usize,
-    link: &mut dyn FnMut(usize, u32, usize, Link),
-    closed: &mut dyn FnMut(u32, u128),
+    link: &mut impl FnMut(usize, u32, usize, Link),
+    closed: &mut impl FnMut(u32, W),
     stop: &Stop,
 ) -> Result<(), Unavailable> {
-    let mut layer = Layer::new(1, 0, 1);
+    W::with_layers(|[layer, next]| forward_in(plan, budget, link, closed, stop, layer, next))
+}
+
+/// `forward`, in the two layers given.
+fn forward_in<'a, W: Ways>(
+    plan: &Plan,
+    budget: usize,
+    link: &mut impl FnMut(usize, u32, usize, Link),
+    closed: &mut impl FnMut(u32, W),
+    stop: &Stop,
+    mut layer: &'a mut Layer<W>,
+    mut next: &'a mut Layer<W>,
+) -> Result<(), Unavailable> {
+    layer.reset(1, 0, 1);
     layer.slot(0);
-    layer.counts[0] = 1;
+    layer.counts[0] = W::ONE;
+    layer.live[0] = (0, 1);
     let mut held = 0usize;
     for index in 0..plan.cells() {
         let (low, high) = plan.removed_range(index + 1);
-        let mut next = Layer::new(plan.stride(index + 1), low, layer.patterns.len() * 2);
+        next.reset(plan.stride(index + 1), low, layer.patterns.len() * 2);
         for p in 0..layer.patterns.len() {
             checkpoint(stop)?;
             let pattern = layer.patterns[p];
+            let (first_live, last_live) = (layer.live[p].0 as usize, layer.live[p].1 as usize);
+            let here = &layer.counts[p * layer.stride..(p + 1) * layer.stride];
             for (choice, keep) in CHOICES.into_iter().enumerate() {
                 let delta = !keep as u32;
-                let here = &layer.counts[p * layer.stride..(p + 1) * layer.stride];
                 let outcome = match plan.decide(index, pattern, keep)? {
                     Decided::Dead => Link::Dead,
                     Decided::Closed => {
-                        for (r, &ways) in here.iter().enumerate().filter(|(_, &w)| w != 0) {
+                        for (r, &ways) in here.iter().enumerate().take(last_live).skip(first_live) {
                             let removed = layer.low + r as u32 + delta;
-                            if removed <= plan.remove {
+                            if ways != W::default() && removed <= plan.remove {
                                 closed(index as u32 + 1 - removed, ways);
                             }
                         }
@@ -283,18 +395,23 @@ fn forward(
                     }
                     Decided::Live(child) => {
                         // Counts move from `removed` to `removed + delta`, where that is in range.
-                        let first = (low + 1).saturating_sub(layer.low + delta + 1) as usize;
-                        let last = (high + 1 - delta).saturating_sub(layer.low).min(layer.stride as u32) as usize;
-                        if first >= last || here[first..last].iter().all(|&w| w == 0) {
+                        let first = ((low + 1).saturating_sub(layer.low + delta + 1) as usize).max(first_live);
+                        let last = ((high + 1 - delta).saturating_sub(layer.low) as usize).min(last_live);
+                        if first >= last {
                             Link::Dead // no state of this pattern can take this choice
                         } else {
                             let j = next.slot(child);
-                            let there = &mut next.counts[j as usize * next.stride..(j as usize + 1) * next.stride];
-                            for (r, &ways) in (first..).zip(&here[first..last]) {
-                                let to = (r as u32 + layer.low + delta - low) as usize;
-                                there[to] = there[to].wrapping_add(ways);
+                            // Where `first` lands in the next layer (`first` is at least `low`
+                            // less the new number removed, so this does not go below zero).
+                            let to = (first as u32 + layer.low + delta - low) as usize;
+                            let to_last = to + (last - first);
+                            let there = &mut next.counts[j * next.stride..(j + 1) * next.stride];
+                            for (sum, &ways) in there[to..to_last].iter_mut().zip(&here[first..last]) {
+                                *sum = sum.plus(ways);
                             }
-                            Link::Next(j)
+                            let live = &mut next.live[j];
+                            *live = (live.0.min(to as u8), live.1.max(to_last as u8));
+                            Link::Next(j as u32)
                         }
                     }
                 };
@@ -305,7 +422,7 @@ fn forward(
         if next.counts.len() > MAX_LAYER_COUNTS || held > budget {
             return Err(Unavailable::TooLarge);
         }
-        layer = next;
+        std::mem::swap(&mut layer, &mut next);
     }
     Ok(())
 }
@@ -313,18 +430,22 @@ fn forward(
 /// The number of survivor sets, with one layer in memory at a time.
 pub fn count(board: &HexBoard, group: u128, placed: u128, keep: u32, stop: &Stop) -> Result<u128, Unavailable> {
     let plan = Plan::new(board, group, placed, keep)?;
+    if group.count_ones() <= U64_CELLS {
+        count_with::<u64>(&plan, stop)
+    } else {
+        count_with::<u128>(&plan, stop)
+    }
+}
+
+fn count_with<W: Ways>(plan: &Plan, stop: &Stop) -> Result<u128, Unavailable> {
     let mut total = 0u128;
-    forward(
-        &plan,
-        usize::MAX,
-        &mut |_, _, _, _| {},
-        &mut |survivors, ways| {
-            if survivors == keep {
-                total = total.wrapping_add(ways);
-            }
-        },
-        stop,
-    )?;
+    let keep = plan.keep;
+    let mut closed = |survivors: u32, ways: W| {
+        if survivors == keep {
+            total = total.wrapping_add(ways.widen());
+        }
+    };
+    forward(plan, usize::MAX, &mut |_, _, _, _| {}, &mut closed, stop)?;
     Ok(total)
 }
 
@@ -334,16 +455,19 @@ pub fn sizes(board: &HexBoard, group: u128, placed: u128, stop: &Stop) -> Result
     let cells = group.count_ones();
     let mut plan = Plan::new(board, group, placed, cells)?;
     plan.remove = cells; // any number may go
-    let mut by_size = vec![0u128; cells as usize + 1];
-    forward(
-        &plan,
-        usize::MAX,
-        &mut |_, _, _, _| {},
-        &mut |survivors, ways| {
-            by_size[survivors as usize] = by_size[survivors as usize].wrapping_add(ways);
-        },
-        stop,
-    )?;
+    if cells <= U64_CELLS {
+        sizes_with::<u64>(&plan, stop)
+    } else {
+        sizes_with::<u128>(&plan, stop)
+    }
+}
+
+fn sizes_with<W: Ways>(plan: &Plan, stop: &Stop) -> Result<Vec<u128>, Unavailable> {
+    let mut by_size = vec![0u128; plan.cells() + 1];
+    let mut closed = |survivors: u32, ways: W| {
+        by_size[survivors as usize] = by_size[survivors as usize].wrapping_add(ways.widen());
+    };
+    forward(plan, usize::MAX, &mut |_, _, _, _| {}, &mut closed, stop)?;
     Ok(by_size)
 }
 
@@ -369,7 +493,8 @@ impl Table {
             }
             layer[p as usize][choice] = link;
         };
-        forward(&plan, MAX_TABLE_COUNTS, &mut record, &mut |_, _| {}, stop)?;
+        // Which states are reached is all the table needs from the forward pass.
+        forward(&plan, MAX_TABLE_COUNTS, &mut record, &mut |_, _: Reached| {}, stop)?;
         let ranges: Vec<(u32, u32)> = (0..=plan.cells()).map(|d| plan.removed_range(d)).collect();
         let mut completions: Vec<Vec<u128>> = vec![Vec::new(); plan.cells() + 1];
         for index in (0..plan.cells()).rev() {
@@ -534,57 +659,57 @@ impl Iterator for Walk {
     }
 }
 
-/// Patterns to their position in a layer: open addressing with linear probing (patterns are
-/// bit patterns already; a multiply spreads them).
+/// Patterns to their position in a layer: open addressing with linear probing over the
+/// positions (patterns are bit patterns already; a multiply spreads them).
 #[derive(Default)]
 struct PatternIndex {
-    keys: Vec<Pattern>,
-    values: Vec<u32>,
-    len: usize,
+    /// Per slot: a position in the layer's patterns, or `EMPTY`.
+    slots: Vec<u32>,
 }
 
-/// No pattern has every label 15 (labels stop at 14).
-const EMPTY: Pattern = u128::MAX;
+const EMPTY: u32 = u32::MAX;
 
 impl PatternIndex {
-    fn with_capacity(patterns: usize) -> PatternIndex {
-        let capacity = (patterns * 2).next_power_of_two().max(64);
-        PatternIndex { keys: vec![EMPTY; capacity], values: vec![0; capacity], len: 0 }
+    /// Empties the index, sized for about `patterns` patterns.
+    fn reset(&mut self, patterns: usize) {
+        let capacity = (patterns * 2).next_power_of_two().max(16);
+        self.slots.clear();
+        self.slots.resize(capacity, EMPTY);
     }
 
-    fn find_or_insert(&mut self, key: Pattern, insert: impl FnOnce() -> u32) -> u32 {
-        if (self.len + 1) * 2 > self.keys.len() {
-            self.grow();
+    /// The position of `key` in `patterns`, appending it (and calling `inserted`) if new.
+    fn find_or_insert(&mut self, key: Pattern, patterns: &mut Vec<Pattern>, inserted: impl FnOnce()) -> u32 {
+        if (patterns.len() + 1) * 2 > self.slots.len() {
+            self.grow(patterns);
         }
-        let mask = self.keys.len() - 1;
+        let mask = self.slots.len() - 1;
         let mut at = hash(key) & mask;
         loop {
-            if self.keys[at] == key {
-                return self.values[at];
+            match self.slots[at] {
+                EMPTY => {
+                    let position = patterns.len() as u32;
+                    patterns.push(key);
+                    inserted();
+                    self.slots[at] = position;
+                    return position;
+                }
+                position if patterns[position as usize] == key => return position,
+                _ => at = (at + 1) & mask,
             }
-            if self.keys[at] == EMPTY {
-                let value = insert();
-                self.keys[at] = key;
-                self.values[at] = value;
-                self.len += 1;
-                return value;
-            }
-            at = (at + 1) & mask;
         }
     }
 
-    fn grow(&mut self) {
-        let capacity = (self.keys.len() * 2).max(64);
-        let keys = std::mem::replace(&mut self.keys, vec![EMPTY; capacity]);
-        let values = std::mem::replace(&mut self.values, vec![0; capacity]);
+    fn grow(&mut self, patterns: &[Pattern]) {
+        let capacity = (self.slots.len() * 2).max(16);
+        self.slots.clear();
+        self.slots.resize(capacity, EMPTY);
         let mask = capacity - 1;
-        for (key, value) in keys.into_iter().zip(values).filter(|(k, _)| *k != EMPTY) {
+        for (position, &key) in patterns.iter().enumerate() {
             let mut at = hash(key) & mask;
-            while self.keys[at] != EMPTY {
+            while self.slots[at] != EMPTY {
                 at = (at + 1) & mask;
             }
-            self.keys[at] = key;
-            self.values[at] = value;
+            self.slots[at] = position as u32;
         }
     }
 }
@@ -596,8 +721,4 @@ fn hash(key: Pattern) -> usize {
 
 fn label(labels: u128, slot: usize) -> u8 {
     (labels >> (4 * slot) & 15) as u8
-}
-
-fn with_label(labels: u128, slot: usize, value: u8) -> u128 {
-    labels & !(15u128 << (4 * slot)) | (value as u128) << (4 * slot)
 }

@@ -10,8 +10,12 @@
 //!   listing, in time that depends on the group's width, not on the number of sets.
 //!
 //! Where neither fits (a custom board so wide or a capture so large that the programme would
-//! need more than its state budget), counting falls back to growing (exact, polynomial per set)
-//! and `sample` to drawing the removals stone by stone (documented in docs/rive.md).
+//! need more than its state budget), counting falls back to growing (exact, polynomial per set),
+//! and finding the k-th set to growing them all and selecting it in move order: slower, never a
+//! different answer or distribution (docs/rive.md).
+//!
+//! Counts are remembered per thread, per capture and per joined group: a playout meets the same
+//! captures ply after ply, and counts again only those that changed.
 
 use super::frontier::{self, Table, Unavailable, Walk};
 use crate::bitboard::Ones;
@@ -19,7 +23,9 @@ use crate::error::{Error, Result};
 use crate::hex::HexBoard;
 use crate::interrupt::Stop;
 use crate::rng::SplitMix64;
+use std::cell::RefCell;
 use std::ops::ControlFlow;
+use std::rc::Rc;
 
 /// Captures with at most this many survivor sets are listed and sorted; larger ones are ranked.
 /// (Growing costs about a microsecond per set, building the frontier table a few hundred
@@ -59,6 +65,18 @@ pub fn count(board: &'static HexBoard, capture: Capture) -> u128 {
 /// `count`, returning `Err(Interrupted)` soon after `stop` is requested (the frontier programme
 /// looks at it once per pattern of every layer).
 pub fn count_interruptible(board: &'static HexBoard, capture: Capture, stop: &Stop) -> Result<u128> {
+    // A capture that stays on offer is counted again at every ply until it is taken or spoilt.
+    let key = CacheKey::of(board, capture.group, capture.placed, capture.keep);
+    if let Some(n) = COUNTS.with(|counts| counts.borrow().get(&key)) {
+        return Ok(n);
+    }
+    let n = count_afresh(board, capture, stop)?;
+    COUNTS.with(|counts| counts.borrow_mut().put(key, n));
+    Ok(n)
+}
+
+/// `count_interruptible`, not remembered.
+fn count_afresh(board: &'static HexBoard, capture: Capture, stop: &Stop) -> Result<u128> {
     // Most captures on small boards have a handful of survivor sets: growing them is cheapest.
     if let Some(n) = count_by_growing(board, capture, QUICK_GROW_BUDGET) {
         return Ok(n as u128);
@@ -90,38 +108,29 @@ fn answered<T>(answer: std::result::Result<T, Unavailable>) -> Result<Option<T>>
 }
 
 /// `frontier::sizes` of a joined group with the placed stone, remembered per thread.
-/// (The board is `'static`, as every board is interned: its address names it for good.)
-fn part_sizes(
-    board: &'static HexBoard,
-    group: u128,
-    placed: u128,
-    stop: &Stop,
-) -> Result<Option<std::rc::Rc<Vec<u128>>>> {
-    SIZES.with(|cache| {
-        let key = CacheKey { board: board as *const HexBoard as usize, group, placed };
-        let at = key.slot();
-        if let Some((k, sizes)) = &cache.borrow()[at] {
-            if *k == key {
-                return Ok(Some(sizes.clone()));
-            }
+fn part_sizes(board: &'static HexBoard, group: u128, placed: u128, stop: &Stop) -> Result<Option<Rc<Vec<u128>>>> {
+    let key = CacheKey::of(board, group, placed, 0);
+    if let Some(sizes) = SIZES.with(|sizes| sizes.borrow().get(&key)) {
+        return Ok(Some(sizes));
+    }
+    let sizes = if group.count_ones() <= SMALL_PART {
+        sizes_by_growing(board, group, placed)
+    } else {
+        match answered(frontier::sizes(board, group, placed, stop))? {
+            Some(sizes) => sizes,
+            None => return Ok(None),
         }
-        let sizes = if group.count_ones() <= SMALL_PART {
-            sizes_by_growing(board, group, placed)
-        } else {
-            match answered(frontier::sizes(board, group, placed, stop))? {
-                Some(sizes) => sizes,
-                None => return Ok(None),
-            }
-        };
-        let sizes = std::rc::Rc::new(sizes);
-        cache.borrow_mut()[at] = Some((key, sizes.clone()));
-        Ok(Some(sizes))
-    })
+    };
+    let sizes = Rc::new(sizes);
+    SIZES.with(|remembered| remembered.borrow_mut().put(key, sizes.clone()));
+    Ok(Some(sizes))
 }
 
-/// Forgets the sizes remembered on this thread, so that a benchmark times counting, not recall.
+/// Forgets the sizes and counts remembered on this thread, so that a benchmark times counting,
+/// not recall.
 pub fn forget_remembered_sizes() {
-    SIZES.with(|cache| cache.borrow_mut().iter_mut().for_each(|slot| *slot = None));
+    SIZES.with(|sizes| sizes.borrow_mut().forget());
+    COUNTS.with(|counts| counts.borrow_mut().forget());
 }
 
 /// Parts (with the placed stone) of at most this many cells are sized by listing their connected
@@ -135,30 +144,64 @@ fn sizes_by_growing(board: &HexBoard, group: u128, placed: u128) -> Vec<u128> {
     sizes.by_size
 }
 
-/// Remembered sizes: direct-mapped, a new entry replaces the one in its slot.
-const CACHE_SLOTS: usize = 1 << 12;
-
+/// What is remembered: a board (its address: every board is interned and `'static`, so the
+/// address names it for good), a cell set with its placed stone, and a number of stones kept.
 #[derive(Clone, Copy, PartialEq, Eq)]
 struct CacheKey {
     board: usize,
     group: u128,
     placed: u128,
+    keep: u32,
 }
 
 impl CacheKey {
+    fn of(board: &'static HexBoard, group: u128, placed: u128, keep: u32) -> CacheKey {
+        CacheKey { board: board as *const HexBoard as usize, group, placed, keep }
+    }
+
     fn slot(&self) -> usize {
         let mixed = (self.group as u64)
             ^ ((self.group >> 64) as u64).rotate_left(17)
             ^ (self.placed.trailing_zeros() as u64) << 7
+            ^ (self.keep as u64) << 29
             ^ self.board as u64;
         (mixed.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 52) as usize & (CACHE_SLOTS - 1)
     }
 }
 
-type SizesCache = std::cell::RefCell<Vec<Option<(CacheKey, std::rc::Rc<Vec<u128>>)>>>;
+/// Remembered answers: direct-mapped, a new entry replaces the one in its slot.
+const CACHE_SLOTS: usize = 1 << 12;
+
+struct Remembered<V> {
+    slots: Vec<Option<(CacheKey, V)>>,
+}
+
+impl<V: Clone> Remembered<V> {
+    fn new() -> Remembered<V> {
+        Remembered { slots: vec![None; CACHE_SLOTS] }
+    }
+
+    fn get(&self, key: &CacheKey) -> Option<V> {
+        match &self.slots[key.slot()] {
+            Some((k, value)) if k == key => Some(value.clone()),
+            _ => None,
+        }
+    }
+
+    fn put(&mut self, key: CacheKey, value: V) {
+        self.slots[key.slot()] = Some((key, value));
+    }
+
+    fn forget(&mut self) {
+        self.slots.iter_mut().for_each(|slot| *slot = None);
+    }
+}
 
 thread_local! {
-    static SIZES: SizesCache = std::cell::RefCell::new(vec![None; CACHE_SLOTS]);
+    /// `frontier::sizes` of a joined group with the placed stone (keep 0).
+    static SIZES: RefCell<Remembered<Rc<Vec<u128>>>> = RefCell::new(Remembered::new());
+    /// The number of survivor sets of a capture.
+    static COUNTS: RefCell<Remembered<u128>> = RefCell::new(Remembered::new());
 }
 
 /// The count without the joined groups' sizes (a group too wide for the programme): the programme
