@@ -103,9 +103,9 @@ pub trait ActionsOf: PyClass<Frozen = pyo3::pyclass::boolean_struct::False> {
     fn split_variant<'py>(variant: Option<&Bound<'py, PyDict>>) -> PyResult<(Option<Bound<'py, PyDict>>, StepOptions)> {
         Ok((variant.cloned(), StepOptions::default()))
     }
-    /// `steps` with the step form's options (`split_variant`).
-    fn with_options(steps: Self::Steps, _options: StepOptions) -> Self::Steps {
-        steps
+    /// `steps` (at a game's start) with the step form's options (`split_variant`).
+    fn with_options(steps: Self::Steps, _options: StepOptions) -> BcResult<Self::Steps> {
+        Ok(steps)
     }
     /// The start of game `G(**variant)` in step form, with the variant's step-form options, and
     /// the constructor's arguments alone.
@@ -115,7 +115,7 @@ pub trait ActionsOf: PyClass<Frozen = pyo3::pyclass::boolean_struct::False> {
     ) -> PyResult<(Self::Steps, Option<Bound<'py, PyDict>>)> {
         let (variant, options) = Self::split_variant(variant)?;
         let game = py.get_type::<Self>().call((), variant.as_ref())?;
-        let steps = Self::with_options(game.cast::<Self>()?.borrow().steps(), options);
+        let steps = Self::with_options(game.cast::<Self>()?.borrow().steps(), options)?;
         Ok((steps, variant))
     }
 }
@@ -388,8 +388,8 @@ bind_actions!(
         })?;
         Ok((Some(variant), StepOptions { any_order: any_order.is_true() }))
     },
-    fn with_options(steps: StrandsActions, options: StepOptions) -> StrandsActions {
-        steps.in_any_order(options.any_order)
+    fn with_options(steps: StrandsActions, options: StepOptions) -> BcResult<StrandsActions> {
+        Ok(steps.in_any_order(options.any_order)?)
     }
 );
 
@@ -399,8 +399,9 @@ impl PyStrands {
     /// turn covers its cells in any order (docs/actions.md, "Strands"), so the board's
     /// symmetries map every step; by default they come in board order.
     #[pyo3(signature = (*, any_order = false))]
-    fn actions(&self, any_order: bool) -> PyStrandsActions {
-        PyStrandsActions { state: self.steps().in_any_order(any_order) }
+    fn actions(&self, any_order: bool) -> BcResult<PyStrandsActions> {
+        // A game's position is a turn's start, where the mode always applies.
+        Ok(PyStrandsActions { state: self.steps().in_any_order(any_order)? })
     }
 }
 
