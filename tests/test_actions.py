@@ -428,6 +428,32 @@ def test_strands_steps_and_moves_are_in_bijection(cover):
         game.play(rng.choice(game.legal_moves()))
 
 
+@pytest.mark.parametrize("cover", ["up-to", "exact"])
+def test_strands_step_states_show_their_order_mode_in_their_repr(cover):
+    """Two states that differ only in their mode print differently (` order=any`, as the state
+    text writes it, before the turn's cells); the engine's and the twin's reprs are the same."""
+    rng = random.Random(cover)
+    seen_mid_turn = 0
+    for start_moves in (0, 3):
+        for any_order in (False, True):
+            engine, reference = pair(
+                "strands", {"layout": "hex4", "cover": cover}, random.Random(1), start_moves, any_order=any_order
+            )
+            while not engine.is_over():
+                assert repr(engine) == repr(reference)
+                assert (" order=any" in repr(engine)) == any_order
+                seen_mid_turn += bool(engine.covered)
+                if engine.covered:
+                    assert repr(engine).endswith(f" covering {','.join(engine.covered)}>")
+                action = rng.choice(engine.legal_actions())
+                engine.apply_action(action)
+                reference.apply_action(action)
+    assert seen_mid_turn > 0
+    game = bc.Strands(layout="hex4")
+    assert repr(game.actions()) != repr(game.actions(any_order=True))
+    assert repr(game.actions(any_order=True)) == f"<StrandsActions {game.position()!r} order=any>"
+
+
 @pytest.mark.parametrize("flag", [True, False, np.True_, np.False_], ids=repr)
 def test_any_order_takes_the_same_values_wherever_it_is_given(flag):
     """`actions()`, `VectorEnv`, `selfplay` and the twin read `any_order` alike: a Python or a

@@ -761,5 +761,6 @@ class StrandsActions(StepState):
         return self._game.position()
 
     def __repr__(self) -> str:
+        order = " order=any" if self._any_order else ""  # as the state text shows the mode
         turn = f" covering {','.join(self.covered)}" if self._covered else ""
-        return f"<StrandsActions {self.position()!r}{turn}>"
+        return f"<StrandsActions {self.position()!r}{order}{turn}>"

@@ -107,6 +107,11 @@ pub trait ActionsOf: PyClass<Frozen = pyo3::pyclass::boolean_struct::False> {
     fn with_options(steps: Self::Steps, _options: StepOptions) -> BcResult<Self::Steps> {
         Ok(steps)
     }
+    /// What a step state's repr shows of its options beside its position (Strands:
+    /// ` order=any`, as its state text), so that states that differ print differently.
+    fn options_shown(_steps: &Self::Steps) -> &'static str {
+        ""
+    }
     /// The start of game `G(**variant)` in step form, with the variant's step-form options, and
     /// the constructor's arguments alone.
     fn start_of<'py>(
@@ -362,7 +367,8 @@ macro_rules! bind_actions {
                 let covered = self.state.turn_cells();
                 let covering =
                     if covered.is_empty() { String::new() } else { format!(" covering {}", covered.join(",")) };
-                format!("<{} '{}'{covering}>", $name, self.state.position().to_notation())
+                let options = <$PyGame as ActionsOf>::options_shown(&self.state);
+                format!("<{} '{}'{options}{covering}>", $name, self.state.position().to_notation())
             }
         }
     };
@@ -387,6 +393,9 @@ bind_actions!(
     },
     fn with_options(steps: StrandsActions, options: StepOptions) -> BcResult<StrandsActions> {
         Ok(steps.in_any_order(options.any_order)?)
+    },
+    fn options_shown(steps: &StrandsActions) -> &'static str {
+        if steps.any_order() { " order=any" } else { "" }
     }
 );
 
