@@ -361,6 +361,23 @@ def test_record_episode_statistics_counts_whole_games(mode):
     assert episodes > 0
 
 
+def test_reset_and_step_build_their_infos_in_one_place():
+    """Both go through `_infos`, so what they hold cannot drift apart."""
+    from boardcore.adapters.gymnasium import BoardcoreVectorEnv
+
+    class Tagged(BoardcoreVectorEnv):
+        @staticmethod
+        def _infos(masks, to_move, per_player):
+            return {**BoardcoreVectorEnv._infos(masks, to_move, per_player), "tagged": True}
+
+    for mode in MODES:
+        envs = Tagged("reversi", 2, autoreset_mode=mode, size=4)
+        _, infos = envs.reset(seed=0)
+        assert infos["tagged"]
+        _, _, _, _, infos = envs.step(envs.sample_actions())
+        assert infos["tagged"] and sorted(infos) == ["action_mask", "rewards_per_player", "tagged", "to_move"]
+
+
 def test_threads_change_no_result_of_the_native_path():
     def trajectory(threads):
         envs = make_vector("rive", 8, autoreset_mode=AutoresetMode.SAME_STEP, threads=threads, board="hex3")

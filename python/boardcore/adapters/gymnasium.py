@@ -260,7 +260,7 @@ class BoardcoreVectorEnv(gymnasium.vector.VectorEnv):
         # row of signs per actor, (Black's, White's), times the reward (two numpy calls a step).
         per_player = _SIGNS_OF_ACTOR[actors]
         per_player *= rewards[:, None]
-        infos = {"action_mask": masks, "to_move": to_move, "rewards_per_player": per_player}
+        infos = self._infos(masks, to_move, per_player)
         if self.autoreset_mode == AutoresetMode.SAME_STEP:
             ended = terminated | truncated if self.max_steps is not None else terminated
             # As Gymnasium's own vector envs: final_obs only in a step where some env ended.
