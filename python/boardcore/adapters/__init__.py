@@ -48,10 +48,9 @@ STEP_OPTIONS = {"strands": ("any_order",)}
 def new_steps(name: str, variant: dict):
     """The start of game ``name`` (in any case) in step form: ``variant`` holds the constructor's
     keyword arguments and the step form's options (``STEP_OPTIONS``), which go to ``actions()``."""
-    name = game_name(name)
     arguments = dict(variant)
-    options = {key: arguments.pop(key) for key in STEP_OPTIONS.get(name, ()) if key in arguments}
-    return GAMES[name](**arguments).actions(**options)
+    options = {key: arguments.pop(key) for key in STEP_OPTIONS.get(game_name(name), ()) if key in arguments}
+    return new_game(name, arguments).actions(**options)
 
 
 def state_text(state) -> str:
