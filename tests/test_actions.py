@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import copy
 import random
+import re
 
 import boardcore as bc
 import boardcore.reference as ref
@@ -425,6 +426,70 @@ def test_strands_steps_and_moves_are_in_bijection(cover):
         assert sorted(state.position() for state in reached) == sorted(moves)
         assert len(set(moves)) == len(moves)
         game.play(rng.choice(game.legal_moves()))
+
+
+@pytest.mark.parametrize("cover", ["up-to", "exact"])
+def test_strands_step_states_show_their_order_mode_in_their_repr(cover):
+    """Two states that differ only in their mode print differently (` order=any`, as the state
+    text writes it, before the turn's cells); the engine's and the twin's reprs are the same."""
+    rng = random.Random(cover)
+    seen_mid_turn = 0
+    for start_moves in (0, 3):
+        for any_order in (False, True):
+            engine, reference = pair(
+                "strands", {"layout": "hex4", "cover": cover}, random.Random(1), start_moves, any_order=any_order
+            )
+            while not engine.is_over():
+                assert repr(engine) == repr(reference)
+                assert (" order=any" in repr(engine)) == any_order
+                seen_mid_turn += bool(engine.covered)
+                if engine.covered:
+                    assert repr(engine).endswith(f" covering {','.join(engine.covered)}>")
+                action = rng.choice(engine.legal_actions())
+                engine.apply_action(action)
+                reference.apply_action(action)
+    assert seen_mid_turn > 0
+    game = bc.Strands(layout="hex4")
+    assert repr(game.actions()) != repr(game.actions(any_order=True))
+    assert repr(game.actions(any_order=True)) == f"<StrandsActions {game.position()!r} order=any>"
+
+
+@pytest.mark.parametrize("flag", [True, False, np.True_, np.False_], ids=repr)
+def test_any_order_takes_the_same_values_wherever_it_is_given(flag):
+    """`actions()`, `VectorEnv`, `selfplay` and the twin read `any_order` alike: a Python or a
+    numpy boolean (what the engine's bool extraction takes)."""
+    variant = {"layout": "hex4", "cover": "exact"}
+    expected = bc.Strands(**variant).actions(any_order=bool(flag))
+    assert bc.Strands(**variant).actions(any_order=flag).any_order == bool(flag)
+    assert ref.Strands(**variant).actions(any_order=flag).any_order == bool(flag)
+    env = bc.VectorEnv("strands", 1, seed=2, **variant, any_order=flag)
+    state = expected.copy()
+    for _ in range(12):
+        action = int(env.sample_actions()[0])
+        step = env.step([action])
+        state.apply_action(action)
+        if step.terminated[0]:
+            break
+        np.testing.assert_array_equal(step.masks[0], state.action_mask())
+    data = bc.mcts.selfplay("strands", {**variant, "any_order": flag}, games=1, iterations=2, seed=1)
+    replay = expected.copy()
+    for row, action in enumerate(data.actions):
+        np.testing.assert_array_equal(data.masks[row], replay.action_mask())
+        replay.apply_action(int(action))
+
+
+@pytest.mark.parametrize(("bad", "shown"), [(1, "1 (an int)"), ("yes", "'yes' (a str)"), (None, "None (a NoneType)")])
+def test_any_order_refuses_anything_but_a_boolean_alike_everywhere(bad, shown):
+    message = f"any_order must be True or False, got {shown}"
+    calls = [
+        lambda: bc.Strands(layout="hex4").actions(any_order=bad),
+        lambda: ref.Strands(layout="hex4").actions(any_order=bad),
+        lambda: bc.VectorEnv("strands", 1, layout="hex4", any_order=bad),
+        lambda: bc.mcts.selfplay("strands", {"layout": "hex4", "any_order": bad}, games=1, iterations=1),
+    ]
+    for call in calls:
+        with pytest.raises(TypeError, match=re.escape(message) + "$"):
+            call()
 
 
 # ---- VectorEnv ---------------------------------------------------------------------------------

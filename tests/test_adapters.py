@@ -1,5 +1,6 @@
 """The PettingZoo and OpenSpiel adapters (boardcore.adapters, docs/ai.md)."""
 
+import pickle
 import random
 
 import boardcore as bc
@@ -55,6 +56,43 @@ def test_pettingzoo_game_names_are_read_in_any_case():
     assert np.array_equal(upper.observe("black")["observation"], lower.observe("black")["observation"])
     with pytest.raises(ValueError, match="got 'othello'"):
         pettingzoo_env("othello")
+
+
+def play_out_of_board_order(state, play, rng) -> int:
+    """Plays `state` (a Strands step state) to the end through `play(action)`, taking a cell
+    before one already covered whenever there is one (only any order allows it); how often."""
+    out_of_order = 0
+    while not state.is_over():
+        covered = [state.cell_actions(cell)[0] for cell in state.covered]
+        earlier = [a for a in state.legal_actions() if covered and a < max(covered)]
+        action = earlier[0] if earlier else rng.choice(state.legal_actions())
+        out_of_order += bool(earlier)
+        play(action)
+        state.apply_action(action)
+    return out_of_order
+
+
+@pytest.mark.parametrize("cover", ["up-to", "exact"])
+def test_a_pettingzoo_strands_env_takes_the_any_order_step_form(cover):
+    """`any_order` beside the constructor's arguments (it once reached `Strands()`)."""
+    from boardcore.adapters.pettingzoo import env
+    from pettingzoo.test import api_test
+
+    variant = {"layout": "hex4", "cover": cover}
+    api_test(env("strands", **variant, any_order=True), num_cycles=100)
+    e = env("strands", **variant, any_order=True)
+    e.reset(seed=0)
+    mirror = bc.Strands(**variant).actions(any_order=True)
+
+    def play(action):
+        agent = e.agent_selection
+        observation = e.observe(agent)
+        assert np.array_equal(observation["action_mask"], mirror.action_mask())
+        assert np.array_equal(observation["observation"], mirror.observation())
+        e.step(action)
+
+    assert play_out_of_board_order(mirror, play, random.Random(cover)) > 0
+    assert all(e.terminations.values())
 
 
 def test_pettingzoo_observations_are_from_the_agents_own_side():
@@ -161,6 +199,27 @@ def test_openspiel_strands_states_within_a_turn_read_differently(registered):
     texts = {str(state) for state in mid_turn}
     assert len(texts) == len(mid_turn) and all("covering" in t for t in texts)
     assert mid_turn[0].observation_string(1) == str(mid_turn[0])
+
+
+@pytest.mark.parametrize("cover", ["up-to", "exact"])
+def test_openspiel_strands_takes_the_any_order_step_form(registered, cover):
+    """`boardcore_strands(...,any_order=true)`: a parameter of its own, passed to `actions()`."""
+    name = f"boardcore_strands(layout=hex4,cover={cover},any_order=true)"
+    game = registered.load_game(name)
+    assert game.get_parameters()["any_order"] is True
+    assert registered.load_game("boardcore_strands(layout=hex4)").get_parameters()["any_order"] is False
+    registered.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+    state = game.new_initial_state()
+    mirror = bc.Strands(layout="hex4", cover=cover).actions(any_order=True)
+
+    def play(action):
+        assert state.steps.any_order and state.legal_actions() == mirror.legal_actions()
+        state.apply_action(action)
+
+    assert play_out_of_board_order(mirror, play, random.Random(cover)) > 0
+    assert state.is_terminal() and state.returns() == list(mirror.returns())
+    again = pickle.loads(pickle.dumps(state))
+    assert again.steps.any_order and str(again) == str(state)
 
 
 @pytest.mark.parametrize("game", sorted(SMALL))

@@ -3,6 +3,7 @@ environment, and for the vector environment (Gymnasium ships no vector checker) 
 checks, its ``RecordEpisodeStatistics`` wrapper, and step-by-step agreement with Gymnasium's own
 ``SyncVectorEnv`` in both autoreset modes."""
 
+import random
 import warnings
 
 import boardcore as bc
@@ -35,6 +36,32 @@ def first_legal(state):
 @pytest.mark.parametrize("game", sorted(VARIANTS))
 def test_single_agent_env_passes_check_env(game, player, opponent):
     check_env(make(game, opponent, player=player, **VARIANTS[game]), skip_render_check=True)
+
+
+@pytest.mark.parametrize("cover", ["up-to", "exact"])
+def test_a_strands_agent_in_any_order_passes_check_env_and_plays_the_any_order_step_form(cover):
+    """`make("strands", any_order=True)`: the agent's turns take their cells in any order."""
+    variant = {"layout": "hex4", "cover": cover}
+    check_env(make("strands", first_legal, **variant, any_order=True), skip_render_check=True)
+    env = make("strands", first_legal, **variant, any_order=True)
+    mirror = bc.Strands(**variant).actions(any_order=True)
+    obs, info = env.reset(seed=0)
+    rng = random.Random(cover)
+    out_of_order = 0
+    while not mirror.is_over():
+        assert np.array_equal(info["action_mask"], mirror.action_mask())
+        assert np.array_equal(obs, mirror.observation(env.player))
+        covered = [mirror.cell_actions(cell)[0] for cell in mirror.covered]
+        earlier = [a for a in mirror.legal_actions() if covered and a < max(covered)]  # only in any order
+        action = earlier[0] if earlier else rng.choice(mirror.legal_actions())
+        out_of_order += bool(earlier)
+        obs, _, terminated, _, info = env.step(action)
+        mirror.apply_action(action)
+        while not mirror.is_over() and mirror.to_move != env.player:
+            mirror.apply_action(first_legal(mirror))
+        assert terminated == mirror.is_over()
+    assert not info["action_mask"].any() and np.array_equal(obs, mirror.observation(env.player))
+    assert out_of_order > 0
 
 
 def test_ansi_render_passes_check_env(capsys):
@@ -149,9 +176,10 @@ class SelfPlay(gymnasium.Env):
     """The plain single-env self-play the vector env must match: one step state, both sides."""
 
     def __init__(self, game, max_steps=None, **variant):
+        options = {"any_order": variant.pop("any_order")} if "any_order" in variant else {}  # Strands' step form
         self.start = {"reversi": bc.Reversi, "cephalopod": bc.Cephalopod, "rive": bc.Rive, "strands": bc.Strands}[game](
             **variant
-        ).actions()
+        ).actions(**options)
         shape = tuple(self.start.observation_shape)
         self.observation_space = gymnasium.spaces.Box(0.0, 1.0, shape=shape, dtype=np.float32)
         self.action_space = gymnasium.spaces.Discrete(self.start.num_actions)
@@ -172,10 +200,11 @@ class SelfPlay(gymnasium.Env):
         return self.state.observation(), reward, over, truncated, {}
 
 
-def run_both(game, mode, max_steps, steps, seed=0):
+def run_both(game, mode, max_steps, steps, seed=0, variant=None):
     n = 3
-    ours = make_vector(game, n, autoreset_mode=mode, max_steps=max_steps, **VARIANTS[game])
-    theirs = SyncVectorEnv([lambda: SelfPlay(game, max_steps, **VARIANTS[game]) for _ in range(n)], autoreset_mode=mode)
+    variant = VARIANTS[game] if variant is None else variant
+    ours = make_vector(game, n, autoreset_mode=mode, max_steps=max_steps, **variant)
+    theirs = SyncVectorEnv([lambda: SelfPlay(game, max_steps, **variant) for _ in range(n)], autoreset_mode=mode)
     obs, infos = ours.reset(seed=seed)
     expected, _ = theirs.reset(seed=seed)
     assert np.array_equal(obs, expected)
@@ -192,6 +221,9 @@ def run_both(game, mode, max_steps, steps, seed=0):
         assert np.array_equal(terminated, expected_terminated)
         assert np.array_equal(truncated, expected_truncated)
         ended = terminated | truncated
+        for i, env in enumerate(theirs.envs):
+            if not (ended[i] and mode == AutoresetMode.NEXT_STEP):  # an env about to restart has no mask
+                assert np.array_equal(infos["action_mask"][i], env.unwrapped.state.action_mask())
         ended_any |= ended.any()
         # As Gymnasium's own vector envs: final_obs only in a step where some env ended.
         assert ("final_obs" in infos) == ("final_obs" in their_infos)
@@ -208,6 +240,15 @@ def run_both(game, mode, max_steps, steps, seed=0):
 @pytest.mark.parametrize("game", sorted(VARIANTS))
 def test_vector_env_steps_as_gymnasiums_own_sync_vector_env(game, mode):
     run_both(game, mode, None, 120)
+
+
+@pytest.mark.parametrize("mode", MODES, ids=lambda m: m.value)
+@pytest.mark.parametrize("cover", ["up-to", "exact"])
+def test_a_strands_vector_env_in_any_order_steps_as_gymnasiums_own_sync_vector_env(cover, mode):
+    """`any_order` beside the constructor's arguments goes to the step form (it once reached
+    `Strands()` and raised TypeError); masks and observations are the any-order states'."""
+    envs = run_both("strands", mode, None, 150, variant={"layout": "hex4", "cover": cover, "any_order": True})
+    assert envs.variant["any_order"] is True
 
 
 @pytest.mark.parametrize("mode", MODES, ids=lambda m: m.value)
@@ -318,6 +359,23 @@ def test_record_episode_statistics_counts_whole_games(mode):
                 assert infos["episode"]["l"][i] >= 9
                 episodes += 1
     assert episodes > 0
+
+
+def test_reset_and_step_build_their_infos_in_one_place():
+    """Both go through `_infos`, so what they hold cannot drift apart."""
+    from boardcore.adapters.gymnasium import BoardcoreVectorEnv
+
+    class Tagged(BoardcoreVectorEnv):
+        @staticmethod
+        def _infos(masks, to_move, per_player):
+            return {**BoardcoreVectorEnv._infos(masks, to_move, per_player), "tagged": True}
+
+    for mode in MODES:
+        envs = Tagged("reversi", 2, autoreset_mode=mode, size=4)
+        _, infos = envs.reset(seed=0)
+        assert infos["tagged"]
+        _, _, _, _, infos = envs.step(envs.sample_actions())
+        assert infos["tagged"] and sorted(infos) == ["action_mask", "rewards_per_player", "tagged", "to_move"]
 
 
 def test_threads_change_no_result_of_the_native_path():

@@ -40,6 +40,19 @@ def new_game(name: str, variant: dict):
     return GAMES[game_name(name)](**variant)
 
 
+# The step form's options a variant may hold beside the constructor's keyword arguments, read
+# as `bc.VectorEnv` and `bc.mcts.selfplay` read them: Strands' `any_order`.
+STEP_OPTIONS = {"strands": ("any_order",)}
+
+
+def new_steps(name: str, variant: dict):
+    """The start of game ``name`` (in any case) in step form: ``variant`` holds the constructor's
+    keyword arguments and the step form's options (``STEP_OPTIONS``), which go to ``actions()``."""
+    arguments = dict(variant)
+    options = {key: arguments.pop(key) for key in STEP_OPTIONS.get(game_name(name), ()) if key in arguments}
+    return new_game(name, arguments).actions(**options)
+
+
 def state_text(state) -> str:
     """The position, and for a Strands turn under way the cells covered so far: two states with
     different legal actions never read the same."""

@@ -29,7 +29,7 @@ from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
 import boardcore as bc
-from boardcore.adapters import _render, game_name, new_game
+from boardcore.adapters import _render, game_name, new_steps
 
 __all__ = ["BoardcoreEnv", "BoardcoreVectorEnv", "make", "make_vector"]
 
@@ -77,7 +77,7 @@ class BoardcoreEnv(gymnasium.Env):
         self.render_mode = render_mode
         self.player = int(player)
         self._opponent = _opponent(opponent)
-        self._start = new_game(game, variant).actions()
+        self._start = new_steps(game, variant)
         self._state = self._start.copy()
         self._ended = False
         self.observation_space, self.action_space = _spaces(self._start)
@@ -170,7 +170,8 @@ def make(
     """A single-agent environment: the agent plays ``player`` (Black by default) against
     ``opponent``: ``"random"`` (a uniformly random legal action), ``"mcts:N"`` (``bc.mcts.search``
     with N iterations of random rollouts over the step state) or a callable ``f(state) -> action``
-    given a copy of the step state. ``variant`` are the game constructor's keyword arguments."""
+    given a copy of the step state. ``variant`` are the game constructor's keyword arguments, and
+    for Strands the step form's ``any_order`` (``Strands.actions(any_order=True)``)."""
     return BoardcoreEnv(game, opponent, player, render_mode, **variant)
 
 
@@ -216,7 +217,7 @@ class BoardcoreVectorEnv(gymnasium.vector.VectorEnv):
             game, num_envs, seed=0, threads=threads, autoreset=autoreset, max_steps=max_steps, **variant
         )
         self.game_name = game_name(game)  # any case, as the native env reads it
-        start = new_game(game, variant).actions()
+        start = new_steps(game, variant)
         self.num_envs = num_envs
         self.metadata = {"autoreset_mode": self.autoreset_mode, "render_modes": []}
         self.single_observation_space, self.single_action_space = _spaces(start)
@@ -259,7 +260,7 @@ class BoardcoreVectorEnv(gymnasium.vector.VectorEnv):
         # row of signs per actor, (Black's, White's), times the reward (two numpy calls a step).
         per_player = _SIGNS_OF_ACTOR[actors]
         per_player *= rewards[:, None]
-        infos = {"action_mask": masks, "to_move": to_move, "rewards_per_player": per_player}
+        infos = self._infos(masks, to_move, per_player)
         if self.autoreset_mode == AutoresetMode.SAME_STEP:
             ended = terminated | truncated if self.max_steps is not None else terminated
             # As Gymnasium's own vector envs: final_obs only in a step where some env ended.
@@ -309,7 +310,8 @@ def make_vector(
     threads: int = 1,
     **variant: Any,
 ) -> BoardcoreVectorEnv:
-    """``num_envs`` games of ``game`` (``variant``: the constructor's keyword arguments) as a
-    ``gymnasium.vector.VectorEnv``; ``autoreset_mode`` NEXT_STEP (default) or SAME_STEP,
-    ``max_steps`` truncation, ``threads`` for the native env (see ``BoardcoreVectorEnv``)."""
+    """``num_envs`` games of ``game`` (``variant``: the constructor's keyword arguments, and for
+    Strands ``any_order``, as ``bc.VectorEnv`` takes them) as a ``gymnasium.vector.VectorEnv``;
+    ``autoreset_mode`` NEXT_STEP (default) or SAME_STEP, ``max_steps`` truncation, ``threads`` for
+    the native env (see ``BoardcoreVectorEnv``)."""
     return BoardcoreVectorEnv(game, num_envs, autoreset_mode, max_steps, threads, **variant)

@@ -11,8 +11,9 @@ Registered names and their parameters, named as the constructors' keyword argume
 (docs/ai_openspiel.md has the full table): ``boardcore_reversi`` (``size``, ``board``,
 ``blocked``, ``seed``, ``handicap``, ``handicap_color``), ``boardcore_cephalopod`` (``rows``,
 ``cols``), ``boardcore_rive`` (``board``, ``swap``, ``single_stones``), ``boardcore_strands``
-(``layout``, ``cover``). OpenSpiel separates parameters with commas, so a list is one
-space-separated string: ``boardcore_reversi(blocked=a1 h8)``.
+(``layout``, ``cover``, and the step form's ``any_order``, as in ``game.actions(any_order=True)``).
+OpenSpiel separates parameters with commas, so a list is one space-separated string:
+``boardcore_reversi(blocked=a1 h8)``.
 
 States drive the games' step form (``game.actions()``, docs/actions.md): the same integer actions,
 observation tensors from the player's own side, and returns +1/-1 (0 for a draw) at the end. A
@@ -38,7 +39,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from boardcore.adapters import new_game, state_text
+from boardcore.adapters import new_steps, state_text
 
 # Each game's OpenSpiel parameters with their defaults (OpenSpiel checks the type of every
 # parameter given against these). "" and -1 stand for the constructor's None.
@@ -46,7 +47,7 @@ _PARAMETERS: dict[str, dict[str, Any]] = {
     "reversi": {"size": 8, "board": "", "blocked": "", "seed": -1, "handicap": 0, "handicap_color": "black"},
     "cephalopod": {"rows": 5, "cols": 5},
     "rive": {"board": "hex335", "swap": False, "single_stones": True},
-    "strands": {"layout": "hex6", "cover": "up-to"},
+    "strands": {"layout": "hex6", "cover": "up-to", "any_order": False},
 }
 
 
@@ -180,7 +181,7 @@ class _Play:
 
     @classmethod
     def replayed(cls, name: str, variant: dict[str, Any], actions: list[int]) -> _Play:
-        steps = new_game(name, variant).actions()
+        steps = new_steps(name, variant)
         for action in actions:
             steps.apply_action(action)
         return cls(name, variant, steps, list(actions))
@@ -211,7 +212,7 @@ class Game(pyspiel.Game):
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         self.params = dict(params or {})
         self.variant = variant_of(self.game_name, self.params)
-        self.start = new_game(self.game_name, self.variant).actions()
+        self.start = new_steps(self.game_name, self.variant)
         info = pyspiel.GameInfo(
             num_distinct_actions=self.start.num_actions,
             max_chance_outcomes=0,

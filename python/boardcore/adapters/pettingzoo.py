@@ -33,7 +33,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from boardcore.adapters import _render, game_name, new_game
+from boardcore.adapters import _render, game_name, new_steps
 
 AGENTS = ["black", "white"]
 
@@ -57,7 +57,7 @@ class BoardcoreEnv(AECEnv):
         self.game_name = game
         self.variant = variant
         self.render_mode = render_mode
-        self._start = new_game(game, variant).actions()
+        self._start = new_steps(game, variant)
         self._state = self._start.copy()
         self.metadata = {**self.metadata, "name": f"boardcore_{game}_v0"}
         self.possible_agents = AGENTS[:]
@@ -137,7 +137,9 @@ def raw_env(game: str = "reversi", render_mode: str | None = None, **variant: An
 
 def env(game: str = "reversi", render_mode: str | None = None, **variant: Any) -> AECEnv:
     """The environment with PettingZoo's usual wrappers for board games (an illegal action ends
-    the game with a penalty for the agent that took it; order and bounds are enforced)."""
+    the game with a penalty for the agent that took it; order and bounds are enforced).
+    ``variant`` are the game constructor's keyword arguments, and for Strands the step form's
+    ``any_order`` (``Strands.actions(any_order=True)``)."""
     wrapped = raw_env(game, render_mode, **variant)
     wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=-1)
     wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)

@@ -686,6 +686,8 @@ class StrandsActions(StepState):
     def __init__(self, game: Strands, *, any_order: bool = False) -> None:
         self._game: Strands = game.copy()  # the position at the start of the turn
         self._covered: tuple[int, ...] = ()  # this turn's cells so far, in board order
+        if not isinstance(any_order, (bool, np.bool_)):  # what the engine's bool extraction takes
+            raise TypeError(f"any_order must be True or False, got {_given(any_order, typed_ints=True)}")
         self._any_order = bool(any_order)
         geo = game._geo
         self._grid = AxialGrid(geo.places)
@@ -759,5 +761,6 @@ class StrandsActions(StepState):
         return self._game.position()
 
     def __repr__(self) -> str:
+        order = " order=any" if self._any_order else ""  # as the state text shows the mode
         turn = f" covering {','.join(self.covered)}" if self._covered else ""
-        return f"<StrandsActions {self.position()!r}{turn}>"
+        return f"<StrandsActions {self.position()!r}{order}{turn}>"

@@ -103,9 +103,14 @@ pub trait ActionsOf: PyClass<Frozen = pyo3::pyclass::boolean_struct::False> {
     fn split_variant<'py>(variant: Option<&Bound<'py, PyDict>>) -> PyResult<(Option<Bound<'py, PyDict>>, StepOptions)> {
         Ok((variant.cloned(), StepOptions::default()))
     }
-    /// `steps` with the step form's options (`split_variant`).
-    fn with_options(steps: Self::Steps, _options: StepOptions) -> Self::Steps {
-        steps
+    /// `steps` (at a game's start) with the step form's options (`split_variant`).
+    fn with_options(steps: Self::Steps, _options: StepOptions) -> BcResult<Self::Steps> {
+        Ok(steps)
+    }
+    /// What a step state's repr shows of its options beside its position (Strands:
+    /// ` order=any`, as its state text), so that states that differ print differently.
+    fn options_shown(_steps: &Self::Steps) -> &'static str {
+        ""
     }
     /// The start of game `G(**variant)` in step form, with the variant's step-form options, and
     /// the constructor's arguments alone.
@@ -115,7 +120,7 @@ pub trait ActionsOf: PyClass<Frozen = pyo3::pyclass::boolean_struct::False> {
     ) -> PyResult<(Self::Steps, Option<Bound<'py, PyDict>>)> {
         let (variant, options) = Self::split_variant(variant)?;
         let game = py.get_type::<Self>().call((), variant.as_ref())?;
-        let steps = Self::with_options(game.cast::<Self>()?.borrow().steps(), options);
+        let steps = Self::with_options(game.cast::<Self>()?.borrow().steps(), options)?;
         Ok((steps, variant))
     }
 }
@@ -362,7 +367,8 @@ macro_rules! bind_actions {
                 let covered = self.state.turn_cells();
                 let covering =
                     if covered.is_empty() { String::new() } else { format!(" covering {}", covered.join(",")) };
-                format!("<{} '{}'{covering}>", $name, self.state.position().to_notation())
+                let options = <$PyGame as ActionsOf>::options_shown(&self.state);
+                format!("<{} '{}'{options}{covering}>", $name, self.state.position().to_notation())
             }
         }
     };
@@ -383,24 +389,44 @@ bind_actions!(
         let variant = variant.copy()?;
         let Some(flag) = variant.get_item("any_order")? else { return Ok((Some(variant), StepOptions::default())) };
         variant.del_item("any_order")?;
-        let any_order = flag.cast::<PyBool>().map_err(|_| {
-            PyErr::from(BcError::type_error(format!("any_order must be True or False, got {}", crate::args::type_name(&flag))))
-        })?;
-        Ok((Some(variant), StepOptions { any_order: any_order.is_true() }))
+        Ok((Some(variant), StepOptions { any_order: any_order_arg(&flag)? }))
     },
-    fn with_options(steps: StrandsActions, options: StepOptions) -> StrandsActions {
-        steps.in_any_order(options.any_order)
+    fn with_options(steps: StrandsActions, options: StepOptions) -> BcResult<StrandsActions> {
+        Ok(steps.in_any_order(options.any_order)?)
+    },
+    fn options_shown(steps: &StrandsActions) -> &'static str {
+        if steps.any_order() { " order=any" } else { "" }
     }
 );
+
+/// Strands' `any_order`, read alike wherever it is given (`actions()`, `VectorEnv`, `selfplay`):
+/// what PyO3's `bool` extraction takes (`True`, `False`, numpy's booleans), nothing else.
+fn any_order_arg(value: &Bound<'_, PyAny>) -> PyResult<bool> {
+    value.extract::<bool>().map_err(|_| {
+        let got = crate::args::shown_with_type(value);
+        BcError::type_error(format!("any_order must be True or False, got {got}")).into()
+    })
+}
 
 #[pymethods]
 impl PyStrands {
     /// A snapshot of the current position in step form (docs/actions.md). With `any_order`, a
     /// turn covers its cells in any order (docs/actions.md, "Strands"), so the board's
     /// symmetries map every step; by default they come in board order.
-    #[pyo3(signature = (*, any_order = false))]
-    fn actions(&self, any_order: bool) -> PyStrandsActions {
-        PyStrandsActions { state: self.steps().in_any_order(any_order) }
+    // Keywords read by `split_variant`, as `VectorEnv` and `selfplay` read them (a parameter of
+    // type `bool` would refuse other values in PyO3's words, and a converter's TypeError gets a
+    // note added): the text signature says what the method takes.
+    #[pyo3(signature = (**options), text_signature = "($self, *, any_order=False)")]
+    fn actions(&self, options: Option<&Bound<'_, PyDict>>) -> PyResult<PyStrandsActions> {
+        let (others, options) = Self::split_variant(options)?;
+        if let Some(name) = others.and_then(|others| others.keys().iter().next()) {
+            let name = crate::args::shown(&name);
+            return Err(
+                BcError::type_error(format!("Strands.actions() got an unexpected keyword argument {name}")).into()
+            );
+        }
+        // A game's position is a turn's start, where the mode always applies.
+        Ok(PyStrandsActions { state: Self::with_options(self.steps(), options)? })
     }
 }
 

@@ -143,13 +143,17 @@ impl StrandsActions {
         StrandsActions { start: position, covered: 0, layout, any_order: false }
     }
 
-    /// This state with a turn's cells in any order (`true`) or in board order (module doc).
-    /// Only at a turn's start: mid-turn the state is returned unchanged.
-    pub fn in_any_order(self, any_order: bool) -> Self {
-        if self.covered != 0 {
-            return self;
+    /// This state with a turn's cells in any order (`true`) or in board order (module doc). A
+    /// turn under way is replayed in the new mode, as if its cells had been covered there; an
+    /// error if they are no turn under way there (in board order under `exact`, cells past the
+    /// last ones that can complete the turn). At a turn's start it never fails.
+    pub fn in_any_order(self, any_order: bool) -> Result<Self> {
+        if any_order == self.any_order {
+            return Ok(self);
         }
-        StrandsActions { any_order, ..self }
+        let mut state = StrandsActions { covered: 0, any_order, ..self };
+        state.replay_cells(self.covered)?;
+        Ok(state)
     }
 
     /// Whether a turn's cells may come in any order (`in_any_order`).
@@ -424,7 +428,7 @@ impl Steps for StrandsActions {
             None => Self::from_position(position),
             Some(rows) => Self::with_labels(position, &read_labels(&position, rows)?),
         }
-        .in_any_order(any_order);
+        .in_any_order(any_order)?;
         if let Some(cells) = covering {
             state.replay_turn(cells)?;
         }
@@ -459,12 +463,7 @@ impl Steps for StrandsActions {
         }
         let mut layout = self.layout;
         layout.iter_mut().zip(start.layout).for_each(|(mine, known)| *mine |= known);
-        if self.any_order == start.any_order {
-            return Ok(StrandsActions { layout, ..self });
-        }
-        let mut state = StrandsActions { layout, covered: 0, any_order: start.any_order, ..self };
-        state.replay_cells(self.covered)?;
-        Ok(state)
+        StrandsActions { layout, ..self }.in_any_order(start.any_order)
     }
 
     /// The maps of the hexagon that keep every label of the layout (as far as the step state
@@ -520,7 +519,7 @@ mod tests {
     }
 
     fn any_order(p: Strands) -> StrandsActions {
-        StrandsActions::from_position(p).in_any_order(true)
+        StrandsActions::from_position(p).in_any_order(true).unwrap()
     }
 
     /// The cells of every turn reachable by steps from `state` (a turn's start), walking the
@@ -698,6 +697,58 @@ mod tests {
     }
 
     #[test]
+    fn switching_mode_mid_turn_replays_the_turn_or_refuses_it() {
+        // A turn under way switched to the other mode is the state reached by covering its cells
+        // there; into any order that always works, into board order it may not.
+        let mut switches = [0; 2];
+        for start in variants() {
+            for p in positions(start, 2).into_iter().step_by(3) {
+                for from in [false, true] {
+                    let mut rng = SplitMix64::new(p.black as u64 ^ u64::from(from));
+                    let mut s = StrandsActions::from_position(p).in_any_order(from).unwrap();
+                    while let Some(action) = s.sample_action(&mut rng) {
+                        s.apply_action(action).unwrap();
+                        if !s.turn_under_way() {
+                            break;
+                        }
+                        let mut expected = StrandsActions::from_position(p).in_any_order(!from).unwrap();
+                        let replayed = Ones(s.covered).try_for_each(|cell| expected.apply_action(cell as usize));
+                        let reached = replayed.is_ok() && expected.covered == s.covered;
+                        match s.in_any_order(!from) {
+                            Ok(switched) => {
+                                assert!(reached, "{s:?}");
+                                assert_eq!(switched, expected);
+                                assert_eq!(switched.in_any_order(from), Ok(s), "and back");
+                                switches[usize::from(from)] += 1;
+                            }
+                            Err(_) => assert!(from && !reached, "{s:?}: only board order refuses"),
+                        }
+                    }
+                }
+            }
+        }
+        assert!(switches[0] > 0 && switches[1] > 0, "{switches:?}");
+    }
+
+    #[test]
+    fn board_order_refuses_a_turn_under_way_it_cannot_complete() {
+        // On a board of 2s under `exact`, after the opening: the last 2 first is an any-order turn
+        // under way; in board order nothing follows it, so no turn can start there.
+        let twos: Vec<Vec<u8>> = [4, 5, 6, 7, 6, 5, 4].iter().map(|&n| vec![2; n]).collect();
+        let mut p = Strands::new(&twos, Cover::Exact).unwrap();
+        p.play_unchecked(Move { cells: 1 << 20 });
+        let last = 127 - p.empty[1].leading_zeros() as usize;
+        let mut s = any_order(p);
+        s.apply_action(last).unwrap();
+        assert!(s.turn_under_way());
+        let refused = s.in_any_order(false).unwrap_err().to_string();
+        assert!(refused.contains("too few cells labelled 2"), "{refused}");
+        assert!(s.any_order() && s.covered() == 1 << last, "the state is unchanged");
+        let text = s.state_text().replace(" order=any", "");
+        assert!(StrandsActions::from_state_text(&text).is_err());
+    }
+
+    #[test]
     fn board_order_alone_refuses_a_turn_any_order_takes() {
         // On a board of 2s, after the opening: c1 then a1 (before it) is legal in any order only.
         let twos: Vec<Vec<u8>> = [4, 5, 6, 7, 6, 5, 4].iter().map(|&n| vec![2; n]).collect();
@@ -705,7 +756,7 @@ mod tests {
         p.play_unchecked(Move { cells: 1 << 20 });
         let (a1, c1) = (0, p.board.parse_cell("c1").unwrap() as usize);
         for any in [false, true] {
-            let mut s = StrandsActions::from_position(p).in_any_order(any);
+            let mut s = StrandsActions::from_position(p).in_any_order(any).unwrap();
             s.apply_action(c1).unwrap();
             assert_eq!(s.is_legal_action(a1), any);
             if !any {
