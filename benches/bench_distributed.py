@@ -41,7 +41,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import boardcore as bc
-import ray
 from _timing import bench_parser, median_time, table_head
 from boardcore import distributed
 
@@ -98,6 +97,8 @@ def distributed_runs(
     """The median run (by wall time) of distributed perft(depth) on ``cluster`` (this process
     connected first, the workers warmed up by a small count), the median seconds of the local
     perft on ``local_threads`` threads taking turns with it (0: none), and the count."""
+    import ray  # here, not at the top: --unit-rate runs without Ray installed
+
     ray.init(address=cluster.address, log_to_driver=False, logging_level=logging.ERROR)
     try:
         game = bc.Reversi()

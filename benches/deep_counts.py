@@ -25,17 +25,16 @@ from pathlib import Path
 
 import boardcore as bc
 
-PUBLISHED_8X8 = Path(__file__).resolve().parent.parent / "tests" / "data" / "perft" / "reversi-8x8.txt"
+# The tests' reader of the perft data files (as bench_distributed.py reads the tests' raycluster).
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+from perft_data import perft_entries
 
 
 def published_8x8() -> dict[int, int]:
-    """Depth -> published count (passes counting as a ply), from the test data."""
-    counts = {}
-    for line in PUBLISHED_8X8.read_text().splitlines():
-        if line.startswith("8 "):
-            fields = [field.strip() for field in line.split(";")]
-            counts[int(fields[1])] = int(fields[2])
-    return counts
+    """Depth -> published count from the 8x8 start (passes counting as a ply), from the test
+    data (tests/data/perft/reversi-8x8.txt)."""
+    start = bc.Reversi(8).position()
+    return {e.depth: e.leaves for e in perft_entries() if e.game == "reversi" and e.position == start}
 
 
 def depth_range(text: str) -> list[int]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import boardcore as bc
 import boardcore.reference as ref
 import pytest
-from harness import perft_entries
+from perft_data import perft_entries
 
 CLASSES = {"reversi": "Reversi", "cephalopod": "Cephalopod", "rive": "Rive", "strands": "Strands"}
 

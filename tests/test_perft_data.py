@@ -6,7 +6,7 @@ from __future__ import annotations
 import boardcore as bc
 import boardcore.reference as ref
 import pytest
-from harness import PerftEntry, perft_entries
+from perft_data import PerftEntry, perft_entries
 
 CLASSES = {"reversi": "Reversi", "cephalopod": "Cephalopod", "rive": "Rive", "strands": "Strands"}
 

@@ -20,7 +20,7 @@ from typing import Any
 import boardcore as bc
 import boardcore.reference as ref
 import pytest
-from harness import snapshot
+from harness import attribute_of, snapshot
 
 BLACK, WHITE = 0, 1
 
@@ -206,13 +206,6 @@ def full_state(spec: Spec, game):
         moves_of(game),
         spec.extra_state(game),
     )
-
-
-def attribute_of(game, attribute: str) -> Any:
-    """A setup attribute's value: a property's, or a method's answer (``cells()``), so that two
-    games compare by what they hold, not by bound methods."""
-    value = getattr(game, attribute)
-    return value() if callable(value) else value
 
 
 def check_position(spec: Spec, cls, game) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import boardcore as bc
-from harness import perft_entries
+from perft_data import perft_entries
 
 # The published counts are in tests/data/perft/reversi-8x8.txt, checked by test_perft_data.py.
 START_8 = bc.Reversi().position()

@@ -65,6 +65,44 @@ def test_shallow_perft_and_divide_agree(board, depth):
     assert engine.divide(depth) == reference.divide(depth)
 
 
+def refusal(game, move: str) -> tuple[str, str, bool]:
+    """How ``game`` refuses ``move``: the exception's class name and message, and ``is_legal``
+    (the game left as it was)."""
+    before = harness.snapshot(game)
+    with pytest.raises(ValueError) as refused:
+        game.play(move)
+    assert harness.snapshot(game) == before
+    return type(refused.value).__name__, str(refused.value), game.is_legal(move)
+
+
+@pytest.mark.parametrize(
+    "start, moves",
+    [
+        # The one-cell board, full after Black's first stone: White may not swap.
+        ((dict(board=[(1, 0)], swap=True), ["a1"]), ["swap", "a1", "xa1", "SWAP"]),
+        # A full hex3 board: placements, captures, removals and the swap are all refused as over.
+        (("hex3 bwb/wbwb/bwbwb/wbwb/bw. w", ["e3"]), ["a1", "e3", "c3xa1,b1", "xa1", "swap"]),
+    ],
+    ids=["one-cell", "hex3"],
+)
+def test_a_finished_game_refuses_every_move_as_over_as_the_twin_does(start, moves):
+    """The reason is that the game is over, whatever the move: the engine once said "a1 is
+    occupied" where the twin said "a1 is not allowed: the game is over" (it checked the end first
+    only for the swap)."""
+    setup, played = start
+    games = []
+    for cls in (bc.Rive, ref.Rive):
+        game = cls(**setup) if isinstance(setup, dict) else cls.from_position(setup)
+        for move in played:
+            game.play(move)
+        assert game.is_over()
+        games.append(game)
+    engine, reference = games
+    for move in moves:
+        expected = ("IllegalMoveError", f"{move.lower()} is not allowed: the game is over", False)
+        assert refusal(engine, move) == refusal(reference, move) == expected, move
+
+
 def test_counting_and_lazy_moves_agree_with_the_list():
     rng = random.Random(4)
     for _ in range(5):

@@ -11,15 +11,15 @@ import sys
 
 
 def main() -> int:
-    """``boardcore.cli.main()``, with an interrupt while it is imported (or while the arguments
-    are read) ending the command with exit code 130 and no traceback."""
+    """``boardcore.cli.main()``, with an interrupt while it is imported ending the command with
+    exit code 130 and no traceback. From then on ``boardcore.cli.main`` handles interrupts
+    itself (reading the arguments included), as it does under ``python -m boardcore.cli``."""
     try:
         from boardcore.cli import main as run
-
-        return run()
     except KeyboardInterrupt:
         print("boardcore: interrupted", file=sys.stderr)
         return 130
+    return run()
 
 
 if __name__ == "__main__":

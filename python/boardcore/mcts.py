@@ -407,8 +407,8 @@ def selfplay(
     """Plays ``games`` games of ``game`` ("reversi", "cephalopod", "rive" or "strands", set up
     by its constructor from ``variant``; for Strands ``variant`` may also hold
     ``any_order=True``: the any-order step form, whose policies map under the symmetries) at
-    once in Rust, each decision a ``search`` with these settings, the evaluator batched across all the games (``batch_size`` leaves per call,
-    default ``games``: one per game). For the first ``temperature_moves`` decisions of a game
+    once in Rust, each decision a ``search`` with these settings, the evaluator batched across
+    all the games (``batch_size`` leaves per call, default ``games``: one per game). For the first ``temperature_moves`` decisions of a game
     (None: all of them) the action is drawn from ``visits ** (1 / temperature)``, later ones are
     the most visited; with Gumbel the search's own choice is always played. Rive plays its step
     form, the single-stone form, so its games are single-stone games. ``max_nodes`` is shared by

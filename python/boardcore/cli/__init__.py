@@ -43,8 +43,8 @@ def version() -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = parser().parse_args(argv)
     try:
+        args = parser().parse_args(argv)  # inside: a Ctrl-C while the arguments are read is one too
         return args.run(args)
     except ValueError as error:  # NotationError and IllegalMoveError are ValueErrors
         print(f"boardcore: error: {error}", file=sys.stderr)

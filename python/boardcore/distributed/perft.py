@@ -147,8 +147,7 @@ def perft(
         max_retries,
         progress,
     )
-    split = 0 if split_depth is None else split_depth  # None is plain perft, as in game.perft
-    parts = [_Part(None, *game.perft_frontier(depth, split, passes_count_as_ply))]
+    parts = [_Part(None, *game.perft_frontier(depth, split_depth, passes_count_as_ply))]
     totals = _run("perft", game, depth, parts, settings)
     return totals[0]
 
@@ -185,7 +184,7 @@ def divide(
     if depth < 1:
         raise ValueError(f"divide: depth must be an integer from 1 to {MAX_DEPTH}, got {depth}")
     if split_depth is None:
-        split_depth = 0  # plain, as in game.divide and game.perft
+        split_depth = 0  # plain, as in game.divide and game.perft (the arithmetic below needs a number)
     parts = []
     for move in game.legal_moves():
         child = game.copy()

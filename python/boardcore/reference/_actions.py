@@ -149,4 +149,5 @@ class AxialGrid:
     def mark(self, planes: np.ndarray, plane: int, cells, value: float = 1.0) -> None:
         """Sets the point of every cell index in ``cells`` to ``value`` in ``planes[plane]``."""
         for cell in cells:
-            planes[(plane, *self.points[cell])] = value
+            row, column = self.points[cell]
+            planes[plane, row, column] = value

@@ -35,7 +35,6 @@ from boardcore.reference._game import lower as _lower
 from boardcore.reference._game import position_fields as _position_fields
 from boardcore.reference._game import short as _short
 from boardcore.reference._game import square_key as _square_key
-from boardcore.reference._game import square_totals as _square_totals
 from boardcore.reference._game import strip as _strip
 from boardcore.reference._game import wrapped_counts as _wrapped_counts
 
@@ -669,12 +668,6 @@ class PathCounts(_PathCounts):
 
     def __len__(self) -> int:
         return len(self.to_move)
-
-    def square_totals(self) -> tuple[np.ndarray, np.ndarray]:
-        """``(low, high)``: ``uint64`` arrays ``(rows * cols, 7)``, the 64-bit halves of
-        ``T[s, p]``, the number of paths whose final position shows ``p`` pips on square ``s``
-        (0 for empty; owners not told apart). See docs/cephalopod.md, "Totals without listing"."""
-        return _square_totals(self.cells, self.counts())
 
     def position(self, i: int) -> str:
         """Row ``i`` as position notation (negative ``i`` counts from the end, as for lists).

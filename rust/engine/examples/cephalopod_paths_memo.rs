@@ -20,94 +20,27 @@
 //! of its table (memo entries or widest layer) and the process's peak resident memory (Linux
 //! `VmHWM`; one algorithm per process, so the peak is that algorithm's). The prototype's keys are
 //! 3 bits a square in a `u64`, square 0 highest, with the remaining depth in the low 6 bits of a
-//! memo key: boards of at most 19 squares, depths up to 63.
+//! memo key: boards of at most 19 squares, depths up to 63. Both prototypes find moves with the
+//! library's move generator (`cephalopod::for_each_move`) and merge in its `FlatTable`, so they
+//! differ only in how they walk; the tests here (run by `cargo test -p boardcore-engine`) hold
+//! the four algorithms to one answer.
 
-use boardcore_engine::cephalopod::{colour_free_totals, CaptureTable, Cephalopod, CountOptions, SUBSETS};
+use boardcore_engine::cephalopod::{colour_free_totals, for_each_move, Cephalopod, CountOptions};
+use boardcore_engine::flat_table::FlatTable;
 use boardcore_engine::interrupt::Stop;
 use boardcore_engine::square::Rect;
 use boardcore_engine::Position;
 use std::time::Instant;
 
-const EMPTY: u64 = u64::MAX;
 const MASK30: u64 = (1 << 30) - 1;
 
-/// An open-addressing map from `u64` keys to `u64` values: power-of-two slots, Fibonacci hashing,
-/// linear probing, load at most 1/2, growing by doubling (the layout of the engine's flat tables).
-struct Table {
-    keys: Vec<u64>,
-    values: Vec<u64>,
-    mask: usize,
-    len: usize,
-}
-
-impl Table {
-    fn new(bits: u32) -> Self {
-        let slots = 1usize << bits;
-        Table { keys: vec![EMPTY; slots], values: vec![0; slots], mask: slots - 1, len: 0 }
-    }
-
-    fn slot(&self, key: u64) -> usize {
-        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 20) as usize & self.mask
-    }
-
-    fn get(&self, key: u64) -> Option<u64> {
-        let mut i = self.slot(key);
-        loop {
-            match self.keys[i] {
-                k if k == key => return Some(self.values[i]),
-                EMPTY => return None,
-                _ => i = (i + 1) & self.mask,
-            }
-        }
-    }
-
-    /// Adds `value` (wrapping) to `key`'s value, inserting the key if it is new.
-    fn add(&mut self, key: u64, value: u64) {
-        let mut i = self.slot(key);
-        loop {
-            match self.keys[i] {
-                k if k == key => {
-                    self.values[i] = self.values[i].wrapping_add(value);
-                    return;
-                }
-                EMPTY => break,
-                _ => i = (i + 1) & self.mask,
-            }
-        }
-        self.keys[i] = key;
-        self.values[i] = value;
-        self.len += 1;
-        if self.len * 2 > self.mask {
-            self.grow();
-        }
-    }
-
-    fn grow(&mut self) {
-        let keys = std::mem::take(&mut self.keys);
-        let values = std::mem::take(&mut self.values);
-        *self = Table::new((self.mask + 1).trailing_zeros() + 1);
-        for (key, value) in keys.into_iter().zip(values).filter(|&(key, _)| key != EMPTY) {
-            self.add(key, value);
-        }
-    }
-
-    /// Moves every entry into `out` (cleared first) and empties the table, keeping its size.
-    fn drain_into(&mut self, out: &mut Vec<(u64, u64)>) {
-        out.clear();
-        for (key, value) in self.keys.iter_mut().zip(&self.values) {
-            if *key != EMPTY {
-                out.push((*key, *value));
-                *key = EMPTY;
-            }
-        }
-        self.len = 0;
-    }
-}
+/// The library's flat table (what its own counts merge layers in), from `u64` keys to `u64`
+/// values: both algorithms use it, so they differ only in how they walk.
+type Table = FlatTable<u64>;
 
 /// A board of pips seen as a `u64` key (3 bits a square, square 0 highest), with its moves.
 struct Board {
     rect: &'static Rect,
-    captures: &'static CaptureTable,
     /// Per square, `10**(squares - 1 - square)` modulo 2**30: its digit's weight in the answer.
     weights: Vec<u64>,
 }
@@ -116,7 +49,7 @@ impl Board {
     fn new(rect: &'static Rect) -> Self {
         let squares = rect.len();
         let weights = (0..squares).map(|s| (0..squares - 1 - s).fold(1u64, |w, _| (w * 10) & MASK30)).collect();
-        Board { rect, captures: CaptureTable::get(), weights }
+        Board { rect, weights }
     }
 
     fn shift(&self, square: usize) -> u32 {
@@ -145,31 +78,23 @@ impl Board {
         digits.fold(0, |sum, digit| (sum + digit) & MASK30)
     }
 
-    /// Calls `each(child)` for every move, in move order; false if the board is full.
+    /// Calls `each(child)` for every move, in move order (the library's move generator on this
+    /// key); false if the board is full.
     fn for_each_child(&self, key: u64, mut each: impl FnMut(u64)) -> bool {
-        let mut any = false;
-        for square in (0..self.rect.len()).filter(|&s| self.pips(key, s as u8) == 0) {
-            any = true;
-            let around = self.rect.neighbours[square].map(|n| self.pips(key, n));
-            let index = around.iter().enumerate().fold(0, |k, (slot, &p)| k | (p as usize) << (3 * slot));
-            let mut valid = self.captures.valid(index);
-            if valid == 0 {
-                each(key | 1 << self.shift(square));
-            }
-            while valid != 0 {
-                let subset = SUBSETS[valid.trailing_zeros() as usize];
-                valid &= valid - 1;
-                let (mut child, mut sum) = (key, 0u64);
-                for (slot, &n) in self.rect.neighbours[square].iter().enumerate() {
-                    if subset >> slot & 1 == 1 {
-                        sum += around[slot] as u64;
+        let neighbours = &self.rect.neighbours;
+        for_each_move(
+            neighbours,
+            |square| self.pips(key, square),
+            |square, captured, placed| {
+                let mut child = key;
+                for (slot, &n) in neighbours[square].iter().enumerate() {
+                    if captured >> slot & 1 == 1 {
                         child &= !(7u64 << self.shift(n as usize));
                     }
                 }
-                each(child | sum << self.shift(square));
-            }
-        }
-        any
+                each(child | (placed as u64) << self.shift(square));
+            },
+        )
     }
 }
 
@@ -180,7 +105,7 @@ fn memoised(board: &Board, memo: &mut Table, key: u64, remaining: u32) -> (u64, 
         return (1, board.value(key));
     }
     let memo_key = key << 6 | remaining as u64;
-    if let Some(both) = memo.get(memo_key) {
+    if let Some(&both) = memo.get(memo_key) {
         return (both & MASK30, both >> 32);
     }
     let (mut paths, mut sum) = (0u64, 0u64);
@@ -192,29 +117,35 @@ fn memoised(board: &Board, memo: &mut Table, key: u64, remaining: u32) -> (u64, 
     if !moved {
         return (1, board.value(key)); // a full board: the game is over, a final board at any depth
     }
-    memo.add(memo_key, paths | sum << 32);
+    *memo.entry(memo_key) = paths | sum << 32;
     (paths, sum)
 }
 
 fn run_memo(board: &Board, root: u64, depth: u32) -> (u64, usize) {
-    let mut memo = Table::new(10);
+    let mut memo = Table::with_capacity(1 << 9);
     let (_, answer) = memoised(board, &mut memo, root, depth);
-    (answer, memo.len)
+    (answer, memo.len())
 }
 
 /// Forward layers: every position of ply k with its number of paths (modulo 2**64), merged in a
 /// table reused ply after ply; finished games kept aside.
 fn run_layers(board: &Board, root: u64, depth: u32) -> (u64, usize) {
     let (mut layer, mut finished) = (vec![(root, 1u64)], Vec::new());
-    let mut next = Table::new(10);
+    let mut next = Table::with_capacity(1 << 9);
     let mut widest = 1;
     for _ in 0..depth {
         for &(key, paths) in &layer {
-            if !board.for_each_child(key, |child| next.add(child, paths)) {
+            let moved = board.for_each_child(key, |child| {
+                let count = next.entry(child);
+                *count = count.wrapping_add(paths);
+            });
+            if !moved {
                 finished.push((key, paths));
             }
         }
-        next.drain_into(&mut layer);
+        layer.clear();
+        layer.extend(next.iter().map(|(key, &paths)| (key, paths)));
+        next.clear();
         widest = widest.max(layer.len());
     }
     let sum = layer
@@ -254,16 +185,12 @@ fn parse_start(text: &str) -> Cephalopod {
     Cephalopod::from_notation(text).expect("a Cephalopod position or nine digits 0-6")
 }
 
-fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let depth: u32 = args.first().and_then(|d| d.parse().ok()).expect("usage: DEPTH [START] [ALGORITHM]");
-    let start = parse_start(args.get(1).map_or("000000000", String::as_str));
-    let algorithm = args.get(2).map_or("memo", String::as_str);
+/// The answer of `algorithm` from `start` at `depth`, and a word on the size of its table.
+fn run(algorithm: &str, start: &Cephalopod, depth: u32) -> (u64, String) {
     let board = Board::new(start.rect());
     assert!(start.rect().len() <= 19 && depth < 64, "the prototype's keys need <= 19 squares and depth < 64");
-    let root = board.key_of(&start);
-    let started = Instant::now();
-    let (answer, table) = match algorithm {
+    let root = board.key_of(start);
+    match algorithm {
         "memo" => {
             let (answer, entries) = run_memo(&board, root, depth);
             (answer, format!("memo entries {entries}"))
@@ -272,14 +199,50 @@ fn main() {
             let (answer, widest) = run_layers(&board, root, depth);
             (answer, format!("widest layer {widest}"))
         }
-        "engine" => (run_engine(&board, &start, depth, CountOptions::default()), String::new()),
+        "engine" => (run_engine(&board, start, depth, CountOptions::default()), String::new()),
         "engine-plain" => {
             let options = CountOptions { symmetry: false, wrapping: true };
-            (run_engine(&board, &start, depth, options), String::new())
+            (run_engine(&board, start, depth, options), String::new())
         }
         other => panic!("unknown algorithm {other:?}: memo, layers, engine or engine-plain"),
-    };
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let depth: u32 = args.first().and_then(|d| d.parse().ok()).expect("usage: DEPTH [START] [ALGORITHM]");
+    let start = parse_start(args.get(1).map_or("000000000", String::as_str));
+    let algorithm = args.get(2).map_or("memo", String::as_str);
+    let started = Instant::now();
+    let (answer, table) = run(algorithm, &start, depth);
     let seconds = started.elapsed().as_secs_f64();
     let peak = peak_rss_mb().map_or("unknown".into(), |mb| format!("{mb:.0} MB"));
     println!("{algorithm} depth {depth} answer {answer} seconds {seconds:.3} {table} peak RSS {peak}");
+}
+
+// Run by `cargo test -p boardcore-engine` (`test = true` in Cargo.toml): the prototype keeps
+// computing what the library computes.
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const ALGORITHMS: [&str; 4] = ["memo", "layers", "engine", "engine-plain"];
+
+    #[test]
+    fn every_algorithm_gives_the_puzzles_published_answer() {
+        // The contest puzzle's first example (benches/README.md, case c07).
+        let start = parse_start("060222161");
+        for algorithm in ALGORITHMS {
+            assert_eq!(run(algorithm, &start, 20).0, 322444322, "{algorithm}");
+        }
+    }
+
+    #[test]
+    fn every_algorithm_agrees_from_the_empty_board_and_a_position() {
+        for (start, depth) in [("000000000", 12), ("3x3 .6b./2b2b2b/1b6b1b b", 6), ("2x3 1b../.2w. w", 9)] {
+            let start = parse_start(start);
+            let answers: Vec<u64> = ALGORITHMS.iter().map(|algorithm| run(algorithm, &start, depth).0).collect();
+            assert!(answers.iter().all(|&a| a == answers[0]), "{answers:?} from {start:?} at depth {depth}");
+        }
+    }
 }

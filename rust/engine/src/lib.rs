@@ -12,7 +12,7 @@ pub mod cells;
 pub mod cephalopod;
 mod cpu;
 mod error;
-pub(crate) mod flat_table;
+pub mod flat_table;
 mod game;
 pub mod hex;
 pub mod interrupt;

@@ -1,8 +1,8 @@
 //! Perft — the count of leaves of the game tree — written once for every game.
 //!
-//! Conventions (docs/design.md, "Perft conventions"): `perft(0) == 1`; a finished game is one leaf even with depth
-//! left; otherwise the sum over the legal moves. With [`Plies::PassIsFree`] a pass uses no
-//! ply (the other published Reversi convention).
+//! Conventions (docs/design.md, "Perft conventions"): `perft(0) == 1`; a finished game is one
+//! leaf even with depth left; otherwise the sum over the legal moves. With [`Plies::PassIsFree`]
+//! a pass uses no ply (the other published Reversi convention).
 //!
 //! Callers go through `Position::perft_interruptible` (or `perft` / `divide` here, which do):
 //! its default is the generic walk below, and a game with a faster representation for the walk

@@ -1,9 +1,9 @@
 //! What every game's Python class shares, written once as a macro over the engine's generic
 //! `Game<V>`, which it only forwards to.
 //!
-//! `bind_game!(PyX, PyXMove, x::Variant, XNaming)` adds to the two classes every method of the shared protocol
-//! (docs/api.md, "The shared game protocol"); each game's module adds its constructor and its own properties in a second
-//! `#[pymethods]` block.
+//! `bind_game!(PyX, PyXMove, x::Variant, XNaming)` adds to the two classes every method of the
+//! shared protocol (docs/api.md, "The shared game protocol"); each game's module adds its
+//! constructor and its own properties in a second `#[pymethods]` block.
 
 /// The board a move object keeps to name itself and read the text it is compared with (the
 /// engine's `naming`).
@@ -267,8 +267,10 @@ impl PathCounts {
     /// numpy's `uint64` arithmetic keeps it so. OverflowError if a total passes 2**128.
     fn square_totals<'py>(&self, py: Python<'py>) -> BcResult<LowHigh<'py>> {
         let cells = self.cells.bind(py).readonly();
-        let (width, cells): (usize, Vec<i8>) = (cells.as_array().ncols(), cells.as_array().iter().copied().collect());
-        let totals = boardcore_engine::paths::square_totals(&cells, width, &self.counts, false)?;
+        let width = cells.as_array().ncols();
+        // `build` made the array C-contiguous and nothing can replace it: read it in place.
+        let totals =
+            boardcore_engine::paths::square_totals(cells.as_slice().map_err(PyErr::from)?, width, &self.counts, false)?;
         Ok(low_high(py, &totals, width))
     }
 

@@ -12,7 +12,7 @@ mod pips;
 mod setup;
 
 pub use actions::CephalopodActions;
-pub use captures::{CaptureTable, SUBSETS};
+pub use captures::{for_each_move, CaptureTable, SUBSETS};
 pub use game::{CephalopodGame, Variant};
 pub use notation::{move_name, parse_move, parse_size};
 pub use orbits::{colour_free_paths, colour_free_totals, totals_of_rows, Options as CountOptions};

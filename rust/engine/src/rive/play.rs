@@ -3,7 +3,7 @@
 
 use super::groups::Groups;
 use super::survivors::Capture;
-use super::{Move, Pending, Rive};
+use super::{notation, Move, Pending, Rive};
 use crate::game::{Player, Position};
 
 impl Rive {
@@ -71,12 +71,15 @@ impl Rive {
 
     /// Why `mv` is illegal here, or None.
     pub(super) fn illegality(&self, mv: Move) -> Option<String> {
+        // Over means no legal move, whatever the move (as in the twin): the reason is that, not
+        // the first rule the move would break on a full board ("a1 is occupied"). This covers
+        // the one-cell board, full after Black's first stone: White's turn, but no swap.
+        if self.is_over() {
+            return Some(format!("{} is not allowed: the game is over", notation::move_name(self.board, mv)));
+        }
         match (mv, self.pending) {
             (Move::Swap, _) => (!self.swap_is_legal()).then(|| {
-                // A one-cell board is full after Black's first stone: White's turn, no swap.
-                if self.is_over() {
-                    "swap is not allowed: the game is over".into()
-                } else if self.swap {
+                if self.swap {
                     "swap is only allowed as White's first move".into()
                 } else {
                     "this game does not allow the swap".into()
