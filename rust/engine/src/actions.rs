@@ -211,7 +211,7 @@ pub trait Steps: Clone + Send + Sync {
 
     /// The result of one uniformly random game from here for the side to move here (1 a win,
     /// -1 a loss, 0 a draw): a turn under way is finished by random actions, then the position
-    /// is played out by `playout::playout` (its random moves, its fast code path).
+    /// is played out by `playout::playout_interruptible` (its random moves, its fast code path).
     /// `Err(Interrupted)` soon after `stop` is requested (as often as the game's playouts look).
     fn play_out_interruptible(&self, rng: &mut SplitMix64, stop: &Stop) -> Result<f32> {
         let me = self.to_move();

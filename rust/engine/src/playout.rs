@@ -61,14 +61,9 @@ playout_loop!(playout_portable);
 playout_loop!(playout_v3 #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,avx2")]);
 
 /// Plays uniformly random legal moves from `position` to the end of the game, then applies
-/// `finish` to the final position (inline it: it runs in the fast copy of the loop).
-#[inline]
-pub fn playout<P: Position, R>(position: &P, rng: &mut SplitMix64, finish: impl Fn(&P) -> R) -> R {
-    crate::perft::unstoppable(playout_interruptible(position, rng, Stop::never(), finish))
-}
-
-/// `playout`, returning `Err(Interrupted)` soon after `stop` is requested: it looks at `stop` as
-/// often as the game's `Position::play_out_interruptible` does (every ply where a ply can be long).
+/// `finish` to the final position (inline it: it runs in the fast copy of the loop). Returns
+/// `Err(Interrupted)` soon after `stop` is requested: it looks at `stop` as often as the game's
+/// `Position::play_out_interruptible` does (every ply where a ply can be long).
 #[inline]
 pub fn playout_interruptible<P: Position, R>(
     position: &P,
