@@ -339,7 +339,7 @@ impl<P: Position> Searcher<P> {
 
     /// Searches with `iterations` / `time_limit` (`None`: the configured ones) and reports.
     pub fn search(&mut self, iterations: Option<u64>, time_limit: Option<Duration>) -> Report<P::Move> {
-        crate::perft::unstoppable(self.search_interruptible(iterations, time_limit, &Stop::new()))
+        crate::perft::unstoppable(self.search_interruptible(iterations, time_limit, Stop::never()))
     }
 
     /// `search`, returning `Err(Interrupted)` soon after `stop` is requested (the trees keep the
