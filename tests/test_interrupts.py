@@ -176,13 +176,13 @@ def test_long_calls_release_the_gil_and_raise_keyboard_interrupt_leaving_the_obj
         name: r for name, r in results.items() if r["outcome"] != "interrupted" or not r["unchanged"] or r["ticks"] == 0
     }
     assert not failures, failures
-    if game == "rive hex7":
-        # A hex7 playout takes about a second and one move there up to hundreds of milliseconds:
-        # the work looks at the stop inside them (every ply, every pattern of the counting
-        # programme), not only between playouts. The promise is 100 ms; 1 s leaves room for a
-        # loaded machine (before the fix these took 4-6 s).
-        slow = {name: r["latency"] for name, r in results.items() if r["latency"] is None or r["latency"] > 1.0}
-        assert not slow, slow
+    # No latency is asserted here (wall-clock bounds flake on a loaded machine; the child's
+    # timeout catches a hang). The promise (docs/design.md, "Interrupts": KeyboardInterrupt within
+    # 100 ms, the poll running every 25 ms) rests on the work looking at the stop inside every
+    # long step: for the rive hex7 cases (a playout of about a second, moves of hundreds of
+    # milliseconds) that is shown without a clock by rust/engine/tests/rive.rs
+    # (a_stop_reaches_inside_one_long_move_and_one_long_playout, a stop requested at its second
+    # look). The latencies measured are in the results, for a failure's message.
 
 
 def test_an_interrupted_vector_env_step_changes_no_env():

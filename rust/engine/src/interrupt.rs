@@ -32,14 +32,19 @@ pub const POLL_INTERVAL: Duration = Duration::from_millis(25);
 const REQUESTED: u8 = 1;
 /// ...or the watcher says the poll is due...
 const POLL_DUE: u8 = 2;
-/// ...or no watcher marks this stop, so every checkpoint asks the clock (never cleared).
+/// ...or no watcher marks this stop, so every checkpoint asks the clock (never cleared)...
 const UNWATCHED: u8 = 4;
+/// ...or the stop counts its looks (`Stop::at_look`; never cleared).
+const COUNTED: u8 = 8;
 
 /// A stop flag, shared by every thread working on one call, with an optional poll.
 pub struct Stop<'a> {
-    /// `REQUESTED | POLL_DUE | UNWATCHED` bits; shared with the watcher for a polling stop.
+    /// `REQUESTED | POLL_DUE | UNWATCHED | COUNTED` bits; shared with the watcher for a
+    /// polling stop.
     state: Arc<AtomicU8>,
     poll: Option<Poll<'a>>,
+    /// Looks left before a `COUNTED` stop requests itself.
+    looks: AtomicU64,
 }
 
 /// The caller's poll: asked on the caller's thread (the only one Python lets handle signals).
@@ -71,7 +76,15 @@ fn this_thread() -> usize {
 impl<'a> Stop<'a> {
     /// A flag that only [`Stop::request`] sets.
     pub fn new() -> Self {
-        Stop { state: Arc::new(AtomicU8::new(0)), poll: None }
+        Stop { state: Arc::new(AtomicU8::new(0)), poll: None, looks: AtomicU64::new(0) }
+    }
+
+    /// A stop that requests itself at its `n`-th look (`checkpoint` or `check`, on any thread;
+    /// `n` at least 1): it stops work at a chosen point with no clock, which is how tests show
+    /// that work looks inside a long step (a work that looked only before starting would finish
+    /// with `Stop::at_look(2)`).
+    pub fn at_look(n: u64) -> Stop<'static> {
+        Stop { state: Arc::new(AtomicU8::new(COUNTED)), poll: None, looks: AtomicU64::new(n) }
     }
 
     /// A stop nobody requests, for the uninterruptible forms of interruptible work (one for
@@ -94,7 +107,7 @@ impl<'a> Stop<'a> {
     /// `polling` as it is where no watcher can run: checkpoints read the clock.
     fn polling_unwatched(go_on: &'a (dyn Fn() -> bool + Sync)) -> Self {
         let poll = Poll { go_on, owner: this_thread(), start: Instant::now(), due: AtomicU64::new(0) };
-        let stop = Stop { state: Arc::new(AtomicU8::new(UNWATCHED)), poll: Some(poll) };
+        let stop = Stop { state: Arc::new(AtomicU8::new(UNWATCHED)), poll: Some(poll), looks: AtomicU64::new(0) };
         stop.poll_later();
         stop
     }
@@ -132,6 +145,14 @@ impl<'a> Stop<'a> {
         let state = self.state.load(Relaxed);
         if state & REQUESTED != 0 {
             return Err(Error::Interrupted);
+        }
+        if state & COUNTED != 0 {
+            // Once requested, the test above answers: the count wraps at most once.
+            if self.looks.fetch_sub(1, Relaxed) <= 1 {
+                self.request();
+                return Err(Error::Interrupted);
+            }
+            return Ok(());
         }
         match &self.poll {
             Some(poll) if state & POLL_DUE == 0 && this_thread() == poll.owner => {
@@ -389,6 +410,17 @@ mod tests {
         stop.request();
         assert_eq!(stop.check(), Err(Error::Interrupted));
         assert!(Stop::never().checkpoint().is_ok());
+    }
+
+    #[test]
+    fn a_counted_stop_is_requested_at_its_nth_look() {
+        let stop = Stop::at_look(3);
+        assert!(stop.checkpoint().is_ok());
+        assert!(stop.check().is_ok());
+        assert!(!stop.is_requested());
+        assert_eq!(stop.checkpoint(), Err(Error::Interrupted));
+        assert!(stop.is_requested());
+        assert_eq!(stop.checkpoint(), Err(Error::Interrupted));
     }
 
     #[test]
