@@ -472,7 +472,7 @@ mod tests {
     }
 
     #[test]
-    fn registrations_stay_bounded_while_the_watcher_sleeps() {
+    fn pending_registrations_stay_bounded() {
         let go_on = || true;
         for _ in 0..10 * watcher::PRUNE_AT {
             drop(Stop::polling(&go_on));
