@@ -176,13 +176,13 @@ def test_long_calls_release_the_gil_and_raise_keyboard_interrupt_leaving_the_obj
         name: r for name, r in results.items() if r["outcome"] != "interrupted" or not r["unchanged"] or r["ticks"] == 0
     }
     assert not failures, failures
-    if game == "rive hex7":
-        # A hex7 playout takes about a second and one move there up to hundreds of milliseconds:
-        # the work looks at the stop inside them (every ply, every pattern of the counting
-        # programme), not only between playouts. The promise is 100 ms; 1 s leaves room for a
-        # loaded machine (before the fix these took 4-6 s).
-        slow = {name: r["latency"] for name, r in results.items() if r["latency"] is None or r["latency"] > 1.0}
-        assert not slow, slow
+    # No latency is asserted here (wall-clock bounds flake on a loaded machine; the child's
+    # timeout catches a hang). The promise (docs/design.md, "Interrupts": KeyboardInterrupt within
+    # 100 ms, the poll running every 25 ms) rests on the work looking at the stop inside every
+    # long step: for the rive hex7 cases (a playout of about a second, moves of hundreds of
+    # milliseconds) that is shown without a clock by rust/engine/tests/rive.rs
+    # (a_stop_reaches_inside_one_long_move_and_one_long_playout, a stop requested at its second
+    # look). The latencies measured are in the results, for a failure's message.
 
 
 def test_an_interrupted_vector_env_step_changes_no_env():
@@ -203,3 +203,65 @@ def test_an_interrupted_vector_env_step_changes_no_env():
     result = json.loads(done.stdout)["step"]
     assert result["outcome"] == "interrupted"
     assert result["after"] is True
+
+
+# A process that has used a polling call (so the watcher thread runs in it) forks; in the child,
+# calls whose work only looks at the stop's flag (a Rive playout at every ply, a Reversi playout
+# once per playout) must still hear the alarm's KeyboardInterrupt. The fork copies the parent's
+# memory but not its watcher thread, so the child needs a watcher of its own (before the fix the
+# child's playouts ran to their end: forever here). A stuck child is killed after a minute.
+FORKING = textwrap.dedent(
+    """
+    import json, os, signal, sys, time, warnings
+    import boardcore as bc
+
+    warnings.simplefilter("ignore", DeprecationWarning)  # fork() of a threaded process (3.12+)
+
+    def alarm(*_):
+        raise KeyboardInterrupt
+
+    def interrupted(call):
+        scope = {"bc": bc}
+        exec(call[0], scope)
+        signal.setitimer(signal.ITIMER_REAL, 0.2)
+        try:
+            eval(compile(call[1], "<long call>", "eval"), scope)
+            return "finished"
+        except KeyboardInterrupt:
+            return "interrupted"
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+
+    signal.signal(signal.SIGALRM, alarm)
+    cases = json.loads(sys.argv[1])
+    parent = {name: interrupted(call) for name, call in cases.items()}  # the watcher runs now
+    child = os.fork()
+    if child == 0:
+        print(json.dumps({"parent": parent, "child": {name: interrupted(call) for name, call in cases.items()}}))
+        sys.stdout.flush()
+        os._exit(0)
+    for _ in range(600):
+        if os.waitpid(child, os.WNOHANG)[0]:
+            break
+        time.sleep(0.1)
+    else:
+        os.kill(child, signal.SIGKILL)
+        sys.exit("the forked child's calls were not interrupted within a minute")
+    """
+)
+
+
+def test_a_forked_child_hears_keyboard_interrupt_in_playouts():
+    cases = {
+        "rive hex7 playouts": (RIVE_HEX7, "subject.playouts(10**15)"),
+        "reversi playouts": (REVERSI, "subject.playouts(10**15)"),
+        "reversi playouts threads=2": (REVERSI, "subject.playouts(10**15, threads=2)"),
+        "reversi perft": (REVERSI, "subject.perft(64)"),
+    }
+    done = subprocess.run(
+        [sys.executable, "-c", FORKING, json.dumps(cases)], capture_output=True, text=True, timeout=300
+    )
+    assert done.returncode == 0, done.stderr
+    outcomes = json.loads(done.stdout)
+    everywhere = {name: "interrupted" for name in cases}
+    assert outcomes == {"parent": everywhere, "child": everywhere}

@@ -4,6 +4,7 @@ budget rules (defects 3 and 7)."""
 import contextlib
 import signal
 import threading
+import time
 
 import boardcore as bc
 import numpy as np
@@ -197,13 +198,27 @@ def test_a_searcher_called_from_a_signal_handler_during_its_search_raises_concur
     assert searcher.game == game
 
 
+def envs_for_a_step_of(seconds, at_most=1 << 16):
+    """Reversi envs enough that one step from the start takes about ``seconds`` here, measured
+    now (at least 1,024; at most ``at_most``, to bound memory)."""
+    n = 1024
+    env = bc.VectorEnv("reversi", n, seed=5)
+    actions = env.sample_actions()
+    start = time.perf_counter()
+    env.step(actions)
+    took = max(time.perf_counter() - start, 1e-6)
+    return max(n, min(at_most, int(n * seconds / took)))
+
+
 @pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="needs SIGALRM")
 def test_a_vector_env_stepped_from_a_signal_handler_during_a_step_raises_concurrent_use_error():
-    # Enough envs that a step outlasts the 25 ms between signal polls on an idle machine too
-    # (with 4,096 a step could end before its first poll, and the handler never got in).
-    env = bc.VectorEnv("reversi", 16384, seed=5)
-    twin = bc.VectorEnv("reversi", 16384, seed=5)
-    first_actions = bc.VectorEnv("reversi", 16384, seed=5).sample_actions()
+    # The handler gets in only at a poll, which comes every 25 ms during a step: enough envs that
+    # a step lasts several polls on this machine now, fast or loaded (a fixed size could end
+    # before its first poll on a fast machine, and the handler never got in).
+    n = envs_for_a_step_of(0.15)
+    env = bc.VectorEnv("reversi", n, seed=5)
+    twin = bc.VectorEnv("reversi", n, seed=5)
+    first_actions = bc.VectorEnv("reversi", n, seed=5).sample_actions()
     error, steps = reentrant_call_from_a_signal_handler(
         busy_probe=env.to_move,
         reentrant_call=lambda: env.step(first_actions),

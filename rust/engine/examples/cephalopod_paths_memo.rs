@@ -157,7 +157,7 @@ fn run_layers(board: &Board, root: u64, depth: u32) -> (u64, usize) {
 
 /// The library's count: per-square, per-pips path totals, reduced to the answer.
 fn run_engine(board: &Board, start: &Cephalopod, depth: u32, options: CountOptions) -> u64 {
-    let totals = colour_free_totals(start, depth, options, &Stop::new(), &mut |_, _| Ok(())).expect("count");
+    let totals = colour_free_totals(start, depth, options, Stop::never(), &mut |_, _| Ok(())).expect("count");
     let sum = totals.chunks(7).zip(&board.weights).fold(0u128, |sum, (per_pips, &weight)| {
         let square = per_pips.iter().zip(0u128..).fold(0u128, |s, (&t, pips)| s.wrapping_add(t.wrapping_mul(pips)));
         sum.wrapping_add(square.wrapping_mul(weight as u128))

@@ -211,7 +211,7 @@ pub trait Steps: Clone + Send + Sync {
 
     /// The result of one uniformly random game from here for the side to move here (1 a win,
     /// -1 a loss, 0 a draw): a turn under way is finished by random actions, then the position
-    /// is played out by `playout::playout` (its random moves, its fast code path).
+    /// is played out by `playout::playout_interruptible` (its random moves, its fast code path).
     /// `Err(Interrupted)` soon after `stop` is requested (as often as the game's playouts look).
     fn play_out_interruptible(&self, rng: &mut SplitMix64, stop: &Stop) -> Result<f32> {
         let me = self.to_move();
@@ -551,7 +551,7 @@ impl<S: Steps> VectorEnv<S> {
     /// Every env back at the start; writes their observations and masks. The random streams go
     /// on where they were.
     pub fn reset(&mut self, observations: &mut [f32], masks: &mut [bool]) -> Result<()> {
-        self.reset_interruptible(observations, masks, &Stop::new())
+        self.reset_interruptible(observations, masks, Stop::never())
     }
 
     /// `reset`; on `Err(Interrupted)` (soon after `stop` is requested) no env has changed.
@@ -673,7 +673,7 @@ impl<S: Steps> VectorEnv<S> {
     /// the observation, mask and side to move written for it are the new game's; `NextStep`:
     /// they are the final position's, with an all-False mask, and the next step restarts it).
     pub fn step(&mut self, actions: &[i64], out: StepOutputs<'_>) -> Result<()> {
-        self.step_interruptible(actions, out, &Stop::new())
+        self.step_interruptible(actions, out, Stop::never())
     }
 
     /// `step`; on `Err(Interrupted)` (soon after `stop` is requested) no env has changed: the
@@ -738,7 +738,7 @@ impl<S: Steps> VectorEnv<S> {
     /// A uniformly random legal action for every env, each from its own stream (0 for an env
     /// waiting for its `NextStep` restart, which draws nothing).
     pub fn sample_actions(&mut self, out: &mut [i64]) -> Result<()> {
-        self.sample_actions_interruptible(out, &Stop::new())
+        self.sample_actions_interruptible(out, Stop::never())
     }
 
     /// `sample_actions`; on `Err(Interrupted)` no stream has moved.

@@ -232,12 +232,12 @@ pub trait Position: Clone + Send + Sync {
 
     /// `perft_interruptible` with a stop nobody can request.
     fn perft(&self, depth: u32, plies: Plies, threads: usize) -> u64 {
-        perft::unstoppable(self.perft_interruptible(depth, plies, threads, &Stop::new()))
+        perft::unstoppable(self.perft_interruptible(depth, plies, threads, Stop::never()))
     }
 
     /// `divide_interruptible` with a stop nobody can request.
     fn divide(&self, depth: u32, plies: Plies) -> Vec<(Self::Move, u64)> {
-        perft::unstoppable(self.divide_interruptible(depth, plies, &Stop::new()))
+        perft::unstoppable(self.divide_interruptible(depth, plies, Stop::never()))
     }
 
     fn parse_move(&self, text: &str) -> Result<Self::Move>;

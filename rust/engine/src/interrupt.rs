@@ -1,21 +1,21 @@
 //! Cooperative cancellation of long computations: one [`Stop`] shared by everything that can run
 //! long (perft, divide, path counting, playouts, search, move listing, vector stepping).
 //!
-//! The work looks at the stop every so often and returns [`Error::Interrupted`] once a stop was
-//! requested, changing nothing the caller can see. There are two looks:
-//!
-//! - [`Stop::checkpoint`], cheap enough for every ply of a playout or every step of a table
-//!   build: one relaxed load of the stop's state word, and a branch. No clock, no syscall.
-//! - [`Stop::check`], for loops whose steps are already short (perft nodes, playouts of games
-//!   whose whole playout is short): the same load, and a clock read as a fallback (below).
+//! The work looks at the stop every so often with [`Stop::checkpoint`] and returns
+//! [`Error::Interrupted`] once a stop was requested, changing nothing the caller can see. A
+//! checkpoint is one relaxed load of the stop's state word and a branch (no clock, no syscall),
+//! cheap enough for every ply of a playout or every step of a table build.
 //!
 //! A stop is requested either directly ([`Stop::request`], from any thread) or by the *poll*: a
 //! function the caller installs (the Python binding's asks Python whether Ctrl-C was pressed)
-//! that runs on the caller's thread about every [`POLL_INTERVAL`]. Who says the poll is due: a
-//! process-wide *watcher* thread (started on first use, asleep while no polling stop lives) sets
-//! a bit in the state word of every live polling stop each [`POLL_INTERVAL`], so the next
-//! checkpoint on the caller's thread runs the poll. [`Stop::check`] also reads the clock, so the
-//! poll still runs where no watcher could be started (or after a `fork`, until a new one is).
+//! that runs on the caller's thread about every [`POLL_INTERVAL`]. One mechanism says the poll is
+//! due, through the same state word: a process-wide *watcher* thread (started by the first
+//! polling stop of the process, again in a `fork`ed child, which inherits no thread; asleep while
+//! no polling stop lives) sets a bit in the word of every live polling stop each
+//! [`POLL_INTERVAL`], so the next checkpoint on the caller's thread runs the poll. Where no
+//! watcher can be started, the stop is marked unwatched instead: a bit that stays set, so every
+//! checkpoint takes the slow path, which reads the clock and polls when it is due (slower
+//! checkpoints, the same promise).
 //! Work handed to other threads is waited for with [`Stop::install`] or [`Stop::wait`], which
 //! poll while waiting, so the caller keeps polling and the workers only read the flag.
 
@@ -30,14 +30,21 @@ pub const POLL_INTERVAL: Duration = Duration::from_millis(25);
 
 /// Bits of a stop's state word: a stop was requested...
 const REQUESTED: u8 = 1;
-/// ...or the watcher says the poll is due.
+/// ...or the watcher says the poll is due...
 const POLL_DUE: u8 = 2;
+/// ...or no watcher marks this stop, so every checkpoint asks the clock (never cleared)...
+const UNWATCHED: u8 = 4;
+/// ...or the stop counts its looks (`Stop::at_look`; never cleared).
+const COUNTED: u8 = 8;
 
 /// A stop flag, shared by every thread working on one call, with an optional poll.
 pub struct Stop<'a> {
-    /// `REQUESTED | POLL_DUE` bits; shared with the watcher for a polling stop.
+    /// `REQUESTED | POLL_DUE | UNWATCHED | COUNTED` bits; shared with the watcher for a
+    /// polling stop.
     state: Arc<AtomicU8>,
     poll: Option<Poll<'a>>,
+    /// Looks left before a `COUNTED` stop requests itself.
+    looks: AtomicU64,
 }
 
 /// The caller's poll: asked on the caller's thread (the only one Python lets handle signals).
@@ -46,7 +53,7 @@ struct Poll<'a> {
     go_on: &'a (dyn Fn() -> bool + Sync),
     owner: usize,
     start: Instant,
-    /// Nanoseconds after `start` when the poll is next due by the clock (the fallback).
+    /// Nanoseconds after `start` when the poll is next due by the clock (for an unwatched stop).
     due: AtomicU64,
 }
 
@@ -69,11 +76,20 @@ fn this_thread() -> usize {
 impl<'a> Stop<'a> {
     /// A flag that only [`Stop::request`] sets.
     pub fn new() -> Self {
-        Stop { state: Arc::new(AtomicU8::new(0)), poll: None }
+        Stop { state: Arc::new(AtomicU8::new(0)), poll: None, looks: AtomicU64::new(0) }
     }
 
-    /// A stop nobody requests, for the uninterruptible forms of interruptible work.
-    pub(crate) fn never() -> &'static Stop<'static> {
+    /// A stop that requests itself at its `n`-th look (`checkpoint` or `check`, on any thread;
+    /// `n` at least 1): it stops work at a chosen point with no clock, which is how tests show
+    /// that work looks inside a long step (a work that looked only before starting would finish
+    /// with `Stop::at_look(2)`).
+    pub fn at_look(n: u64) -> Stop<'static> {
+        Stop { state: Arc::new(AtomicU8::new(COUNTED)), poll: None, looks: AtomicU64::new(n) }
+    }
+
+    /// A stop nobody requests, for the uninterruptible forms of interruptible work (one for
+    /// the process: nothing is allocated per call).
+    pub fn never() -> &'static Stop<'static> {
         static NEVER: std::sync::OnceLock<Stop<'static>> = std::sync::OnceLock::new();
         NEVER.get_or_init(Stop::new)
     }
@@ -81,10 +97,18 @@ impl<'a> Stop<'a> {
     /// A flag that `go_on` also sets, when it returns false: it is asked on this thread about
     /// every [`POLL_INTERVAL`] while the work checks in.
     pub fn polling(go_on: &'a (dyn Fn() -> bool + Sync)) -> Self {
+        let stop = Stop::polling_unwatched(go_on);
+        if watcher::watch(&stop.state) {
+            stop.state.fetch_and(!UNWATCHED, Relaxed);
+        }
+        stop
+    }
+
+    /// `polling` as it is where no watcher can run: checkpoints read the clock.
+    fn polling_unwatched(go_on: &'a (dyn Fn() -> bool + Sync)) -> Self {
         let poll = Poll { go_on, owner: this_thread(), start: Instant::now(), due: AtomicU64::new(0) };
-        let stop = Stop { state: Arc::new(AtomicU8::new(0)), poll: Some(poll) };
+        let stop = Stop { state: Arc::new(AtomicU8::new(UNWATCHED)), poll: Some(poll), looks: AtomicU64::new(0) };
         stop.poll_later();
-        watcher::watch(&stop.state);
         stop
     }
 
@@ -97,9 +121,8 @@ impl<'a> Stop<'a> {
         self.state.load(Relaxed) & REQUESTED != 0
     }
 
-    /// `Err(Interrupted)` once a stop is requested; on the caller's thread, runs the poll when
-    /// the watcher marked it due. One relaxed load while nothing happens: call it as often as
-    /// every ply.
+    /// `Err(Interrupted)` once a stop is requested; on the caller's thread, runs the poll when it
+    /// is due. One relaxed load while nothing happens: call it as often as every ply.
     #[inline(always)]
     pub fn checkpoint(&self) -> Result<()> {
         match self.state.load(Relaxed) {
@@ -108,27 +131,43 @@ impl<'a> Stop<'a> {
         }
     }
 
-    /// `checkpoint`, and the poll also when the clock says it is due (where the watcher is
-    /// missing). Costs a flag read and a clock read: call it every few microseconds of work.
-    #[inline]
+    /// The same look as [`Stop::checkpoint`] (there is one mechanism); the name loops with
+    /// longer steps have always used.
+    #[inline(always)]
     pub fn check(&self) -> Result<()> {
-        self.checkpoint()?;
-        match &self.poll {
-            Some(poll) if poll.start.elapsed().as_nanos() as u64 >= poll.due.load(Relaxed) => self.poll_now(),
-            _ => Ok(()),
-        }
+        self.checkpoint()
     }
 
-    /// The state word is set: stopped, or the poll is due.
+    /// The state word is set: stopped, the poll is due, or the clock must say whether it is.
     #[cold]
     #[inline(never)]
     fn signalled(&self) -> Result<()> {
-        if self.is_requested() {
+        let state = self.state.load(Relaxed);
+        if state & REQUESTED != 0 {
             return Err(Error::Interrupted);
         }
-        self.poll_now()
+        if state & COUNTED != 0 {
+            // Once requested, the test above answers: the count wraps at most once.
+            if self.looks.fetch_sub(1, Relaxed) <= 1 {
+                self.request();
+                return Err(Error::Interrupted);
+            }
+            return Ok(());
+        }
+        match &self.poll {
+            Some(poll) if state & POLL_DUE == 0 && this_thread() == poll.owner => {
+                // Unwatched: due by the clock only.
+                if poll.start.elapsed().as_nanos() as u64 >= poll.due.load(Relaxed) {
+                    self.poll_now()
+                } else {
+                    Ok(())
+                }
+            }
+            _ => self.poll_now(),
+        }
     }
 
+    /// Runs the poll now, on the caller's thread (elsewhere, nothing).
     #[cold]
     fn poll_now(&self) -> Result<()> {
         let Some(poll) = &self.poll else { return Ok(()) };
@@ -194,64 +233,150 @@ impl<'a> Stop<'a> {
 /// The watcher thread: marks every live polling stop's poll due each `POLL_INTERVAL`, so that the
 /// work's checkpoints need no clock. One thread for the process, started by the first polling
 /// stop; it sleeps (parked) once no polling stop has lived for `IDLE_TICKS` ticks.
+///
+/// A `fork`ed child inherits the parent's memory but none of its threads, so the parent's
+/// watcher (and its lists, whose lock the watcher may have held at the fork) is forgotten in the
+/// child (`pthread_atfork`) and the child's first polling stop starts a watcher of its own.
 mod watcher {
     use super::{POLL_DUE, POLL_INTERVAL};
-    use std::sync::atomic::{AtomicBool, AtomicU8, Ordering::SeqCst};
-    use std::sync::{Arc, Mutex, PoisonError, Weak};
+    use std::ptr::null_mut;
+    use std::sync::atomic::{AtomicBool, AtomicPtr, AtomicU8, Ordering::SeqCst};
+    use std::sync::{Arc, Mutex, OnceLock, PoisonError, Weak};
     use std::thread::Thread;
 
-    /// Stops registered since the watcher's last tick.
-    static PENDING: Mutex<Vec<Weak<AtomicU8>>> = Mutex::new(Vec::new());
-    /// The watcher, with the process it was started in (a `fork`ed child has no watcher).
-    static WATCHER: Mutex<Option<(u32, Thread)>> = Mutex::new(None);
-    static IDLE: AtomicBool = AtomicBool::new(false);
+    /// This process's watcher, or null while none runs (none started yet, or forgotten by a fork).
+    static CURRENT: AtomicPtr<Watcher> = AtomicPtr::new(null_mut());
     /// Empty ticks before the watcher parks (a second: calls in a loop keep it awake).
     const IDLE_TICKS: u32 = 40;
-    /// Pending stops past which a registration asks whether the watcher still runs.
-    const MANY_PENDING: usize = 64;
+    /// Registrations past which the pending list drops its ended stops (while the watcher is
+    /// parked, say), so that it holds at most this many more than the live stops.
+    pub(super) const PRUNE_AT: usize = 64;
 
-    /// Marks `state`'s poll due every `POLL_INTERVAL` while the stop lives. Where no watcher can
-    /// be started nothing is marked, and `Stop::check`'s clock still polls.
-    pub(super) fn watch(state: &Arc<AtomicU8>) {
-        let crowded = {
-            let mut pending = PENDING.lock().unwrap_or_else(PoisonError::into_inner);
+    /// Stops registered and not yet taken by the watcher.
+    #[cfg(test)]
+    pub(super) fn pending() -> usize {
+        running().map_or(0, |watcher| watcher.pending.lock().unwrap_or_else(PoisonError::into_inner).len())
+    }
+
+    /// One watcher thread and what it shares with the threads registering stops. Never freed
+    /// (one per process that polls; a failed start's is not published).
+    struct Watcher {
+        /// Stops registered since the watcher's last tick.
+        pending: Mutex<Vec<Weak<AtomicU8>>>,
+        /// The thread, set once it runs (until then registrations fall back to the clock).
+        thread: OnceLock<Thread>,
+        /// The watcher is parked, or about to be: a registration unparks it.
+        idle: AtomicBool,
+    }
+
+    /// Marks `state`'s poll due every `POLL_INTERVAL` while the stop lives; false when no watcher
+    /// runs in this process (none could be started), and nothing will.
+    pub(super) fn watch(state: &Arc<AtomicU8>) -> bool {
+        let Some(watcher) = running() else { return false };
+        let Some(thread) = watcher.thread.get() else { return false };
+        {
+            let mut pending = watcher.pending.lock().unwrap_or_else(PoisonError::into_inner);
+            if pending.len() >= PRUNE_AT {
+                pending.retain(|stop| stop.strong_count() > 0);
+            }
             pending.push(Arc::downgrade(state));
-            pending.len() > MANY_PENDING
-        };
-        let mut watcher = WATCHER.lock().unwrap_or_else(PoisonError::into_inner);
-        // A watcher from another process (before a fork) drains nothing: start one here.
-        let here =
-            |w: &Option<(u32, Thread)>| w.as_ref().is_some_and(|(pid, _)| !crowded || *pid == std::process::id());
-        if !here(&watcher) {
-            *watcher = start();
         }
-        if IDLE.swap(false, SeqCst) {
-            if let Some((_, thread)) = watcher.as_ref() {
-                thread.unpark();
+        if watcher.idle.swap(false, SeqCst) {
+            thread.unpark();
+        }
+        true
+    }
+
+    /// This process's watcher, started if none runs (`None` if it cannot be).
+    fn running() -> Option<&'static Watcher> {
+        let current = CURRENT.load(SeqCst);
+        // SAFETY: a published watcher is leaked, never freed.
+        if let Some(watcher) = unsafe { current.as_ref() } {
+            return Some(watcher);
+        }
+        if !forgotten_in_forked_children() {
+            return None;
+        }
+        let fresh: &'static Watcher = Box::leak(Box::new(Watcher {
+            pending: Mutex::default(),
+            thread: OnceLock::new(),
+            idle: AtomicBool::new(false),
+        }));
+        let raw = fresh as *const Watcher as *mut Watcher;
+        if let Err(other) = CURRENT.compare_exchange(null_mut(), raw, SeqCst, SeqCst) {
+            // Another thread published one first: that one (its thread may still be starting).
+            // SAFETY: `fresh` was never shared; a published watcher is never freed.
+            drop(unsafe { Box::from_raw(raw) });
+            return unsafe { other.as_ref() };
+        }
+        let spawned = std::thread::Builder::new().name("boardcore-stop-watcher".into()).spawn(move || run(fresh));
+        match spawned {
+            Ok(handle) => {
+                let _ = fresh.thread.set(handle.thread().clone());
+                Some(fresh)
+            }
+            Err(_) => {
+                // Unpublished, so that a later stop tries again; threads that saw it meanwhile
+                // found no thread in it and use the clock.
+                let _ = CURRENT.compare_exchange(raw, null_mut(), SeqCst, SeqCst);
+                None
             }
         }
     }
 
-    fn start() -> Option<(u32, Thread)> {
-        let handle = std::thread::Builder::new().name("boardcore-stop-watcher".into()).spawn(run).ok()?;
-        Some((std::process::id(), handle.thread().clone()))
+    /// Whether a `fork`ed child will forget the watcher (it has no watcher thread): a handler,
+    /// registered once, that only stores to an atomic (all a child of a threaded process may do).
+    /// While registration is under way in another thread, or if it failed: false (the clock).
+    #[cfg(unix)]
+    fn forgotten_in_forked_children() -> bool {
+        extern "C" fn forget() {
+            CURRENT.store(null_mut(), SeqCst);
+        }
+        extern "C" {
+            fn pthread_atfork(
+                prepare: Option<extern "C" fn()>,
+                parent: Option<extern "C" fn()>,
+                child: Option<extern "C" fn()>,
+            ) -> std::os::raw::c_int;
+        }
+        const UNREGISTERED: u8 = 0;
+        const REGISTERING: u8 = 1;
+        const REGISTERED: u8 = 2;
+        const FAILED: u8 = 3;
+        // No `Once`: a child forked while another thread registers would wait for it forever.
+        static HANDLER: AtomicU8 = AtomicU8::new(UNREGISTERED);
+        match HANDLER.compare_exchange(UNREGISTERED, REGISTERING, SeqCst, SeqCst) {
+            Ok(_) => {
+                // SAFETY: the handler only stores to an atomic.
+                let registered = unsafe { pthread_atfork(None, None, Some(forget)) } == 0;
+                HANDLER.store(if registered { REGISTERED } else { FAILED }, SeqCst);
+                registered
+            }
+            Err(state) => state == REGISTERED,
+        }
     }
 
-    fn run() {
+    /// No `fork` here.
+    #[cfg(not(unix))]
+    fn forgotten_in_forked_children() -> bool {
+        true
+    }
+
+    fn run(watcher: &'static Watcher) {
         let mut watched: Vec<Weak<AtomicU8>> = Vec::new();
         let mut quiet = 0;
         loop {
             std::thread::sleep(POLL_INTERVAL);
-            watched.append(&mut PENDING.lock().unwrap_or_else(PoisonError::into_inner));
+            watched.append(&mut watcher.pending.lock().unwrap_or_else(PoisonError::into_inner));
             watched.retain(|stop| stop.upgrade().map(|state| state.fetch_or(POLL_DUE, SeqCst)).is_some());
             quiet = if watched.is_empty() { quiet + 1 } else { 0 };
             if quiet >= IDLE_TICKS {
-                IDLE.store(true, SeqCst);
-                // A stop registered before IDLE was set found it unset and did not unpark.
-                if PENDING.lock().unwrap_or_else(PoisonError::into_inner).is_empty() {
+                watcher.idle.store(true, SeqCst);
+                // A stop registered before `idle` was set found it unset and did not unpark.
+                if watcher.pending.lock().unwrap_or_else(PoisonError::into_inner).is_empty() {
                     std::thread::park();
                 }
-                IDLE.store(false, SeqCst);
+                watcher.idle.store(false, SeqCst);
                 quiet = 0;
             }
         }
@@ -269,32 +394,33 @@ mod tests {
     use super::*;
     use std::sync::atomic::AtomicUsize;
 
+    /// Checkpoints on this thread until the stop ends the loop (a bound only catches a hang).
+    fn checkpoint_until_stopped(stop: &Stop) {
+        let start = Instant::now();
+        while stop.checkpoint().is_ok() {
+            assert!(start.elapsed() < Duration::from_secs(30), "the poll never ran");
+            std::hint::spin_loop();
+        }
+    }
+
     #[test]
     fn a_stop_is_seen_by_check() {
         let stop = Stop::new();
         assert!(stop.check().is_ok());
         stop.request();
         assert_eq!(stop.check(), Err(Error::Interrupted));
+        assert!(Stop::never().checkpoint().is_ok());
     }
 
     #[test]
-    fn the_poll_runs_on_the_callers_thread_once_due_and_can_stop() {
-        let asked = AtomicUsize::new(0);
-        let go_on = || asked.fetch_add(1, Relaxed) < 1;
-        let stop = Stop::polling(&go_on);
-        assert!(stop.check().is_ok(), "not due yet");
-        assert_eq!(asked.load(Relaxed), 0);
-        std::thread::sleep(POLL_INTERVAL);
+    fn a_counted_stop_is_requested_at_its_nth_look() {
+        let stop = Stop::at_look(3);
+        assert!(stop.checkpoint().is_ok());
         assert!(stop.check().is_ok());
-        std::thread::scope(|s| {
-            s.spawn(|| {
-                std::thread::sleep(POLL_INTERVAL);
-                assert!(stop.check().is_ok(), "other threads never poll");
-            });
-        });
-        std::thread::sleep(POLL_INTERVAL);
-        assert_eq!(stop.check(), Err(Error::Interrupted));
-        assert_eq!(asked.load(Relaxed), 2);
+        assert!(!stop.is_requested());
+        assert_eq!(stop.checkpoint(), Err(Error::Interrupted));
+        assert!(stop.is_requested());
+        assert_eq!(stop.checkpoint(), Err(Error::Interrupted));
     }
 
     #[test]
@@ -302,18 +428,57 @@ mod tests {
         let asked = AtomicUsize::new(0);
         let go_on = || asked.fetch_add(1, Relaxed) < 2;
         let stop = Stop::polling(&go_on);
-        let start = Instant::now();
+        assert_eq!(stop.state.load(Relaxed) & UNWATCHED, 0, "a watcher runs here");
         // Only checkpoints: the poll runs because the watcher marks it due.
-        while stop.checkpoint().is_ok() {
-            assert!(start.elapsed() < Duration::from_secs(30), "the watcher never marked the poll due");
-            std::hint::spin_loop();
-        }
+        checkpoint_until_stopped(&stop);
         assert!(stop.is_requested());
         assert_eq!(asked.load(Relaxed), 3);
-        assert!(start.elapsed() >= POLL_INTERVAL, "one poll per watcher tick, not more");
         let unpolled = Stop::new();
         std::thread::sleep(POLL_INTERVAL * 2);
         assert!(unpolled.checkpoint().is_ok(), "only polling stops are watched");
+    }
+
+    #[test]
+    fn where_no_watcher_runs_checkpoints_poll_by_the_clock() {
+        let asked = AtomicUsize::new(0);
+        let go_on = || asked.fetch_add(1, Relaxed) < 2;
+        let stop = Stop::polling_unwatched(&go_on);
+        checkpoint_until_stopped(&stop);
+        assert!(stop.is_requested());
+        assert_eq!(asked.load(Relaxed), 3);
+    }
+
+    #[test]
+    fn only_the_callers_thread_polls() {
+        let asked = AtomicUsize::new(0);
+        let go_on = || {
+            asked.fetch_add(1, Relaxed);
+            false
+        };
+        for stop in [Stop::polling(&go_on), Stop::polling_unwatched(&go_on)] {
+            std::thread::scope(|s| {
+                s.spawn(|| {
+                    // Long enough for the poll to come due, by the watcher or by the clock.
+                    std::thread::sleep(POLL_INTERVAL * 3);
+                    for _ in 0..1000 {
+                        assert!(stop.checkpoint().is_ok(), "other threads never poll");
+                    }
+                });
+            });
+            assert_eq!(asked.load(Relaxed), 0);
+            checkpoint_until_stopped(&stop);
+            assert_eq!(asked.swap(0, Relaxed), 1);
+        }
+    }
+
+    #[test]
+    fn pending_registrations_stay_bounded() {
+        let go_on = || true;
+        for _ in 0..10 * watcher::PRUNE_AT {
+            drop(Stop::polling(&go_on));
+        }
+        // Stops of tests running meanwhile may be live (a few at most).
+        assert!(watcher::pending() <= watcher::PRUNE_AT + 16);
     }
 
     #[test]
@@ -328,7 +493,6 @@ mod tests {
             std::thread::yield_now();
         });
         assert_eq!(result, Err(Error::Interrupted));
-        let never = Stop::new();
-        assert_eq!(never.install(&pool, || 7), Ok(7));
+        assert_eq!(Stop::never().install(&pool, || 7), Ok(7));
     }
 }

@@ -32,7 +32,7 @@
 
 use crate::error::Result;
 use crate::game::{Outcome, Player, Position};
-use crate::interrupt::{every, Stop};
+use crate::interrupt::Stop;
 use crate::rng::SplitMix64;
 use crate::tree::{Arena, NONE, ROOT};
 use std::time::{Duration, Instant};
@@ -182,12 +182,8 @@ impl<P: Position> Tree<P> {
         let legal = position.count_moves_interruptible(stop)?;
         if legal > 0 && legal <= widening.limit {
             let start = self.untried.len();
-            for (i, mv) in position.legal_moves().enumerate() {
-                if every(i as u64, 1024) {
-                    stop.checkpoint().inspect_err(|_| self.untried.truncate(start))?;
-                }
-                self.untried.push(mv);
-            }
+            // The game's own interruptible listing (Rive's looks inside one long move too).
+            self.untried.extend(position.list_moves(stop)?);
             self.nodes[node].data.untried =
                 Some(Untried { start: start as u32, len: (self.untried.len() - start) as u32 });
         }
@@ -343,7 +339,7 @@ impl<P: Position> Searcher<P> {
 
     /// Searches with `iterations` / `time_limit` (`None`: the configured ones) and reports.
     pub fn search(&mut self, iterations: Option<u64>, time_limit: Option<Duration>) -> Report<P::Move> {
-        crate::perft::unstoppable(self.search_interruptible(iterations, time_limit, &Stop::new()))
+        crate::perft::unstoppable(self.search_interruptible(iterations, time_limit, Stop::never()))
     }
 
     /// `search`, returning `Err(Interrupted)` soon after `stop` is requested (the trees keep the
@@ -565,6 +561,62 @@ mod tests {
             assert_eq!(searcher.search_interruptible(None, None, &polled), Err(crate::Error::Interrupted));
             assert!(searcher.root_visits() > 0);
         }
+    }
+
+    /// A game of two moves a ply for four plies whose listing hears a stop that comes while it
+    /// lists (as a long Rive listing does); its plain `legal_moves` cannot hear one.
+    #[derive(Clone, Copy, PartialEq)]
+    struct Listing {
+        plies: u8,
+    }
+
+    impl Position for Listing {
+        type Move = bool;
+        type Moves<'a> = std::iter::Take<std::array::IntoIter<bool, 2>>;
+        fn to_move(&self) -> Player {
+            [Player::Black, Player::White][self.plies as usize % 2]
+        }
+        fn legal_moves(&self) -> Self::Moves<'_> {
+            [false, true].into_iter().take(if self.plies < 4 { 2 } else { 0 })
+        }
+        fn list_moves(&self, stop: &Stop) -> crate::Result<Vec<bool>> {
+            stop.request();
+            stop.checkpoint()?;
+            Ok(self.legal_moves().collect())
+        }
+        fn play_unchecked(&mut self, _: bool) {
+            self.plies += 1;
+        }
+        fn outcome(&self) -> Option<Outcome> {
+            (self.plies >= 4).then_some(Outcome::Draw)
+        }
+        fn score(&self) -> (u32, u32) {
+            (0, 0)
+        }
+        fn zobrist(&self) -> u64 {
+            self.plies as u64
+        }
+        fn parse_move(&self, _: &str) -> crate::Result<bool> {
+            Ok(true)
+        }
+        fn format_move(&self, mv: bool) -> String {
+            mv.to_string()
+        }
+        fn to_notation(&self) -> String {
+            String::new()
+        }
+        fn from_notation(_: &str) -> crate::Result<Self> {
+            Ok(Listing { plies: 0 })
+        }
+    }
+
+    #[test]
+    fn a_node_lists_its_moves_with_the_games_interruptible_listing() {
+        let mut searcher = Searcher::new(Listing { plies: 0 }, config(100, 1, 1));
+        let stop = Stop::new();
+        assert_eq!(searcher.search_interruptible(None, None, &stop), Err(crate::Error::Interrupted));
+        assert_eq!(searcher.root_visits(), 0);
+        assert!(searcher.trees[0].untried.is_empty(), "an interrupted listing adds nothing");
     }
 
     #[test]

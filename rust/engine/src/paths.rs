@@ -129,7 +129,7 @@ pub fn max_positions<P: CompactKey>() -> usize {
 /// `depth` moves, or earlier when the game ends), with the number of sequences reaching each,
 /// sorted by key.
 pub fn count_paths<P: CompactKey>(root: &P, depth: u32) -> Result<Vec<(P::Key, u128)>> {
-    count_paths_interruptible(root, depth, &Stop::new())
+    count_paths_interruptible(root, depth, Stop::never())
 }
 
 /// `count_paths`, returning `Err(Interrupted)` soon after `stop` is requested, and `TooLarge`
@@ -502,8 +502,11 @@ mod tests {
 
     #[test]
     fn more_positions_than_the_budget_is_too_large() {
-        assert_eq!(count_paths_within(&BITS, 10, Plies::EveryMove, &Stop::new(), 4096).unwrap().len(), 1024);
-        assert!(matches!(count_paths_within(&BITS, 14, Plies::EveryMove, &Stop::new(), 4096), Err(Error::TooLarge(_))));
+        assert_eq!(count_paths_within(&BITS, 10, Plies::EveryMove, Stop::never(), 4096).unwrap().len(), 1024);
+        assert!(matches!(
+            count_paths_within(&BITS, 14, Plies::EveryMove, Stop::never(), 4096),
+            Err(Error::TooLarge(_))
+        ));
     }
 
     #[test]

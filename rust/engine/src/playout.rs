@@ -61,14 +61,9 @@ playout_loop!(playout_portable);
 playout_loop!(playout_v3 #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,avx2")]);
 
 /// Plays uniformly random legal moves from `position` to the end of the game, then applies
-/// `finish` to the final position (inline it: it runs in the fast copy of the loop).
-#[inline]
-pub fn playout<P: Position, R>(position: &P, rng: &mut SplitMix64, finish: impl Fn(&P) -> R) -> R {
-    crate::perft::unstoppable(playout_interruptible(position, rng, Stop::never(), finish))
-}
-
-/// `playout`, returning `Err(Interrupted)` soon after `stop` is requested: it looks at `stop` as
-/// often as the game's `Position::play_out_interruptible` does (every ply where a ply can be long).
+/// `finish` to the final position (inline it: it runs in the fast copy of the loop). Returns
+/// `Err(Interrupted)` soon after `stop` is requested: it looks at `stop` as often as the game's
+/// `Position::play_out_interruptible` does (every ply where a ply can be long).
 #[inline]
 pub fn playout_interruptible<P: Position, R>(
     position: &P,
@@ -139,12 +134,12 @@ pub fn scored_playouts_interruptible<P: Position>(
 /// The ending of each of `n` playouts from `position`, in playout order: the same games as
 /// `random_playouts` (same seed, same streams), on `threads` threads.
 pub fn random_playout_endings<P: Position>(position: &P, n: u64, seed: u64, threads: usize) -> Vec<Ending> {
-    crate::perft::unstoppable(random_playout_endings_interruptible(position, n, seed, threads, &Stop::new()))
+    crate::perft::unstoppable(random_playout_endings_interruptible(position, n, seed, threads, Stop::never()))
 }
 
 /// `n` playouts from `position` on `threads` threads.
 pub fn random_playouts<P: Position>(position: &P, n: u64, seed: u64, threads: usize) -> Tally {
-    crate::perft::unstoppable(random_playouts_interruptible(position, n, seed, threads, &Stop::new()))
+    crate::perft::unstoppable(random_playouts_interruptible(position, n, seed, threads, Stop::never()))
 }
 
 /// `random_playout_endings`, returning `Err(Interrupted)` soon after `stop` is requested.
@@ -227,7 +222,7 @@ mod tests {
     #[test]
     fn scored_playouts_are_the_tallied_games_with_their_endings() {
         let start = reversi(6);
-        let scored = scored_playouts_interruptible(&start, 200, 3, 2, &Stop::new()).unwrap();
+        let scored = scored_playouts_interruptible(&start, 200, 3, 2, Stop::never()).unwrap();
         assert_eq!(scored.tally, random_playouts(&start, 200, 3, 1));
         let endings = random_playout_endings(&start, 200, 3, 1);
         assert_eq!(scored.outcomes, endings.iter().map(Ending::sign).collect::<Vec<_>>());
@@ -243,7 +238,7 @@ mod tests {
     #[test]
     fn scored_playouts_refuse_more_endings_than_they_keep() {
         let start = reversi(4);
-        let refused = scored_playouts_interruptible(&start, MAX_SCORED_PLAYOUTS + 1, 0, 1, &Stop::new());
+        let refused = scored_playouts_interruptible(&start, MAX_SCORED_PLAYOUTS + 1, 0, 1, Stop::never());
         assert!(matches!(refused, Err(crate::Error::InvalidArgument(_))));
     }
 }

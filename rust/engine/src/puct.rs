@@ -963,7 +963,7 @@ mod tests {
     }
 
     fn run(root: ReversiActions, seed: u64, s: &Settings) -> Report {
-        search(root, seed, s, &mut Rollouts, &Stop::new()).unwrap()
+        search(root, seed, s, &mut Rollouts, Stop::never()).unwrap()
     }
 
     #[test]

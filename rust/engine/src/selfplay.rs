@@ -206,7 +206,7 @@ mod tests {
     fn play(games: usize, threads: usize) -> Data<crate::reversi::Move> {
         let search = puct::Settings { simulations: 20, batch_size: games, threads, ..puct::Settings::default() };
         let settings = Settings { search, games, temperature: 1.0, temperature_moves: Some(4) };
-        selfplay(&reversi(4), 9, &settings, &mut Rollouts, &Stop::new()).unwrap()
+        selfplay(&reversi(4), 9, &settings, &mut Rollouts, Stop::never()).unwrap()
     }
 
     #[test]
@@ -243,7 +243,7 @@ mod tests {
         for (simulations, max_nodes) in [(0, crate::mcts::DEFAULT_MAX_NODES), (50, 2)] {
             let search = puct::Settings { simulations, max_nodes, batch_size: 4, ..puct::Settings::default() };
             let settings = Settings { search, games: 4, temperature: 1.0, temperature_moves: None };
-            let data = selfplay(&reversi(4), 3, &settings, &mut Rollouts, &Stop::new()).unwrap();
+            let data = selfplay(&reversi(4), 3, &settings, &mut Rollouts, Stop::never()).unwrap();
             assert_eq!(data.games.len(), 4);
             assert!(data.actions.iter().enumerate().all(|(r, &a)| data.masks[r * data.num_actions + a as usize]));
         }

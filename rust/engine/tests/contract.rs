@@ -46,8 +46,8 @@ fn check_position<P: Position + PartialEq + Debug>(p: &P, others: &[P::Move]) {
 
     // Counting, listing and the bulk perft counts agree with the list.
     assert_eq!(p.count_moves(), moves.len() as u64, "{at}");
-    assert_eq!(p.count_moves_interruptible(&Stop::new()).unwrap(), moves.len() as u64, "{at}");
-    assert_eq!(p.list_moves(&Stop::new()).unwrap(), moves, "{at}");
+    assert_eq!(p.count_moves_interruptible(Stop::never()).unwrap(), moves.len() as u64, "{at}");
+    assert_eq!(p.list_moves(Stop::never()).unwrap(), moves, "{at}");
     assert_eq!(p.perft1(), (moves.len() as u64).max(1), "{at}");
     assert_eq!(p.perft2(), perft2_by_definition(p, &moves), "{at}");
 
@@ -75,7 +75,7 @@ fn check_position<P: Position + PartialEq + Debug>(p: &P, others: &[P::Move]) {
     let sampled = p.sample_move(&mut a);
     assert_eq!(sampled.is_none(), moves.is_empty(), "{at}");
     assert!(sampled.is_none_or(|mv| moves.contains(&mv)), "{at}: {sampled:?}");
-    assert_eq!(p.sample_move_interruptible(&mut b, &Stop::new()).unwrap(), sampled, "{at}");
+    assert_eq!(p.sample_move_interruptible(&mut b, Stop::never()).unwrap(), sampled, "{at}");
 
     // Notation: positions and moves round-trip, and equal positions hash alike.
     let back = P::from_notation(&at).unwrap_or_else(|e| panic!("{at}: {e:?}"));

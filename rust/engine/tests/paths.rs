@@ -43,13 +43,13 @@ fn check_game<P: CompactKey>(starts: Vec<P>, played: u32, max_depth: u32) {
         for depth in 0..=max_depth {
             for plies in [Plies::EveryMove, Plies::PassIsFree] {
                 let expected = perft(&p, depth, plies) as u128;
-                let paths = count_paths_plies(&p, depth, plies, &Stop::new()).unwrap();
+                let paths = count_paths_plies(&p, depth, plies, Stop::never()).unwrap();
                 assert_eq!(paths.iter().map(|(_, n)| n).sum::<u128>(), expected, "{text} depth {depth} {plies:?}");
                 assert!(paths.windows(2).all(|w| w[0].0 < w[1].0), "sorted by key, each key once");
-                let auto = split_perft(&p, depth, Split::Auto, plies, 2, &Stop::new());
+                let auto = split_perft(&p, depth, Split::Auto, plies, 2, Stop::never());
                 assert_eq!(auto, Ok(expected), "{text} depth {depth} auto {plies:?}");
                 for split in 0..=depth {
-                    let leaves = split_perft(&p, depth, Split::At(split), plies, 2, &Stop::new());
+                    let leaves = split_perft(&p, depth, Split::At(split), plies, 2, Stop::never());
                     assert_eq!(leaves, Ok(expected), "{text} depth {depth} split {split} {plies:?}");
                 }
             }
@@ -80,7 +80,7 @@ fn reversi_passes_are_counted_as_perft_counts_them() {
     let p = Reversi::from_notation("4 bw../..../bw../.... w").unwrap();
     for depth in 0..6 {
         for plies in [Plies::EveryMove, Plies::PassIsFree] {
-            let paths = count_paths_plies(&p, depth, plies, &Stop::new()).unwrap();
+            let paths = count_paths_plies(&p, depth, plies, Stop::never()).unwrap();
             assert_eq!(paths.iter().map(|(_, n)| n).sum::<u128>(), perft(&p, depth, plies) as u128);
         }
     }
@@ -150,7 +150,7 @@ fn strands_counts_equal_perft_under_both_cover_rules() {
 fn split_depth_past_depth_is_refused() {
     let start = Cephalopod::new(3, 3).unwrap();
     assert!(matches!(
-        split_perft(&start, 2, Split::At(3), Plies::EveryMove, 1, &Stop::new()),
+        split_perft(&start, 2, Split::At(3), Plies::EveryMove, 1, Stop::never()),
         Err(Error::InvalidArgument(_))
     ));
 }

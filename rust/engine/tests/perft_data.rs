@@ -30,7 +30,7 @@ fn check_entry(entry: &PerftEntry, threads: usize) {
             check::<Reversi>(entry, |p, depth, plies| p.perft(depth, plies, threads));
             if entry.is_quick() {
                 check::<Reversi>(entry, perft);
-                check::<Reversi>(entry, |p, depth, plies| generic_perft(p, depth, plies, 1, &Stop::new()).unwrap());
+                check::<Reversi>(entry, |p, depth, plies| generic_perft(p, depth, plies, 1, Stop::never()).unwrap());
             }
         }
         "cephalopod" => check::<Cephalopod>(entry, perft),
@@ -74,7 +74,7 @@ fn check_split<P: boardcore_engine::paths::CompactKey>(entry: &PerftEntry) {
     for split in [1, depth / 2, depth.saturating_sub(1), depth] {
         for threads in [1, 2] {
             let leaves =
-                split_perft(&position, depth, Split::At(split.min(depth)), Plies::EveryMove, threads, &Stop::new());
+                split_perft(&position, depth, Split::At(split.min(depth)), Plies::EveryMove, threads, Stop::never());
             assert_eq!(leaves, Ok(entry.leaves as u128), "{} split {split}", entry.location);
             if let Some(free) = entry.free {
                 let leaves = split_perft(
@@ -83,7 +83,7 @@ fn check_split<P: boardcore_engine::paths::CompactKey>(entry: &PerftEntry) {
                     Split::At(split.min(depth)),
                     Plies::PassIsFree,
                     threads,
-                    &Stop::new(),
+                    Stop::never(),
                 );
                 assert_eq!(leaves, Ok(free as u128), "{} split {split} (free passes)", entry.location);
             }

@@ -60,7 +60,7 @@ fn the_trait_level_walk_agrees_with_the_specialised_one() {
     // takes Reversi's fast path (`Position::perft_interruptible`), so the generic walk is named.
     let s = start(Shape::Square(8));
     let published = published_at(Shape::Square(8), 6);
-    assert_eq!(generic_perft(&s, 6, Plies::EveryMove, 1, &Stop::new()), Ok(published));
+    assert_eq!(generic_perft(&s, 6, Plies::EveryMove, 1, Stop::never()), Ok(published));
     assert_eq!(perft(&s, 6, Plies::EveryMove), published);
 }
 
@@ -79,7 +79,7 @@ fn divide_sums_to_perft() {
     let parts = s.divide(6, Plies::EveryMove);
     assert_eq!(parts.len(), 4);
     assert_eq!(parts.iter().map(|(_, n)| n).sum::<u64>(), published_at(Shape::Square(8), 6));
-    let generic = generic_divide(&s, 6, Plies::EveryMove, &Stop::new());
+    let generic = generic_divide(&s, 6, Plies::EveryMove, Stop::never());
     assert_eq!(Ok(parts), generic);
 }
 

@@ -89,33 +89,30 @@ fn single_stone_captures_reach_exactly_the_compound_survivor_sets() {
 const HEX7_HUGE: &str = "hex7 ..wb..b/bwb.bb.w/bbbb...b./bww..w..w./w.w..b.w.w./bw....b..w.b/.bw.wwb.wb.bb/\
                          w.bw..wb..wb/....w...bb./bwbwww.wbw/bwwwbbbww/w.bwwwbw/ww.bbwb b";
 
-/// Runs `work` with a stop that another thread requests after 20 ms.
-fn stopped_soon<T>(work: impl FnOnce(&Stop) -> T) -> T {
-    let stop = Stop::new();
-    std::thread::scope(|s| {
-        s.spawn(|| {
-            std::thread::sleep(std::time::Duration::from_millis(20));
-            stop.request();
-        });
-        work(&stop)
-    })
+/// Runs `work` with a stop requested at its second look, on a thread that remembers no capture
+/// sizes (a remembered count needs no programme, hence fewer looks): work that looks only before
+/// it starts (once per call, or once per playout) finishes; work that looks inside goes no
+/// further than its second look. No clock: the outcome does not depend on the machine's speed.
+fn stopped_at_second_look<T>(work: impl FnOnce(&Stop) -> T) -> T {
+    boardcore_engine::rive::survivors::forget_remembered_sizes();
+    work(&Stop::at_look(2))
 }
 
 #[test]
 fn a_stop_reaches_inside_one_long_move_and_one_long_playout() {
     // Before: the stop was looked at before counting or drawing and between playouts only, so
-    // these ran to the end (hundreds of milliseconds for the move, seconds for the playouts).
+    // these ran to the end (hundreds of milliseconds for the move, a second for the playout).
     let huge = Rive::from_notation(HEX7_HUGE).unwrap();
-    assert_eq!(stopped_soon(|stop| huge.count_moves_interruptible(stop)), Err(Error::Interrupted));
-    let drawn = stopped_soon(|stop| huge.sample_move_interruptible(&mut SplitMix64::new(1), stop));
+    assert_eq!(stopped_at_second_look(|stop| huge.count_moves_interruptible(stop)), Err(Error::Interrupted));
+    let drawn = stopped_at_second_look(|stop| huge.sample_move_interruptible(&mut SplitMix64::new(1), stop));
     assert_eq!(drawn, Err(Error::Interrupted));
-    assert_eq!(stopped_soon(|stop| huge.list_moves(stop)).map(|m| m.len()), Err(Error::Interrupted));
+    assert_eq!(stopped_at_second_look(|stop| huge.list_moves(stop)).map(|m| m.len()), Err(Error::Interrupted));
     let start = empty("hex7", false, false);
-    let played = stopped_soon(|stop| random_playouts_interruptible(&start, 1, 0, 1, stop));
+    let played = stopped_at_second_look(|stop| random_playouts_interruptible(&start, 1, 0, 1, stop));
     assert_eq!(played, Err(Error::Interrupted));
     // Unstopped, the same calls agree with the plain ones.
-    let never = Stop::new();
-    assert_eq!(huge.count_moves_interruptible(&never), Ok(huge.count_moves()));
-    let drawn = huge.sample_move_interruptible(&mut SplitMix64::new(1), &never);
+    let never = Stop::never();
+    assert_eq!(huge.count_moves_interruptible(never), Ok(huge.count_moves()));
+    let drawn = huge.sample_move_interruptible(&mut SplitMix64::new(1), never);
     assert_eq!(drawn, Ok(huge.sample_move(&mut SplitMix64::new(1))));
 }

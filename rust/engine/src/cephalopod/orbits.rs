@@ -669,7 +669,7 @@ mod tests {
 
     fn paths(notation: &str, depth: u32, symmetry: bool, wrapping: bool) -> Vec<(u128, u128)> {
         let root = Cephalopod::from_notation(notation).unwrap();
-        colour_free_paths(&root, depth, Options { symmetry, wrapping }, &Stop::new(), &mut quiet()).unwrap()
+        colour_free_paths(&root, depth, Options { symmetry, wrapping }, Stop::never(), &mut quiet()).unwrap()
     }
 
     /// Boards square and not, empty and with dice (some low, so that captures abound).
@@ -706,7 +706,7 @@ mod tests {
             let expected = totals_of_rows(root.rect.len(), &rows, false).unwrap();
             for symmetry in [true, false] {
                 let options = Options { symmetry, wrapping: false };
-                let totals = colour_free_totals(&root, depth, options, &Stop::new(), &mut quiet()).unwrap();
+                let totals = colour_free_totals(&root, depth, options, Stop::never(), &mut quiet()).unwrap();
                 assert_eq!(totals, expected, "{notation} symmetry {symmetry}");
             }
         }
@@ -720,8 +720,8 @@ mod tests {
         for (depth, symmetry) in [(30, true), (40, true), (26, false)] {
             let exact = Options { symmetry, wrapping: false };
             let wrapping = Options { symmetry, wrapping: true };
-            let exact = colour_free_paths(&root, depth, exact, &Stop::new(), &mut quiet()).unwrap();
-            let wrapped = colour_free_paths(&root, depth, wrapping, &Stop::new(), &mut quiet()).unwrap();
+            let exact = colour_free_paths(&root, depth, exact, Stop::never(), &mut quiet()).unwrap();
+            let wrapped = colour_free_paths(&root, depth, wrapping, Stop::never(), &mut quiet()).unwrap();
             let reduced: Vec<(u128, u128)> =
                 exact.iter().map(|&(k, c)| (k, c as u64 as u128)).filter(|&(_, c)| c != 0).collect();
             assert_eq!(wrapped, reduced, "depth {depth}");
@@ -740,12 +740,12 @@ mod tests {
             told.push((ply, positions));
             Ok(())
         };
-        colour_free_paths(&root, 4, Options::default(), &Stop::new(), &mut record).unwrap();
+        colour_free_paths(&root, 4, Options::default(), Stop::never(), &mut record).unwrap();
         // One orbit after a ply: a die in a corner, on an edge, or in the centre.
         assert_eq!(told.iter().map(|&(ply, _)| ply).collect::<Vec<_>>(), [1, 2, 3, 4]);
         assert_eq!(told[0].1, 3);
         let mut refuse = |_, _| Err(Error::Interrupted);
-        let stopped = colour_free_paths(&root, 4, Options::default(), &Stop::new(), &mut refuse);
+        let stopped = colour_free_paths(&root, 4, Options::default(), Stop::never(), &mut refuse);
         assert_eq!(stopped, Err(Error::Interrupted));
     }
 
@@ -760,7 +760,7 @@ mod tests {
     #[test]
     fn boards_past_21_squares_take_the_generic_count() {
         let root = Cephalopod::new(4, 6).unwrap();
-        let rows = colour_free_paths(&root, 2, Options::default(), &Stop::new(), &mut quiet()).unwrap();
+        let rows = colour_free_paths(&root, 2, Options::default(), Stop::never(), &mut quiet()).unwrap();
         assert_eq!(rows, count_paths(&PipsOnly(root), 2).unwrap());
     }
 }
