@@ -7,7 +7,6 @@ Every figure is the median of --repeats runs; ratios are taken in the same run.
 
 from __future__ import annotations
 
-import statistics
 import subprocess
 import sys
 import time
@@ -18,6 +17,9 @@ import boardcore.reference as ref
 from _timing import bench_parser, median_time, table_head
 
 ROOT = Path(__file__).resolve().parent.parent
+# CPU time for single-threaded calls: on a shared machine the wall clock mostly measures the wait
+# for a core.
+CPU = time.process_time
 
 # Positions with very large captures on hex335, kept so that the measurement is repeatable. The
 # first holds the largest capture seen in 2,200 random games (243,802 survivor sets on d3; 847,300
@@ -151,8 +153,10 @@ def bench_compound_vs_single(args) -> None:
     table gives both rates per playout (the target as written) and per ply (the engine's cost of
     one move), with the mean game length of each form."""
     for board, n, games in (("hex5", max(2, args.playouts // 100), 20), ("hex7", max(1, args.playouts // 1000), 3)):
-        compound = n / median_cpu_time(lambda: bc.Rive(board=board).playouts(n, seed=1), args.repeats)
-        single = n / median_cpu_time(lambda: bc.Rive(board=board, single_stones=True).playouts(n, seed=1), args.repeats)
+        compound = n / median_time(lambda: bc.Rive(board=board).playouts(n, seed=1), args.repeats, CPU)
+        single = n / median_time(
+            lambda: bc.Rive(board=board, single_stones=True).playouts(n, seed=1), args.repeats, CPU
+        )
         ratio = single / compound
         verdict = "target (within 10x) met" if ratio <= 10 else "target (within 10x) **missed**"
         compound_plies, single_plies = mean_plies(board, False, games), mean_plies(board, True, games)
@@ -166,17 +170,6 @@ def bench_compound_vs_single(args) -> None:
             f"{compound * compound_plies / 1e3:,.1f} k plies/s | {single * single_plies / 1e3:,.1f} k plies/s | "
             f"**{per_ply:.1f}x slower** per ply |"
         )
-
-
-def median_cpu_time(run, repeats: int) -> float:
-    """The median CPU time of `repeats` calls of `run()` (single-threaded calls: on a shared
-    machine the wall clock mostly measures the wait for a core)."""
-    times = []
-    for _ in range(repeats):
-        started = time.process_time()
-        run()
-        times.append(time.process_time() - started)
-    return max(statistics.median(times), 1e-9)
 
 
 def mean_plies(board: str, single_stones: bool, games: int) -> float:

@@ -63,14 +63,15 @@ def _measure(name: str, make, depth: int, playouts: int, iterations: int, args: 
     return [name, variant, f"perft({depth}) = {leaves:,}", _rate(perft_rate), _rate(playout_rate), _rate(mcts_rate)]
 
 
-def median_time(run, repeats: int) -> float:
-    """The median wall time of ``repeats`` calls of ``run()``, in seconds (never 0, so that a rate
-    can divide by it). The benchmarks in benches/ time with it too."""
+def median_time(run, repeats: int, clock=time.perf_counter) -> float:
+    """The median time of ``repeats`` calls of ``run()`` by ``clock`` (wall time unless told, e.g.
+    ``time.process_time`` for CPU time), in seconds (never 0, so that a rate can divide by it).
+    The benchmarks in benches/ time with it too."""
     times = []
     for _ in range(repeats):
-        started = time.perf_counter()
+        started = clock()
         run()
-        times.append(time.perf_counter() - started)
+        times.append(clock() - started)
     return max(statistics.median(times), 1e-9)
 
 

@@ -254,31 +254,25 @@ macro_rules! spare_layers {
     };
 }
 
-impl Ways for u64 {
-    const ONE: u64 = 1;
-    #[inline(always)]
-    fn plus(self, other: u64) -> u64 {
-        self.wrapping_add(other)
-    }
-    #[inline(always)]
-    fn widen(self) -> u128 {
-        self as u128
-    }
-    spare_layers!(u64);
+/// Counting: ways add up (wrapping, as the 128-bit counts of the whole programme do).
+macro_rules! counting_ways {
+    ($($count:ty),*) => {$(
+        impl Ways for $count {
+            const ONE: $count = 1;
+            #[inline(always)]
+            fn plus(self, other: $count) -> $count {
+                self.wrapping_add(other)
+            }
+            #[inline(always)]
+            fn widen(self) -> u128 {
+                self as u128
+            }
+            spare_layers!($count);
+        }
+    )*};
 }
 
-impl Ways for u128 {
-    const ONE: u128 = 1;
-    #[inline(always)]
-    fn plus(self, other: u128) -> u128 {
-        self.wrapping_add(other)
-    }
-    #[inline(always)]
-    fn widen(self) -> u128 {
-        self
-    }
-    spare_layers!(u128);
-}
+counting_ways!(u64, u128);
 
 #[derive(Clone, Copy, Default, PartialEq)]
 struct Reached(bool);

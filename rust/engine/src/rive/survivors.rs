@@ -146,23 +146,26 @@ fn sizes_by_growing(board: &HexBoard, group: u128, placed: u128) -> Vec<u128> {
 
 /// What is remembered: a board (its address: every board is interned and `'static`, so the
 /// address names it for good), a cell set with its placed stone, and a number of stones kept.
+/// Kept small: a thread's first count allocates the memo, and a fresh process counts once.
 #[derive(Clone, Copy, PartialEq, Eq)]
 struct CacheKey {
-    board: usize,
     group: u128,
-    placed: u128,
-    keep: u32,
+    board: usize,
+    placed: u8,
+    keep: u8,
 }
 
 impl CacheKey {
     fn of(board: &'static HexBoard, group: u128, placed: u128, keep: u32) -> CacheKey {
-        CacheKey { board: board as *const HexBoard as usize, group, placed, keep }
+        // Boards have at most 128 cells, so the placed cell and `keep` fit a byte.
+        let board = board as *const HexBoard as usize;
+        CacheKey { group, board, placed: placed.trailing_zeros() as u8, keep: keep as u8 }
     }
 
     fn slot(&self) -> usize {
         let mixed = (self.group as u64)
             ^ ((self.group >> 64) as u64).rotate_left(17)
-            ^ (self.placed.trailing_zeros() as u64) << 7
+            ^ (self.placed as u64) << 7
             ^ (self.keep as u64) << 29
             ^ self.board as u64;
         (mixed.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 52) as usize & (CACHE_SLOTS - 1)
@@ -170,7 +173,7 @@ impl CacheKey {
 }
 
 /// Remembered answers: direct-mapped, a new entry replaces the one in its slot.
-const CACHE_SLOTS: usize = 1 << 12;
+const CACHE_SLOTS: usize = 1 << 10;
 
 struct Remembered<V> {
     slots: Vec<Option<(CacheKey, V)>>,
