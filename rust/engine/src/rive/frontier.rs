@@ -239,6 +239,10 @@ trait Ways: Copy + Default + PartialEq + 'static {
     fn with_layers<R>(f: impl FnOnce(&mut [Layer<Self>; 2]) -> R) -> R;
 }
 
+/// The most counts a spare layer keeps between calls (a few hundred KiB): a capture's programme
+/// may take far more, but only that call needs it.
+const SPARE_COUNTS: usize = 1 << 14;
+
 /// `Ways::with_layers` for one type: a thread's spare layers, or fresh ones if they are in use.
 macro_rules! spare_layers {
     ($ways:ty) => {
@@ -247,7 +251,14 @@ macro_rules! spare_layers {
                 static SPARE: std::cell::RefCell<[Layer<$ways>; 2]> = std::cell::RefCell::new([Layer::new(), Layer::new()]);
             }
             SPARE.with(|spare| match spare.try_borrow_mut() {
-                Ok(mut layers) => f(&mut layers),
+                Ok(mut layers) => {
+                    let answer = f(&mut layers);
+                    // Keep what playouts need, not what the largest capture once took.
+                    for layer in layers.iter_mut().filter(|l| l.counts.capacity() > SPARE_COUNTS) {
+                        *layer = Layer::new();
+                    }
+                    answer
+                }
                 Err(_) => f(&mut [Layer::new(), Layer::new()]),
             })
         }
@@ -391,7 +402,9 @@ fn forward_in<'a, W: Ways>(
                         // Counts move from `removed` to `removed + delta`, where that is in range.
                         let first = ((low + 1).saturating_sub(layer.low + delta + 1) as usize).max(first_live);
                         let last = ((high + 1 - delta).saturating_sub(layer.low) as usize).min(last_live);
-                        if first >= last {
+                        // The live range is a hull: it may hold zeros, and a window of zeros
+                        // must not make a pattern of zeros (it would take room in the budget).
+                        if first >= last || here[first..last].iter().all(|&w| w == W::default()) {
                             Link::Dead // no state of this pattern can take this choice
                         } else {
                             let j = next.slot(child);
