@@ -26,6 +26,7 @@ pub mod record;
 pub mod reversi;
 pub mod rive;
 pub mod rng;
+pub mod search;
 pub mod selfplay;
 pub mod square;
 pub mod strands;

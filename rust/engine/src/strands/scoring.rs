@@ -3,7 +3,7 @@
 //! as soon as the answer is certain.
 
 use super::Strands;
-use crate::game::Player;
+use crate::game::{Player, Position};
 use std::cmp::Ordering;
 
 impl Strands {
@@ -66,5 +66,15 @@ impl Strands {
         let mut sizes: Vec<u32> = self.board.groups(self.stones(player)).map(u128::count_ones).collect();
         sizes.sort_unstable_by(|a, b| b.cmp(a));
         sizes
+    }
+
+    /// The margin of a finished game for the side to move (the search's score): at the first
+    /// place where the two sorted lists of group sizes differ, the mover's size minus the
+    /// other's (a missing group counting 0); 0 when they never differ, a draw. Its sign is the
+    /// outcome's, as the comparison above decides it.
+    pub fn final_margin(&self) -> i32 {
+        let (mine, theirs) = (self.group_sizes(self.to_move()), self.group_sizes(self.to_move().other()));
+        let size = |sizes: &[u32], i: usize| sizes.get(i).copied().unwrap_or(0) as i32;
+        (0..mine.len().max(theirs.len())).map(|i| size(&mine, i) - size(&theirs, i)).find(|&d| d != 0).unwrap_or(0)
     }
 }

@@ -1,0 +1,217 @@
+//! The recursive search: fail-soft negamax with principal variation search, the transposition
+//! table, and the ordering heuristics. One `Worker` per thread; what the threads share (the
+//! table, the stop, the node count) is in `Context`.
+
+use super::ordering::Ordering;
+use super::table::{Bound, Entry, Table, SOLVED};
+use super::{for_chooser, Endgame, Evaluate, Searchable, SCALE};
+use crate::error::Result;
+use crate::interrupt::Stop;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+
+/// Larger than every score.
+pub const INFINITY: i32 = 1 << 28;
+/// Plies to go from which a node orders its moves by evaluating each child.
+const EVALUATED_ORDERING_DEPTH: i32 = 3;
+/// Local nodes counted between two additions to the shared count.
+const NODE_BATCH: u64 = 1024;
+
+/// What every thread of one search shares.
+pub struct Context<'a, E> {
+    pub table: &'a Table,
+    pub stop: &'a Stop<'a>,
+    pub evaluator: &'a E,
+    /// The whole search is an exact solve: hand the game's endgame solver all it can take.
+    pub solving: bool,
+    /// Amplitude, in hundredths of a point, of the noise added to evaluations (weaker levels).
+    pub noise: i32,
+    pub seed: u64,
+    pub nodes: AtomicU64,
+    pub node_limit: u64,
+    /// A limit (nodes or time), not the caller, ended the search.
+    pub limit_reached: AtomicBool,
+}
+
+impl<E> Context<'_, E> {
+    pub fn reach_limit(&self) {
+        self.limit_reached.store(true, Relaxed);
+        self.stop.request();
+    }
+}
+
+pub struct Worker<'a, P: Searchable, E> {
+    pub cx: &'a Context<'a, E>,
+    pub endgame: P::Endgame,
+    ordering: Ordering<P::Move>,
+    /// Nodes not yet added to the shared count.
+    unreported: u64,
+    /// An evaluation (or a depth-limited table entry) was used since this was last cleared: the
+    /// value found is an estimate, not exact.
+    pub horizon: bool,
+}
+
+/// `alpha / SCALE` rounded down and `beta / SCALE` rounded up: the window in points that
+/// contains every whole-point value inside `(alpha, beta)`.
+fn window_in_points(alpha: i32, beta: i32) -> (i32, i32) {
+    (alpha.div_euclid(SCALE), -(-beta).div_euclid(SCALE))
+}
+
+impl<'a, P: Searchable, E: Evaluate<P>> Worker<'a, P, E> {
+    pub fn new(cx: &'a Context<'a, E>) -> Self {
+        Worker { cx, endgame: P::Endgame::new(), ordering: Ordering::new(), unreported: 0, horizon: false }
+    }
+
+    /// Adds this worker's remaining nodes to the shared count.
+    pub fn flush_nodes(&mut self) {
+        self.cx.nodes.fetch_add(self.unreported, Relaxed);
+        self.unreported = 0;
+    }
+
+    #[inline(always)]
+    fn count_node(&mut self) -> Result<()> {
+        self.unreported += 1;
+        if self.unreported == NODE_BATCH {
+            let total = self.cx.nodes.fetch_add(NODE_BATCH, Relaxed) + NODE_BATCH;
+            self.unreported = 0;
+            if total >= self.cx.node_limit {
+                self.cx.reach_limit();
+            }
+        }
+        self.cx.stop.checkpoint()
+    }
+
+    /// The evaluation, with this search's noise (the same for a position wherever it is met).
+    pub fn evaluate(&self, position: &P) -> i32 {
+        let value = self.cx.evaluator.evaluate(position);
+        if self.cx.noise == 0 {
+            return value;
+        }
+        let draw = crate::rng::SplitMix64::new(position.zobrist() ^ self.cx.seed).next_u64();
+        let span = 2 * self.cx.noise as u64 + 1;
+        value + (draw % span) as i32 - self.cx.noise
+    }
+
+    /// The value of `child` for the player who moved into it.
+    pub fn child_value(
+        &mut self,
+        child: &P,
+        again: bool,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> Result<i32> {
+        if again {
+            self.search(child, depth, alpha, beta, ply)
+        } else {
+            Ok(-self.search(child, depth, -beta, -alpha, ply)?)
+        }
+    }
+
+    /// The value of `position` for its side to move if it lies inside `(alpha, beta)`, else a
+    /// bound on the right side of the window; `depth` plies to go before evaluating.
+    pub fn search(&mut self, position: &P, depth: i32, mut alpha: i32, beta: i32, ply: usize) -> Result<i32> {
+        self.count_node()?;
+        if self.endgame.takes(position, self.cx.solving) {
+            let (low, high) = window_in_points(alpha, beta);
+            return Ok(SCALE * self.endgame.solve(position, low, high, self.cx.stop)?);
+        }
+        let moves = position.list_moves(self.cx.stop)?;
+        if moves.is_empty() {
+            return Ok(SCALE * position.final_margin());
+        }
+        if depth <= 0 {
+            self.horizon = true;
+            return Ok(self.evaluate(position));
+        }
+        let key = position.zobrist();
+        let entry = self.cx.table.probe(key);
+        if let Some(found) = entry.filter(|e| e.depth == SOLVED || i32::from(e.depth) >= depth) {
+            let decides = match found.bound {
+                Bound::Exact => true,
+                Bound::Lower => found.score >= beta,
+                Bound::Upper => found.score <= alpha,
+            };
+            if decides {
+                self.horizon |= found.depth != SOLVED;
+                return Ok(found.score);
+            }
+        }
+        let order = self.order(position, &moves, entry.and_then(|e| e.best), depth, ply);
+
+        let (alpha_in, side) = (alpha, position.to_move() as usize);
+        let outer_horizon = std::mem::replace(&mut self.horizon, false);
+        let (mut best, mut best_index) = (-INFINITY, None);
+        for (n, &index) in order.iter().enumerate() {
+            let mut child = position.clone();
+            child.play_unchecked(moves[index]);
+            let again = child.to_move() == position.to_move();
+            let value = if n == 0 {
+                self.child_value(&child, again, depth - 1, alpha, beta, ply + 1)?
+            } else {
+                let probe = self.child_value(&child, again, depth - 1, alpha, alpha + 1, ply + 1)?;
+                if probe > alpha && probe < beta {
+                    self.child_value(&child, again, depth - 1, probe, beta, ply + 1)?
+                } else {
+                    probe
+                }
+            };
+            if value > best {
+                (best, best_index) = (value, Some(index));
+                alpha = alpha.max(value);
+                if alpha >= beta {
+                    self.ordering.reward(ply, side, moves[index], depth);
+                    break;
+                }
+            }
+        }
+        let exact = !self.horizon;
+        self.horizon |= outer_horizon;
+        let bound = if best <= alpha_in {
+            Bound::Upper
+        } else if best >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        let depth = if exact { SOLVED } else { depth.min(i32::from(SOLVED) - 1) as u8 };
+        self.cx.table.store(key, Entry { score: best, depth, bound, best: best_index.map(|i| i as u32) });
+        Ok(best)
+    }
+
+    /// The indices of `moves` in the order to try them.
+    pub fn order(
+        &self,
+        position: &P,
+        moves: &[P::Move],
+        table_move: Option<u32>,
+        depth: i32,
+        ply: usize,
+    ) -> Vec<usize> {
+        let side = position.to_move() as usize;
+        let evaluate_children = depth >= EVALUATED_ORDERING_DEPTH && moves.len() > 1;
+        let mut keyed: Vec<(i64, usize)> = moves
+            .iter()
+            .enumerate()
+            .map(|(i, &mv)| {
+                let key = if table_move == Some(i as u32) {
+                    i64::MAX
+                } else if let Some(slot) = self.ordering.is_killer(ply, mv) {
+                    i64::MAX / 2 - slot as i64
+                } else if evaluate_children {
+                    let mut child = position.clone();
+                    child.play_unchecked(mv);
+                    let again = child.to_move() == position.to_move();
+                    let value = if child.is_over() { SCALE * child.final_margin() } else { self.evaluate(&child) };
+                    (i64::from(for_chooser(again, value)) << 20) + i64::from(self.ordering.history(side, &mv))
+                } else {
+                    i64::from(self.ordering.history(side, &mv))
+                };
+                (key, i)
+            })
+            .collect();
+        // Stable: equal keys keep the game's move order, so searches are reproducible.
+        keyed.sort_by_key(|&(key, _)| std::cmp::Reverse(key));
+        keyed.into_iter().map(|(_, i)| i).collect()
+    }
+}

@@ -1,0 +1,106 @@
+//! Alpha-beta search and the exact solver, written once over [`Position`] for every game.
+//!
+//! The shape is Stockfish's: iterative deepening at the root (`root.rs`), one recursive
+//! negamax with principal variation search below it (`alphabeta.rs`), a shared lockless
+//! transposition table (`table.rs`) and the ordering heuristics (`ordering.rs`: table move,
+//! killers, history, and the evaluation of each child where the remaining depth pays for it).
+//! A game plugs in three things through [`Searchable`]: how a finished game is scored (its
+//! margin), a cheap static estimate, and optionally its own endgame solver (Reversi's, in
+//! `reversi/endgame.rs`), which takes over the positions it can solve exactly, as Edax's
+//! endgame search takes over from its midgame search.
+//!
+//! Scores are margins in hundredths of a point for the side to move (`SCALE` per point): a
+//! finished game is worth exactly `SCALE * final_margin()`, and evaluations estimate the same
+//! quantity, so a search mixing the two compares like with like. A search is *exact* when every
+//! leaf it used was a finished game or an endgame solve, never an evaluation: that is how
+//! `analyse` turns into `solve` when the end is within reach.
+
+mod alphabeta;
+mod games;
+mod ordering;
+mod root;
+pub mod table;
+
+pub use root::{analyse, Analysis, Iteration, Limits};
+
+use crate::error::Result;
+use crate::game::Position;
+use crate::interrupt::Stop;
+
+/// Hundredths of a point: the unit of every score the search handles.
+pub const SCALE: i32 = 100;
+
+/// What a game adds to [`Position`] for the search.
+pub trait Searchable: Position<Move: std::hash::Hash> + 'static {
+    /// The game's own endgame solver, or [`NoEndgame`].
+    type Endgame: Endgame<Self>;
+
+    /// The margin of a finished game for its side to move, in points: positive exactly when the
+    /// side to move has won, zero for a draw (each game documents its margin).
+    fn final_margin(&self) -> i32;
+
+    /// A cheap estimate of the final margin for the side to move, in hundredths of a point: the
+    /// evaluation used when no learned one is given.
+    fn material(&self) -> i32;
+}
+
+/// A game's own exact solver for the positions it can finish quickly (Reversi's last empties).
+/// One per search thread: it may keep tables of its own.
+pub trait Endgame<P>: Send {
+    fn new() -> Self;
+
+    /// Whether this position is for the solver: `solving` is true when the whole search is an
+    /// exact solve (then anything the solver can handle should go to it).
+    fn takes(&self, position: &P, solving: bool) -> bool;
+
+    /// The exact final margin in points if it lies strictly inside `(alpha, beta)`, else a bound
+    /// on the right side of the window (fail-soft).
+    fn solve(&mut self, position: &P, alpha: i32, beta: i32, stop: &Stop) -> Result<i32>;
+
+    /// Positions visited so far.
+    fn nodes(&self) -> u64;
+}
+
+/// For games without an endgame solver of their own: the generic search solves them.
+pub struct NoEndgame;
+
+impl<P> Endgame<P> for NoEndgame {
+    fn new() -> Self {
+        NoEndgame
+    }
+    fn takes(&self, _: &P, _: bool) -> bool {
+        false
+    }
+    fn solve(&mut self, _: &P, _: i32, _: i32, _: &Stop) -> Result<i32> {
+        unreachable!("NoEndgame takes no position")
+    }
+    fn nodes(&self) -> u64 {
+        0
+    }
+}
+
+/// A static evaluation: the estimated final margin for the side to move, in hundredths of a
+/// point, of a position that is not finished.
+pub trait Evaluate<P>: Sync {
+    fn evaluate(&self, position: &P) -> i32;
+}
+
+/// The game's own cheap estimate ([`Searchable::material`]).
+pub struct Material;
+
+impl<P: Searchable> Evaluate<P> for Material {
+    fn evaluate(&self, position: &P) -> i32 {
+        position.material()
+    }
+}
+
+/// The value of a child for the player who chose it: the same when that player moves again
+/// (a Rive capture, a Strands turn never does), negated otherwise.
+#[inline(always)]
+pub(crate) fn for_chooser(chooser_moves_again: bool, value: i32) -> i32 {
+    if chooser_moves_again {
+        value
+    } else {
+        -value
+    }
+}

@@ -1,0 +1,403 @@
+//! The root: iterative deepening with aspiration windows, the threads (a root split: the first
+//! move on one thread, the rest shared out to all of them with null windows), the limits, and
+//! what a search reports ([`Analysis`]).
+
+use super::alphabeta::{Context, Worker, INFINITY};
+use super::table::Table;
+use super::{Evaluate, Searchable, SCALE};
+use crate::error::{Error, Result};
+use crate::interrupt::Stop;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// The deepest iteration: a search that gets here without being exact stops.
+pub const MAX_DEPTH: u32 = 250;
+/// Half-width of the aspiration window around the last iteration's score.
+const ASPIRATION: i32 = SCALE / 2;
+
+/// When to stop, and how.
+#[derive(Debug, Clone)]
+pub struct Limits {
+    /// Iterations up to this depth (plies); `None`: until exact or another limit.
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    pub time: Option<Duration>,
+    pub threads: usize,
+    /// Bytes of transposition table.
+    pub table_bytes: usize,
+    /// Search until the value is exact, handing the game's endgame solver all it can take.
+    pub solve: bool,
+    /// Noise added to evaluations, in hundredths of a point (0: none), drawn from `seed`.
+    pub noise: i32,
+    pub seed: u64,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            depth: None,
+            nodes: None,
+            time: None,
+            threads: 1,
+            table_bytes: 64 << 20,
+            solve: false,
+            noise: 0,
+            seed: 0,
+        }
+    }
+}
+
+/// One completed iteration of the deepening.
+#[derive(Debug, Clone)]
+pub struct Iteration<M> {
+    pub depth: u32,
+    pub score: i32,
+    pub exact: bool,
+    pub pv: Vec<M>,
+    pub nodes: u64,
+    pub elapsed: Duration,
+}
+
+/// What a search found.
+#[derive(Debug, Clone)]
+pub struct Analysis<M> {
+    /// The value for the side to move, in hundredths of a point (exact: `SCALE` times the
+    /// margin under perfect play).
+    pub score: i32,
+    pub exact: bool,
+    /// The move chosen (always a legal move of a live root).
+    pub best: M,
+    /// Every optimal move when `exact`; else the move chosen.
+    pub best_moves: Vec<M>,
+    /// The principal variation, starting with `best`.
+    pub pv: Vec<M>,
+    /// The deepest completed iteration (0 when none completed within the limits).
+    pub depth: u32,
+    pub nodes: u64,
+    pub elapsed: Duration,
+    pub iterations: Vec<Iteration<M>>,
+}
+
+/// Searches `root` within `limits`. `Err(Interrupted)` when `stop` is requested by the caller;
+/// a limit reached is not an error: the deepest completed iteration is the answer.
+pub fn analyse<P: Searchable, E: Evaluate<P>>(
+    root: &P,
+    evaluator: &E,
+    limits: &Limits,
+    stop: &Stop,
+) -> Result<Analysis<P::Move>> {
+    if root.is_over() {
+        return Err(Error::invalid("the game is over: there is no move to search"));
+    }
+    if limits.threads == 0 {
+        return Err(Error::invalid("threads must be at least 1"));
+    }
+    let start = Instant::now();
+    // The search's own stop: requested by a limit (the clock's thread, the node count), or
+    // when the caller's stop says so (asked on this thread, as the caller's poll must be).
+    let caller_stopped = AtomicBool::new(false);
+    let go_on = || {
+        let ok = stop.checkpoint().is_ok();
+        if !ok {
+            caller_stopped.store(true, Relaxed);
+        }
+        ok
+    };
+    let inner = Stop::polling(&go_on);
+    let table = Table::with_bytes(limits.table_bytes);
+    let cx = Context {
+        table: &table,
+        stop: &inner,
+        evaluator,
+        solving: limits.solve,
+        noise: limits.noise,
+        seed: limits.seed,
+        nodes: AtomicU64::new(0),
+        node_limit: limits.nodes.unwrap_or(u64::MAX),
+        limit_reached: AtomicBool::new(false),
+    };
+    let (done, finished) = std::sync::mpsc::channel::<()>();
+    let outcome = std::thread::scope(|scope| {
+        if let Some(limit) = limits.time {
+            let cx = &cx;
+            scope.spawn(move || {
+                if finished.recv_timeout(limit.saturating_sub(start.elapsed())).is_err() {
+                    cx.reach_limit();
+                }
+            });
+        }
+        let result = deepen(root, &cx, limits, start);
+        drop(done);
+        result
+    });
+    if caller_stopped.load(Relaxed) || stop.is_requested() {
+        return Err(Error::Interrupted);
+    }
+    outcome
+}
+
+/// A root move with the value its last search gave it (for ordering the next iteration).
+struct RootMove<P: Searchable> {
+    mv: P::Move,
+    child: P,
+    again: bool,
+}
+
+fn deepen<P: Searchable, E: Evaluate<P>>(
+    root: &P,
+    cx: &Context<'_, E>,
+    limits: &Limits,
+    start: Instant,
+) -> Result<Analysis<P::Move>> {
+    let mut workers: Vec<Worker<'_, P, E>> = (0..limits.threads).map(|_| Worker::new(cx)).collect();
+    let moves = root.list_moves(cx.stop)?;
+    let order = workers[0].order(root, &moves, None, i32::MAX, 0);
+    let mut root_moves: Vec<RootMove<P>> = order
+        .into_iter()
+        .map(|i| {
+            let mut child = root.clone();
+            child.play_unchecked(moves[i]);
+            let again = child.to_move() == root.to_move();
+            RootMove { mv: moves[i], child, again }
+        })
+        .collect();
+
+    let mut iterations: Vec<Iteration<P::Move>> = Vec::new();
+    let max_depth = limits.depth.unwrap_or(MAX_DEPTH).min(MAX_DEPTH);
+    // A solve goes straight to the end: shallower iterations cost more than their ordering
+    // saves (measured on Strands and Cephalopod; docs/engine.md).
+    let mut depth = if limits.solve { max_depth } else { 1 };
+    loop {
+        for w in workers.iter_mut() {
+            w.horizon = false;
+        }
+        let previous = iterations.last().map(|it| it.score);
+        let searched = match previous {
+            Some(guess) if !limits.solve => aspirate(&mut workers, &mut root_moves, depth, guess),
+            _ => search_root(&mut workers, &mut root_moves, depth as i32, -INFINITY, INFINITY),
+        };
+        let score = match searched {
+            Ok(score) => score,
+            Err(Error::Interrupted) if cx.limit_reached.load(Relaxed) => break,
+            Err(e) => return Err(e),
+        };
+        let exact = workers.iter().all(|w| !w.horizon);
+        let nodes = total_nodes(&mut workers, cx);
+        let pv = table_pv(root, root_moves[0].mv, cx.table, depth as usize);
+        iterations.push(Iteration { depth, score, exact, pv, nodes, elapsed: start.elapsed() });
+        if exact || depth >= max_depth {
+            break;
+        }
+        depth += 1;
+    }
+
+    let Some(last) = iterations.last().cloned() else {
+        // No iteration completed within the limits: the best-ordered move, unsearched.
+        let best = root_moves[0].mv;
+        let nodes = total_nodes(&mut workers, cx);
+        return Ok(Analysis {
+            score: workers[0].evaluate(root),
+            exact: false,
+            best,
+            best_moves: vec![best],
+            pv: vec![best],
+            depth: 0,
+            nodes,
+            elapsed: start.elapsed(),
+            iterations,
+        });
+    };
+    let mut analysis = Analysis {
+        score: last.score,
+        exact: last.exact,
+        best: root_moves[0].mv,
+        best_moves: vec![root_moves[0].mv],
+        pv: last.pv.clone(),
+        depth: last.depth,
+        nodes: last.nodes,
+        elapsed: start.elapsed(),
+        iterations,
+    };
+    if last.exact {
+        // Each optimal move and the line of perfect play; a limit reached here leaves the
+        // answer as it is (the value stays exact, the lists are what was proved so far).
+        match complete_solution(&mut workers[0], &root_moves, last.score) {
+            Ok((best_moves, pv)) => (analysis.best_moves, analysis.pv) = (best_moves, pv),
+            Err(Error::Interrupted) if cx.limit_reached.load(Relaxed) => {}
+            Err(e) => return Err(e),
+        }
+    }
+    analysis.nodes = total_nodes(&mut workers, cx);
+    analysis.elapsed = start.elapsed();
+    Ok(analysis)
+}
+
+fn total_nodes<P: Searchable, E: Evaluate<P>>(workers: &mut [Worker<'_, P, E>], cx: &Context<'_, E>) -> u64 {
+    workers.iter_mut().for_each(Worker::flush_nodes);
+    cx.nodes.load(Relaxed) + workers.iter().map(|w| super::Endgame::nodes(&w.endgame)).sum::<u64>()
+}
+
+/// An iteration inside a narrow window around `guess`, widened to the full window on a fail.
+fn aspirate<P: Searchable, E: Evaluate<P>>(
+    workers: &mut [Worker<'_, P, E>],
+    root_moves: &mut Vec<RootMove<P>>,
+    depth: u32,
+    guess: i32,
+) -> Result<i32> {
+    let (alpha, beta) = (guess - ASPIRATION, guess + ASPIRATION);
+    let score = search_root(workers, root_moves, depth as i32, alpha, beta)?;
+    if score > alpha && score < beta {
+        return Ok(score);
+    }
+    search_root(workers, root_moves, depth as i32, -INFINITY, INFINITY)
+}
+
+/// One iteration at the root: principal variation search over the root moves, the first on
+/// the first worker, the others shared out among all workers. The best move is moved to the
+/// front of `root_moves`.
+fn search_root<P: Searchable, E: Evaluate<P>>(
+    workers: &mut [Worker<'_, P, E>],
+    root_moves: &mut Vec<RootMove<P>>,
+    depth: i32,
+    alpha: i32,
+    beta: i32,
+) -> Result<i32> {
+    let first = &root_moves[0];
+    let score = workers[0].child_value(&first.child, first.again, depth - 1, alpha, beta, 1)?;
+    let best = Mutex::new((score, 0usize));
+    let next = AtomicUsize::new(1);
+    let moves = &*root_moves;
+    let try_the_rest = |w: &mut Worker<'_, P, E>| -> Result<()> {
+        loop {
+            let i = next.fetch_add(1, Relaxed);
+            let Some(rm) = moves.get(i) else { return Ok(()) };
+            let floor = best.lock().expect("no thread panics holding it").0.max(alpha);
+            if floor >= beta {
+                return Ok(());
+            }
+            let probe = w.child_value(&rm.child, rm.again, depth - 1, floor, floor + 1, 1)?;
+            if probe <= floor {
+                continue;
+            }
+            let value =
+                if probe >= beta { probe } else { w.child_value(&rm.child, rm.again, depth - 1, floor, beta, 1)? };
+            let mut held = best.lock().expect("no thread panics holding it");
+            if value > held.0 {
+                *held = (value, i);
+            }
+        }
+    };
+    if score < beta {
+        let (main, helpers) = workers.split_first_mut().expect("at least one worker");
+        if helpers.is_empty() {
+            try_the_rest(main)?;
+        } else {
+            let running = AtomicUsize::new(helpers.len());
+            let stop = main.cx.stop;
+            std::thread::scope(|scope| -> Result<()> {
+                let handles: Vec<_> = helpers
+                    .iter_mut()
+                    .map(|w| {
+                        let (try_the_rest, running) = (&try_the_rest, &running);
+                        scope.spawn(move || {
+                            let result = try_the_rest(w);
+                            if result.is_err() {
+                                w.cx.stop.request();
+                            }
+                            running.fetch_sub(1, Relaxed);
+                            result
+                        })
+                    })
+                    .collect();
+                let mine = try_the_rest(main);
+                if mine.is_err() {
+                    stop.request();
+                }
+                // This thread keeps looking at the stop (the caller's poll runs here) while
+                // the helpers finish their moves.
+                while running.load(Relaxed) > 0 {
+                    if stop.checkpoint().is_err() {
+                        stop.request();
+                    }
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+                let theirs: Result<Vec<()>> =
+                    handles.into_iter().map(|h| h.join().expect("search threads do not panic")).collect();
+                mine.and(theirs.map(drop))
+            })?;
+        }
+    }
+    let (score, index) = best.into_inner().expect("no thread panicked");
+    let chosen = root_moves.remove(index);
+    root_moves.insert(0, chosen);
+    Ok(score)
+}
+
+/// The line the table remembers from `root`, starting with `first`, at most `length` moves.
+fn table_pv<P: Searchable>(root: &P, first: P::Move, table: &Table, length: usize) -> Vec<P::Move> {
+    let mut pv = vec![first];
+    let mut position = root.clone();
+    position.play_unchecked(first);
+    let mut seen = vec![root.zobrist(), position.zobrist()];
+    while pv.len() < length.max(1) {
+        let Some(index) = table.probe(position.zobrist()).and_then(|e| e.best) else { break };
+        let Some(mv) = position.legal_moves().nth(index as usize) else { break };
+        position.play_unchecked(mv);
+        if seen.contains(&position.zobrist()) {
+            break;
+        }
+        seen.push(position.zobrist());
+        pv.push(mv);
+    }
+    pv
+}
+
+/// Every optimal root move, and the line of perfect play.
+type Solution<M> = (Vec<M>, Vec<M>);
+
+/// For an exact root value: every root move that reaches it, and a line of perfect play (each
+/// step a move proved to keep the value).
+fn complete_solution<P: Searchable, E: Evaluate<P>>(
+    worker: &mut Worker<'_, P, E>,
+    root_moves: &[RootMove<P>],
+    value: i32,
+) -> Result<Solution<P::Move>> {
+    let unbounded = MAX_DEPTH as i32;
+    let mut best_moves = vec![root_moves[0].mv];
+    for rm in &root_moves[1..] {
+        if worker.child_value(&rm.child, rm.again, unbounded, value - 1, value, 1)? >= value {
+            best_moves.push(rm.mv);
+        }
+    }
+    let mut pv = vec![root_moves[0].mv];
+    let (mut position, mut target) = (root_moves[0].child.clone(), value);
+    if !root_moves[0].again {
+        target = -target;
+    }
+    while pv.len() < MAX_DEPTH as usize {
+        let moves = position.list_moves(worker.cx.stop)?;
+        if moves.is_empty() {
+            break;
+        }
+        let table_move = worker.cx.table.probe(position.zobrist()).and_then(|e| e.best);
+        let order = worker.order(&position, &moves, table_move, 0, 1);
+        let mut step = None;
+        for index in order {
+            let mut child = position.clone();
+            child.play_unchecked(moves[index]);
+            let again = child.to_move() == position.to_move();
+            if worker.child_value(&child, again, unbounded, target - 1, target + 1, 1)? == target {
+                step = Some((moves[index], child, again));
+                break;
+            }
+        }
+        let Some((mv, child, again)) = step else { break };
+        pv.push(mv);
+        if !again {
+            target = -target;
+        }
+        position = child;
+    }
+    Ok((best_moves, pv))
+}
