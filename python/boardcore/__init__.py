@@ -7,7 +7,7 @@ each with the same API, used to cross-check them.
 
 from typing import TYPE_CHECKING, Any
 
-from boardcore import mcts, svg
+from boardcore import ai, mcts, svg
 
 if TYPE_CHECKING:  # imported on first use (below); typed as a plain import
     from boardcore import distributed
@@ -81,6 +81,7 @@ __all__ = [
     "load_record",
     "load_records",
     "distributed",
+    "ai",
     "mcts",
     "svg",
 ]

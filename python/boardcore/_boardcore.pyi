@@ -50,6 +50,21 @@ class ConcurrentUseError(RuntimeError): ...
 __version__: str
 
 def code_path() -> str: ...
+def search_position(
+    game: Reversi | Cephalopod | Rive | Strands,
+    *,
+    depth: int | None = None,
+    nodes: int | None = None,
+    time_limit: float | None = None,
+    threads: int | None = None,
+    solve: bool = False,
+    noise: int | None = None,
+    seed: int | None = None,
+    table_mb: int | None = None,
+    evaluator: Any = None,
+) -> tuple[
+    int, bool, Any, list[Any], list[Any], int, int, float, list[tuple[int, int, bool, list[Any], int, float]]
+]: ...
 def search_steps(
     states: Sequence[
         Reversi | Cephalopod | Rive | Strands | ReversiActions | CephalopodActions | RiveActions | StrandsActions

@@ -434,7 +434,7 @@ macro_rules! bind_game {
                 }
             }
 
-            fn wrap(&self, mv: <<$Variant as boardcore_engine::Variant>::Position as Position>::Move) -> $PyMove {
+            pub(crate) fn wrap(&self, mv: <<$Variant as boardcore_engine::Variant>::Position as Position>::Move) -> $PyMove {
                 $PyMove { mv, naming: <$Naming>::of(self.position()) }
             }
 

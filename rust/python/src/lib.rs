@@ -4,6 +4,7 @@
 use pyo3::prelude::*;
 
 mod actions;
+mod ai;
 mod args;
 mod cephalopod;
 mod errors;
@@ -41,6 +42,7 @@ fn _boardcore(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(code_path, m)?)?;
     actions::register(m)?;
     puct::register(m)?;
+    ai::register(m)?;
     Ok(())
 }
 

@@ -8,6 +8,7 @@
 
 mod actions;
 mod board;
+pub mod endgame;
 mod frame;
 mod game;
 mod key;
@@ -18,6 +19,7 @@ mod variant;
 
 pub use actions::ReversiActions;
 pub use board::{Board, Moves};
+pub use endgame::EndgameSolver;
 pub use frame::{Classic8, Frame, Frame10, Frame8};
 pub use game::ReversiGame;
 pub use key::ReversiKey;

@@ -16,12 +16,13 @@
 //! `analyse` turns into `solve` when the end is within reach.
 
 mod alphabeta;
+pub mod eval;
 mod games;
 mod ordering;
 mod root;
 pub mod table;
 
-pub use root::{analyse, Analysis, Iteration, Limits};
+pub use root::{analyse, Analysis, Iteration, Limits, MAX_DEPTH};
 
 use crate::error::Result;
 use crate::game::Position;

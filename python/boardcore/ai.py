@@ -1,0 +1,242 @@
+"""Play well out of the box: an alpha-beta engine and an exact solver for every game.
+
+    import boardcore as bc
+
+    game = bc.Reversi(size=6)
+    bc.ai.solve(game).score  # -4: 6x6 is a 16-20 win for White (the second player)
+    hint = bc.ai.analyse(bc.Reversi(), time_limit=1.0)  # Analysis: score, move, pv, depth
+    player = bc.ai.Player(level=5, seed=1)  # levels 1 (weak, plausible) to 10 (strongest)
+    player.move(game)
+
+The search is Rust (``rust/engine/src/search/``), the same code for all four games: iterative
+deepening, principal variation search, a transposition table, killer and history ordering, and
+each game's own endgame solver where it has one (Reversi's last empties). It releases the GIL,
+answers Ctrl-C, and honours its time limit. docs/engine.md explains it; docs/solved.md lists the
+positions solved with it.
+
+Scores are margins for the side to move: Reversi's final disc difference with the empty squares
+counted for the winner (the endgame suites' convention; holes are not squares), Cephalopod's
+dice difference, Rive's stone difference, and for Strands the difference at the first place
+where the two players' sorted group sizes differ.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+from boardcore._boardcore import Cephalopod, Reversi, Rive, Strands, search_position
+
+__all__ = ["Analysis", "Iteration", "Player", "SolveTimeout", "analyse", "solve", "LEVELS"]
+
+Game = Reversi | Cephalopod | Rive | Strands
+
+SCALE = 100
+"""The engine's scores are hundredths of a point."""
+
+
+class SolveTimeout(TimeoutError):
+    """``solve`` reached its ``time_limit`` before the value was proved; ``.analysis`` holds the
+    best estimate found by then."""
+
+    def __init__(self, message: str, analysis: Analysis) -> None:
+        super().__init__(message)
+        self.analysis = analysis
+
+
+@dataclass(frozen=True)
+class Iteration:
+    """One completed depth of the iterative deepening."""
+
+    depth: int
+    score: float
+    exact: bool
+    pv: list[Any]
+    nodes: int
+    seconds: float
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """What a search found about a position, for its side to move."""
+
+    value: int
+    """+1 (the side to move wins), 0 (draw) or -1 (loses): proved when ``exact``, else the sign
+    of the estimate."""
+    score: float
+    """The margin: exact (a whole number, an ``int``) when ``exact``, else an estimate."""
+    move: Any
+    """One best move (a legal move of the position)."""
+    best_moves: list[Any]
+    """Every optimal move when ``exact``; else ``[move]``."""
+    pv: list[Any]
+    """The principal variation, starting with ``move``: with ``exact``, a line of perfect play
+    to the end of the game."""
+    depth: int
+    """The deepest completed iteration, in plies (moves of the position's own ``legal_moves``)."""
+    nodes: int
+    seconds: float
+    exact: bool
+    iterations: list[Iteration] = field(default_factory=list, repr=False)
+
+
+def _score(centi: int, exact: bool) -> float:
+    return centi // SCALE if exact else centi / SCALE
+
+
+def _analysis(row: tuple[Any, ...]) -> Analysis:
+    score, exact, best, best_moves, pv, depth, nodes, seconds, iterations = row
+    points = _score(score, exact)
+    return Analysis(
+        value=(points > 0) - (points < 0) if exact else (score > 0) - (score < 0),
+        score=points,
+        move=best,
+        best_moves=list(best_moves),
+        pv=list(pv),
+        depth=depth,
+        nodes=nodes,
+        seconds=seconds,
+        exact=exact,
+        iterations=[Iteration(d, _score(s, e), e, list(line), n, t) for d, s, e, line, n, t in iterations],
+    )
+
+
+def _check_game(game: Any) -> None:
+    if not isinstance(game, (Reversi, Cephalopod, Rive, Strands)):
+        raise TypeError(f"game must be a boardcore game (bc.Reversi, ...), got {type(game).__name__}")
+
+
+def solve(game: Game, *, threads: int = 1, time_limit: float | None = None) -> Analysis:
+    """The game-theoretic value of ``game``'s position, with the margin under perfect play, every
+    optimal move and a line of perfect play (``.exact`` is True).
+
+    Releases the GIL and answers Ctrl-C. ``time_limit`` (seconds) bounds the solve: reached
+    before the proof, it raises ``SolveTimeout`` (whose ``.analysis`` holds the estimate). A
+    finished game raises ``ValueError``. ``game`` is not changed.
+    """
+    _check_game(game)
+    analysis = _analysis(search_position(game, solve=True, threads=threads, time_limit=time_limit))
+    if not analysis.exact:
+        raise SolveTimeout(f"not solved within time_limit={time_limit} s", analysis)
+    return analysis
+
+
+def analyse(
+    game: Game,
+    *,
+    depth: int | None = None,
+    time_limit: float | None = None,
+    nodes: int | None = None,
+    threads: int = 1,
+    evaluator: Any | None = None,
+) -> Analysis:
+    """A search of ``game``'s position within the limits given: ``depth`` (plies), ``time_limit``
+    (seconds) and ``nodes``; with none of them, one second. It deepens one ply at a time and
+    stops early, ``exact``, when every line it searched reached the end of the game (the search
+    then is a solve: ``best_moves`` lists every optimal move).
+
+    ``evaluator`` is a learned evaluation (``bc.ai.evaluator(game)``); None: the game's count of
+    pieces. A finished game or a bad limit raises ``ValueError``; ``game`` is not changed.
+    """
+    _check_game(game)
+    if depth is None and time_limit is None and nodes is None:
+        time_limit = 1.0
+    row = search_position(game, depth=depth, nodes=nodes, time_limit=time_limit, threads=threads, evaluator=evaluator)
+    return _analysis(row)
+
+
+@dataclass(frozen=True)
+class _Level:
+    depth: int | None
+    noise: float
+    """Amplitude of the uniform noise added to every evaluation, in points."""
+    time_limit: float | None = None
+
+
+LEVELS: dict[int, _Level] = {
+    1: _Level(1, 6.0),
+    2: _Level(1, 3.0),
+    3: _Level(2, 2.0),
+    4: _Level(2, 1.0),
+    5: _Level(3, 0.6),
+    6: _Level(4, 0.3),
+    7: _Level(5, 0.15),
+    8: _Level(6, 0.0),
+    9: _Level(8, 0.0),
+    10: _Level(None, 0.0, time_limit=1.0),
+}
+"""The levels: search depth and evaluation noise (docs/engine.md, "Levels", has the ladder
+measured between them). Level 10 searches as deep as its time allows (1 s a move unless
+``time_limit`` says otherwise)."""
+
+_MASK64 = (1 << 64) - 1
+
+
+def _mix(seed: int, ply: int) -> int:
+    """SplitMix64's finaliser over (seed, ply): each ply of a game draws its own noise."""
+    z = (seed + 0x9E3779B97F4A7C15 * (1 + ply)) & _MASK64
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return z ^ (z >> 31)
+
+
+class Player:
+    """A computer player for any game: ``Player(level=1..10)``, or a search of a given
+    ``depth`` and/or ``time_limit`` (seconds a move). With nothing given, the strongest level.
+
+    Weaker levels add noise to the evaluation, so they play plausible moves, not random ones;
+    the noise is drawn from ``seed`` (None: 0) and the ply, so a game between players with seeds
+    replays exactly (a time limit makes the depth reached, and so the move, depend on the
+    machine: use ``depth`` for exact replays). ``threads`` splits each search's root.
+    """
+
+    def __init__(
+        self,
+        *,
+        level: int | None = None,
+        time_limit: float | None = None,
+        depth: int | None = None,
+        seed: int | None = None,
+        threads: int = 1,
+        evaluator: Any | None = None,
+    ) -> None:
+        if level is not None and (isinstance(level, bool) or not isinstance(level, int) or level not in LEVELS):
+            raise ValueError(f"level must be an integer from 1 to 10, got {level!r}")
+        if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int) or depth < 1):
+            raise ValueError(f"depth must be an integer >= 1, got {depth!r}")
+        if time_limit is not None and not (isinstance(time_limit, (int, float)) and 0 < time_limit < math.inf):
+            raise ValueError(f"time_limit must be a number of seconds > 0, got {time_limit!r}")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= _MASK64):
+            raise ValueError(f"seed must be an integer from 0 to 2**64-1, got {seed!r}")
+        chosen = LEVELS[level if level is not None else 10]
+        if level is None and (depth is not None or time_limit is not None):
+            chosen = _Level(depth, 0.0, time_limit)
+        self.level = level
+        self.depth = depth if depth is not None else chosen.depth
+        self.time_limit = time_limit if time_limit is not None else chosen.time_limit
+        self.noise = chosen.noise
+        self.seed = 0 if seed is None else seed
+        self.threads = threads
+        self.evaluator = evaluator
+
+    def __repr__(self) -> str:
+        return f"Player(level={self.level}, depth={self.depth}, time_limit={self.time_limit}, seed={self.seed})"
+
+    def analyse(self, game: Game) -> Analysis:
+        """The search this player makes in ``game``'s position."""
+        _check_game(game)
+        row = search_position(
+            game,
+            depth=self.depth,
+            time_limit=self.time_limit,
+            threads=self.threads,
+            noise=round(self.noise * SCALE),
+            seed=_mix(self.seed, len(game.history)),
+            evaluator=self.evaluator,
+        )
+        return _analysis(row)
+
+    def move(self, game: Game) -> Any:
+        """This player's move in ``game``'s position (a finished game raises ``ValueError``)."""
+        return self.analyse(game).move

@@ -1,0 +1,66 @@
+//! Solves an endgame suite exactly and times it, one thread:
+//!
+//!     cargo run --release -p boardcore-engine --example endgame -- tests/data/fforum-20-39.txt [TABLE_BITS]
+//!
+//! A suite file has one problem a line: `ID BOARD SIDE SCORE BEST_MOVES`, the board as 64
+//! characters `X` (Black), `O` (White) or `-` from a1 to h8 row by row, the side to move `X` or
+//! `O`, and the exact score for the side to move (the Edax/FForum convention).
+
+use boardcore_engine::interrupt::Stop;
+use boardcore_engine::reversi::{EndgameSolver, Reversi};
+use boardcore_engine::Position;
+use std::time::Instant;
+
+fn position(board: &str, side: &str) -> Reversi {
+    let cells: Vec<char> = board
+        .chars()
+        .map(|c| match c {
+            'X' => 'b',
+            'O' => 'w',
+            _ => '.',
+        })
+        .collect();
+    let rows: Vec<String> = cells.chunks(8).map(|r| r.iter().collect()).collect();
+    let side = if side == "X" { "b" } else { "w" };
+    Reversi::from_notation(&format!("8 {} {side}", rows.join("/"))).expect("a valid 8x8 position")
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let path = args.first().expect("usage: endgame SUITE_FILE [TABLE_BITS]");
+    let bits = args.get(1).map_or(22, |b| b.parse().expect("table bits"));
+    let text = std::fs::read_to_string(path).expect("readable suite file");
+    let (mut total_nodes, mut total_secs, mut wrong) = (0u64, 0f64, 0);
+    println!("path {}", boardcore_engine::code_path());
+    println!(
+        "{:>4} {:>7} {:>5} {:>8} {:>14} {:>9} {:>12}",
+        "id", "empties", "score", "expected", "nodes", "seconds", "nodes/s"
+    );
+    // One solver for the suite, as a program would keep it; its table is allocated here, by a
+    // first solve of a finished game, outside the timings.
+    let mut solver = EndgameSolver::new(bits);
+    let full = position(&"X".repeat(64), "X");
+    assert_eq!(solver.solve(&full, -64, 64, Stop::never()), Ok(64));
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let f: Vec<&str> = line.split_whitespace().collect();
+        let (id, pos, expected) = (f[0], position(f[1], f[2]), f[3].parse::<i32>().expect("score"));
+        let before = solver.nodes();
+        let t = Instant::now();
+        let score = solver.solve(&pos, -64, 64, Stop::never()).expect("never stopped");
+        let secs = t.elapsed().as_secs_f64();
+        let nodes = solver.nodes() - before;
+        total_nodes += nodes;
+        total_secs += secs;
+        wrong += usize::from(score != expected);
+        let mark = if score == expected { "" } else { "  WRONG" };
+        println!(
+            "{id:>4} {:>7} {score:>+5} {expected:>+8} {nodes:>14} {secs:>9.3} {:>12.0}{mark}",
+            pos.empties(),
+            nodes as f64 / secs
+        );
+    }
+    println!(
+        "total nodes {total_nodes} seconds {total_secs:.3} nodes/s {:.0} wrong {wrong}",
+        total_nodes as f64 / total_secs
+    );
+}

@@ -1,0 +1,290 @@
+//! The exact endgame solver (`reversi::EndgameSolver`) against the rules: plain minimax over the
+//! public `Position` interface on random endgames of every board, fail-soft bounds on the right
+//! side of every window, and the published FForum endgame problems.
+
+use boardcore_engine::interrupt::Stop;
+use boardcore_engine::reversi::{EndgameSolver, Reversi, Shape, Variant};
+use boardcore_engine::rng::SplitMix64;
+use boardcore_engine::square::Coord;
+use boardcore_engine::{Error, Outcome, Player, Position};
+
+/// Wider than any score.
+const INF: i32 = 1000;
+
+/// Empty squares, read off the board's text (holes `#` and cut squares `-` are not squares).
+fn empty_squares(p: &Reversi) -> u32 {
+    let mut n = 0;
+    p.for_each_cell(|_, c| n += u32::from(c == '.'));
+    n
+}
+
+/// The suites' margin, by the rules: the mover's discs minus the opponent's, the empty squares
+/// going to the winner.
+fn margin_by_the_rules(p: &Reversi) -> i32 {
+    let (black, white) = p.score();
+    let diff = black as i32 - white as i32;
+    let diff = if p.to_move() == Player::Black { diff } else { -diff };
+    diff + diff.signum() * empty_squares(p) as i32
+}
+
+fn child(p: &Reversi, mv: <Reversi as Position>::Move) -> Reversi {
+    let mut c = *p;
+    c.play_unchecked(mv);
+    c
+}
+
+/// Plain minimax: every legal move (a pass when the mover has none), to the end of the game.
+fn minimax(p: &Reversi) -> i32 {
+    let moves: Vec<_> = p.legal_moves().collect();
+    if moves.is_empty() {
+        return margin_by_the_rules(p);
+    }
+    moves.into_iter().map(|mv| -minimax(&child(p, mv))).max().unwrap()
+}
+
+/// Plain alpha-beta (fail-hard, in move-generation order, no table): exact on a full window, for
+/// endgames too long for minimax.
+fn alpha_beta(p: &Reversi, mut alpha: i32, beta: i32) -> i32 {
+    let moves: Vec<_> = p.legal_moves().collect();
+    if moves.is_empty() {
+        return margin_by_the_rules(p).clamp(alpha, beta);
+    }
+    for mv in moves {
+        alpha = alpha.max(-alpha_beta(&child(p, mv), -beta, -alpha));
+        if alpha >= beta {
+            break;
+        }
+    }
+    alpha
+}
+
+fn square(name: &str) -> Coord {
+    Coord::parse(name).unwrap()
+}
+
+fn start(shape: Shape, holes: &[&str]) -> Reversi {
+    Variant::new(shape, holes.iter().map(|h| square(h)).collect(), 0, Player::Black).unwrap().start()
+}
+
+/// Every kind of board: each frame, with and without holes, the Octagon.
+fn boards() -> Vec<(&'static str, Reversi)> {
+    vec![
+        ("4x4", start(Shape::Square(4), &[])),
+        ("6x6", start(Shape::Square(6), &[])),
+        ("6x6 with holes", start(Shape::Square(6), &["a1", "f2"])),
+        ("8x8", start(Shape::Square(8), &[])),
+        ("8x8 with holes", start(Shape::Square(8), &["b2", "g1", "a5", "f7"])),
+        ("8x8 with random holes", Variant::random(Shape::Square(8), 7, 0, Player::Black).unwrap().start()),
+        ("10x10", start(Shape::Square(10), &[])),
+        ("10x10 with holes", start(Shape::Square(10), &["a1", "j10", "c5"])),
+        ("octagon", start(Shape::Octagon, &[])),
+    ]
+}
+
+/// A position of a random game from `start` with `empties` empty squares left (the game may be
+/// over there), or None if the game ended earlier.
+fn random_endgame(start: &Reversi, empties: u32, rng: &mut SplitMix64) -> Option<Reversi> {
+    let mut p = *start;
+    while empty_squares(&p) > empties {
+        let mv = p.sample_move(rng)?;
+        p.play_unchecked(mv);
+    }
+    Some(p)
+}
+
+/// `count` random endgames of each board, with `empties` drawn in the range.
+fn endgames(count: usize, empties: std::ops::RangeInclusive<u32>, seed: u64) -> Vec<(&'static str, Reversi)> {
+    let mut rng = SplitMix64::new(seed);
+    let span = u64::from(empties.end() - empties.start() + 1);
+    let mut out = Vec::new();
+    for (name, start) in boards() {
+        let target = (empty_squares(&start)).min(*empties.end());
+        let mut found = 0;
+        while found < count {
+            let e = (empties.start() + rng.below(span) as u32).min(target);
+            if let Some(p) = random_endgame(&start, e, &mut rng) {
+                out.push((name, p));
+                found += 1;
+            }
+        }
+    }
+    out
+}
+
+fn solve(solver: &mut EndgameSolver, p: &Reversi, alpha: i32, beta: i32) -> i32 {
+    solver.solve(p, alpha, beta, Stop::never()).expect("nobody stops this solve")
+}
+
+#[test]
+fn empties_and_final_margin_count_squares_only() {
+    assert_eq!(start(Shape::Square(4), &[]).empties(), 12);
+    assert_eq!(start(Shape::Square(8), &[]).empties(), 60);
+    assert_eq!(start(Shape::Square(8), &["b2", "g7"]).empties(), 58);
+    assert_eq!(start(Shape::Octagon, &[]).empties(), 100 - 12 - 4);
+    assert_eq!(start(Shape::Square(10), &["a1"]).empties(), 95);
+    // A finished 4x4 game with two empty squares: Black's 14 discs, and the empties, win.
+    let black_wins = Reversi::from_notation("4 bbbb/bbbb/bbbb/bb.. w").unwrap();
+    assert!(black_wins.is_over());
+    assert_eq!(black_wins.final_margin(), -16);
+    assert_eq!(Reversi::from_notation("4 bbbb/bbbb/bbbb/bb.. b").unwrap().final_margin(), 16);
+    // Four discs each and eight empties that neither can play: a draw, and the empties go to
+    // nobody.
+    let draw = Reversi::from_notation("4 bb../bb../..ww/..ww b").unwrap();
+    assert_eq!(draw.outcome(), Some(Outcome::Draw));
+    assert_eq!(draw.final_margin(), 0);
+    // With holes: a hole is no empty square.
+    let holed = Reversi::from_notation("6 #bbbbb/bbbbbb/bbbbbb/bbbbbb/bbbbbb/bbbb.w w").unwrap();
+    assert_eq!(holed.empties(), 1);
+    let mut solver = EndgameSolver::new(10);
+    for p in [black_wins, draw, holed] {
+        assert_eq!(solve(&mut solver, &p, -INF, INF), minimax(&p), "{}", p.to_notation());
+        if p.is_over() {
+            assert_eq!(solve(&mut solver, &p, -INF, INF), p.final_margin());
+        }
+    }
+}
+
+#[test]
+fn the_solver_agrees_with_minimax_on_random_endgames_of_every_board() {
+    let mut solver = EndgameSolver::new(16);
+    for (board, p) in endgames(12, 6..=10, 1) {
+        let expected = minimax(&p);
+        assert_eq!(solve(&mut solver, &p, -INF, INF), expected, "{board}: {}", p.to_notation());
+        // A fresh solver, with an empty table, says the same.
+        assert_eq!(solve(&mut EndgameSolver::new(8), &p, -INF, INF), expected, "{board}: {}", p.to_notation());
+    }
+}
+
+#[test]
+fn the_solver_agrees_with_alpha_beta_on_longer_endgames_of_every_board() {
+    // Deep enough for the table, the stability cut-off and the enhanced transposition cut-off.
+    let mut solver = EndgameSolver::new(18);
+    for (board, p) in endgames(3, 11..=14, 2) {
+        let expected = alpha_beta(&p, -INF, INF);
+        assert_eq!(solve(&mut solver, &p, -INF, INF), expected, "{board}: {}", p.to_notation());
+    }
+}
+
+/// Whether `result` is what a fail-soft solve of window (alpha, beta) may answer when the exact
+/// value is `value`.
+fn fail_soft(value: i32, alpha: i32, beta: i32, result: i32) -> bool {
+    if value <= alpha {
+        // Fail low: an upper bound, at most alpha.
+        value <= result && result <= alpha
+    } else if value >= beta {
+        // Fail high: a lower bound, at least beta.
+        beta <= result && result <= value
+    } else {
+        result == value
+    }
+}
+
+#[test]
+fn every_window_gives_the_value_inside_it_or_a_bound_on_the_right_side() {
+    let mut solver = EndgameSolver::new(16);
+    for (board, p) in endgames(6, 6..=12, 3) {
+        let v = solve(&mut EndgameSolver::new(16), &p, -INF, INF);
+        let what = format!("{board}: {} (value {v})", p.to_notation());
+        assert_eq!(solve(&mut solver, &p, v - 1, v + 1), v, "{what}");
+        // Null windows around the value: above it fails low, at or below it fails high.
+        for a in v - 4..=v + 3 {
+            let r = solve(&mut solver, &p, a, a + 1);
+            assert!(fail_soft(v, a, a + 1, r), "{what}: window ({a}, {}) gave {r}", a + 1);
+            assert_eq!(r > a, v > a, "{what}: window ({a}, {})", a + 1);
+        }
+        // Wide windows holding the value, and wide windows beside it.
+        for (alpha, beta) in
+            [(v - 5, v + 5), (v - 1, INF), (-INF, v + 1), (v, v + 10), (v - 10, v), (v + 2, v + 9), (v - 9, v - 2)]
+        {
+            let r = solve(&mut solver, &p, alpha, beta);
+            assert!(fail_soft(v, alpha, beta, r), "{what}: window ({alpha}, {beta}) gave {r}");
+        }
+    }
+}
+
+#[test]
+fn the_4x4_game_from_the_start_has_the_minimax_value() {
+    let p = start(Shape::Square(4), &[]);
+    let expected = minimax(&p);
+    // Published (and found by the minimax above): White wins 4x4 Reversi with perfect play.
+    assert!(expected < 0, "4x4 from the start: {expected}");
+    let mut solver = EndgameSolver::new(16);
+    assert_eq!(solve(&mut solver, &p, -INF, INF), expected);
+    assert_eq!(solve(&mut solver, &p, expected - 1, expected + 1), expected);
+    assert!(solver.nodes() > 0);
+}
+
+/// An FForum problem: `ID BOARD SIDE SCORE BEST_MOVES` (tests/data/fforum-*.txt), the board as
+/// 64 characters `X` (Black), `O` (White) or `-` from a1 to h8 row by row.
+struct Problem {
+    id: u32,
+    position: Reversi,
+    score: i32,
+}
+
+fn problems(file: &str) -> Vec<Problem> {
+    let path = format!("{}/../../tests/data/{file}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|line| {
+            let f: Vec<&str> = line.split_whitespace().collect();
+            let cells: Vec<char> =
+                f[1].chars().map(|c| ['.', 'b', 'w'][usize::from(c == 'X') + 2 * usize::from(c == 'O')]).collect();
+            assert_eq!(cells.len(), 64, "{line}");
+            let rows: Vec<String> = cells.chunks(8).map(|r| r.iter().collect()).collect();
+            let side = if f[2] == "X" { 'b' } else { 'w' };
+            let position = Reversi::from_notation(&format!("8 {} {side}", rows.join("/"))).unwrap();
+            Problem { id: f[0].parse().unwrap(), position, score: f[3].parse().unwrap() }
+        })
+        .collect()
+}
+
+fn check_problems(file: &str, ids: std::ops::RangeInclusive<u32>) {
+    let mut solver = EndgameSolver::new(20);
+    let chosen: Vec<Problem> = problems(file).into_iter().filter(|p| ids.contains(&p.id)).collect();
+    assert_eq!(chosen.len(), ids.count(), "{file}: problems missing");
+    for p in chosen {
+        let started = std::time::Instant::now();
+        let before = solver.nodes();
+        let score = solve(&mut solver, &p.position, -64, 64);
+        eprintln!(
+            "FForum #{}: {score:+} ({} empties, {} nodes, {:.3} s)",
+            p.id,
+            p.position.empties(),
+            solver.nodes() - before,
+            started.elapsed().as_secs_f64()
+        );
+        assert_eq!(score, p.score, "FForum #{}", p.id);
+    }
+}
+
+#[test]
+fn fforum_problems_20_to_34_are_solved_exactly() {
+    check_problems("fforum-20-39.txt", 20..=34);
+}
+
+#[test]
+#[ignore = "about 25 s in release: cargo test --release -p boardcore-engine --test reversi_endgame -- --ignored"]
+fn fforum_problems_20_to_39_are_solved_exactly() {
+    check_problems("fforum-20-39.txt", 20..=39);
+}
+
+#[test]
+#[ignore = "about 5 minutes in release (49 alone: 160 s)"]
+fn fforum_problems_40_to_49_are_solved_exactly() {
+    check_problems("fforum-40-59.txt", 40..=49);
+}
+
+#[test]
+fn a_solve_stops_when_asked_and_the_solver_stays_right() {
+    let p = problems("fforum-20-39.txt").into_iter().find(|p| p.id == 26).unwrap();
+    let mut solver = EndgameSolver::new(16);
+    // Stopped at its third look, well inside the search of 20 empties.
+    assert_eq!(solver.solve(&p.position, -64, 64, &Stop::at_look(3)), Err(Error::Interrupted));
+    let stop = Stop::new();
+    stop.request();
+    assert_eq!(solver.solve(&p.position, -1, 0, &stop), Err(Error::Interrupted));
+    // What the table kept from the stopped solves is still true.
+    assert_eq!(solve(&mut solver, &p.position, -64, 64), p.score);
+}

@@ -1,0 +1,117 @@
+//! The alpha-beta search and the exact solver (`boardcore_engine::search`) for every game:
+//! `search_position` forwards a game and its limits, `boardcore/ai.py` is the Python face.
+
+use crate::errors::{BcError, BcResult};
+use crate::{cephalopod::PyCephalopod, reversi::PyReversi, rive::PyRive, strands::PyStrands};
+use boardcore_engine::search::{analyse, Analysis, Evaluate, Limits, Material, Searchable};
+use pyo3::prelude::*;
+
+/// One iteration as Python gets it: `(depth, score, exact, pv, nodes, seconds)`.
+type IterationRow = (u32, i32, bool, Vec<Py<PyAny>>, u64, f64);
+
+/// `(score, exact, best, best_moves, pv, depth, nodes, seconds, iterations)`; scores in
+/// hundredths of a point for the side to move.
+type AnalysisRow = (i32, bool, Py<PyAny>, Vec<Py<PyAny>>, Vec<Py<PyAny>>, u32, u64, f64, Vec<IterationRow>);
+
+fn to_row<M: Copy>(analysis: &Analysis<M>, wrap: impl Fn(M) -> Py<PyAny>) -> AnalysisRow {
+    let line = |moves: &[M]| moves.iter().map(|&m| wrap(m)).collect::<Vec<_>>();
+    let iterations = analysis
+        .iterations
+        .iter()
+        .map(|it| (it.depth, it.score, it.exact, line(&it.pv), it.nodes, it.elapsed.as_secs_f64()))
+        .collect();
+    (
+        analysis.score,
+        analysis.exact,
+        wrap(analysis.best),
+        line(&analysis.best_moves),
+        line(&analysis.pv),
+        analysis.depth,
+        analysis.nodes,
+        analysis.elapsed.as_secs_f64(),
+        iterations,
+    )
+}
+
+/// The limits, checked: a bad value is a ValueError naming it.
+#[allow(clippy::too_many_arguments)]
+fn limits(
+    depth: Option<&Bound<'_, PyAny>>,
+    nodes: Option<&Bound<'_, PyAny>>,
+    time_limit: Option<f64>,
+    threads: Option<&Bound<'_, PyAny>>,
+    solve: bool,
+    noise: Option<&Bound<'_, PyAny>>,
+    seed: Option<&Bound<'_, PyAny>>,
+    table_mb: Option<&Bound<'_, PyAny>>,
+) -> BcResult<Limits> {
+    let max_depth = boardcore_engine::search::MAX_DEPTH;
+    Ok(Limits {
+        depth: depth.map(|d| crate::args::int_in("depth", d, 1..=max_depth)).transpose()?,
+        nodes: nodes.map(|n| crate::args::count("nodes", n, 1)).transpose()?,
+        time: time_limit.map(crate::search::duration).transpose()?,
+        threads: threads.map(crate::args::threads).transpose()?.unwrap_or(1),
+        table_bytes: table_mb.map(|t| crate::args::int_in("table_mb", t, 1..=65_536usize)).transpose()?.unwrap_or(64)
+            << 20,
+        solve,
+        noise: noise.map(|n| crate::args::int_in("noise", n, 0..=1_000_000)).transpose()?.unwrap_or(0),
+        seed: seed.map(crate::args::seed).transpose()?.unwrap_or(0),
+    })
+}
+
+/// Runs the search on `position` with the GIL released, interruptible.
+fn run<P: Searchable, E: Evaluate<P>>(
+    py: Python<'_>,
+    position: &P,
+    evaluator: &E,
+    limits: &Limits,
+) -> BcResult<Analysis<P::Move>> {
+    crate::interrupt::run_interruptible(py, |stop| analyse(position, evaluator, limits, stop))
+}
+
+/// Searches `game` (a game object, not changed) within the limits and returns
+/// `(score, exact, best, best_moves, pv, depth, nodes, seconds, iterations)`: `solve=True`
+/// searches until the value is exact. Raises ValueError for a finished game or a bad limit;
+/// releases the GIL; Ctrl-C interrupts.
+#[pyfunction]
+#[pyo3(signature = (game, *, depth = None, nodes = None, time_limit = None, threads = None, solve = false, noise = None, seed = None, table_mb = None, evaluator = None))]
+#[allow(clippy::too_many_arguments)]
+pub fn search_position(
+    py: Python<'_>,
+    game: &Bound<'_, PyAny>,
+    depth: Option<&Bound<'_, PyAny>>,
+    nodes: Option<&Bound<'_, PyAny>>,
+    #[pyo3(from_py_with = crate::args::setting::time_limit)] time_limit: Option<f64>,
+    threads: Option<&Bound<'_, PyAny>>,
+    solve: bool,
+    noise: Option<&Bound<'_, PyAny>>,
+    seed: Option<&Bound<'_, PyAny>>,
+    table_mb: Option<&Bound<'_, PyAny>>,
+    evaluator: Option<&Bound<'_, PyAny>>,
+) -> BcResult<AnalysisRow> {
+    let limits = limits(depth, nodes, time_limit, threads, solve, noise, seed, table_mb)?;
+    macro_rules! search_game {
+        ($Py:ident) => {
+            if let Ok(game) = game.cast::<$Py>() {
+                let game = game.borrow();
+                if evaluator.is_some() {
+                    return Err(crate::errors::invalid("learned evaluators: not wired yet"));
+                }
+                let analysis = run(py, game.position(), &Material, &limits)?;
+                let wrap = |mv| game.wrap(mv).into_pyobject(py).map(|m| m.into_any().unbind());
+                let row = to_row(&analysis, |mv| wrap(mv).expect("a move converts"));
+                return Ok(row);
+            }
+        };
+    }
+    search_game!(PyReversi);
+    search_game!(PyCephalopod);
+    search_game!(PyRive);
+    search_game!(PyStrands);
+    Err(BcError::type_error(format!("game must be a boardcore game, got {}", crate::args::type_name(game))))
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(search_position, m)?)?;
+    Ok(())
+}
