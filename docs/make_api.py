@@ -26,6 +26,7 @@ from types import ModuleType
 from typing import Any
 
 import boardcore as bc
+import boardcore.ai
 import boardcore.distributed
 import boardcore.errors
 import boardcore.mcts
@@ -411,6 +412,7 @@ SECTIONS = [
     "Games",
     "Step form and `VectorEnv`",
     "`boardcore.mcts`",
+    "`boardcore.ai`",
     "`boardcore.svg`",
     "`boardcore.distributed`",
     "Records",
@@ -526,7 +528,7 @@ def python_module(w: Writer, module: ModuleType, title: str, first: list[str], n
 def distributed(w: Writer) -> None:
     """The package's docstring, then its functions (each defined in a submodule of its own)."""
     module = boardcore.distributed
-    w.add(f"## {SECTIONS[4]}", "")
+    w.add(f"## {SECTIONS[5]}", "")
     w.doc(clean(module.__doc__), module.__name__, full=True)
     for name in module.__all__:
         w.entry(f"{module.__name__}.{name}", python_function(getattr(module, name)))
@@ -536,7 +538,7 @@ def distributed(w: Writer) -> None:
 
 
 def errors(w: Writer) -> None:
-    w.add(f"## {SECTIONS[7]}", "")
+    w.add(f"## {SECTIONS[8]}", "")
     module = boardcore.errors
     w.doc(clean(module.__doc__), module.__name__, full=True)
     for name in ordered(list(module.__all__), ["NotationError", "IllegalMoveError"]):
@@ -547,7 +549,7 @@ def errors(w: Writer) -> None:
 
 
 def constants(w: Writer) -> None:
-    w.add(f"## {SECTIONS[8]}", "")
+    w.add(f"## {SECTIONS[9]}", "")
     names = [n for n in bc.__all__ if n.isupper() and n not in boardcore.pieces.__all__]
     for name in names:
         w.add(f"- `{name} = {getattr(bc, name)!r}`", "")
@@ -555,13 +557,13 @@ def constants(w: Writer) -> None:
 
 
 def code_path(w: Writer) -> None:
-    w.add(f"## {SECTIONS[9]}", "")
+    w.add(f"## {SECTIONS[10]}", "")
     signature = STUBS.functions.get("code_path", text_signature(bc.code_path))
     w.entry("code_path", Member("code_path", "function", signature, clean(bc.code_path.__doc__)))
 
 
 def adapters(w: Writer) -> None:
-    w.add(f"## {SECTIONS[10]}", "")
+    w.add(f"## {SECTIONS[11]}", "")
     package = importlib.import_module("boardcore.adapters")
     w.doc(clean(package.__doc__), package.__name__, full=True)
     modules = adapter_modules()
@@ -601,7 +603,7 @@ def adapters(w: Writer) -> None:
 
 
 def reference(w: Writer) -> None:
-    w.add(f"## {SECTIONS[11]}", "")
+    w.add(f"## {SECTIONS[12]}", "")
     module = boardcore.reference
     doc = " ".join((clean(module.__doc__) or "").split())
     classes = join_words([f"`{module.__name__}.{n}`" for n in module.__all__])
@@ -628,10 +630,12 @@ def _build() -> Writer:
     step_form(w)
     mcts_order = ["best_move", "search", "Searcher", "SearchResult"]
     python_module(w, boardcore.mcts, SECTIONS[2], mcts_order, list(boardcore.mcts.__all__))
-    python_module(w, boardcore.svg, SECTIONS[3], ["render", "save_png"], list(boardcore.svg.__all__))
+    ai_order = ["solve", "analyse", "Analysis", "Player"]
+    python_module(w, boardcore.ai, SECTIONS[3], ai_order, list(boardcore.ai.__all__))
+    python_module(w, boardcore.svg, SECTIONS[4], ["render", "save_png"], list(boardcore.svg.__all__))
     distributed(w)
-    python_module(w, boardcore.records, SECTIONS[5], ["load_record", "load_records"])
-    python_module(w, boardcore.pieces, SECTIONS[6], ["Piece", "Blocked"], list(boardcore.pieces.__all__))
+    python_module(w, boardcore.records, SECTIONS[6], ["load_record", "load_records"])
+    python_module(w, boardcore.pieces, SECTIONS[7], ["Piece", "Blocked"], list(boardcore.pieces.__all__))
     errors(w)
     constants(w)
     code_path(w)

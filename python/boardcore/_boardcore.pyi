@@ -39,6 +39,7 @@ __all__ = [
     "VectorReset",
     "VectorStep",
     # search guided by a model (boardcore.mcts)
+    "search_position",
     "search_steps",
     "selfplay",
 ]
@@ -81,6 +82,7 @@ def search_steps(
     seed: int | None,
     threads: int | None,
     max_nodes: int,
+    time_limit: float | None = None,
 ) -> list[tuple[int | None, npt.NDArray[np.float32], float, npt.NDArray[np.int64], int, int, bool]]: ...
 def selfplay(
     game: str,

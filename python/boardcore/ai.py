@@ -50,11 +50,17 @@ class Iteration:
     """One completed depth of the iterative deepening."""
 
     depth: int
+    """Plies searched."""
     score: float
+    """The score found at this depth (as ``Analysis.score``)."""
     exact: bool
+    """Whether every line searched reached the end of the game."""
     pv: list[Any]
+    """The principal variation at this depth."""
     nodes: int
+    """Nodes searched so far, all depths included."""
     seconds: float
+    """Time since the search started."""
 
 
 @dataclass(frozen=True)
@@ -76,9 +82,13 @@ class Analysis:
     depth: int
     """The deepest completed iteration, in plies (moves of the position's own ``legal_moves``)."""
     nodes: int
+    """Positions searched (the endgame solver's included)."""
     seconds: float
+    """Time the search took."""
     exact: bool
+    """Whether ``score`` and ``value`` are proved (a solve), not estimated."""
     iterations: list[Iteration] = field(default_factory=list, repr=False)
+    """Each completed depth, in order (a solve goes straight to the end: one entry)."""
 
 
 def _score(centi: int, exact: bool) -> float:

@@ -247,6 +247,7 @@ def search(
     seed: int = 0,
     threads: int = 1,
     max_nodes: int = DEFAULT_MAX_NODES,
+    time_limit: float | None = None,
 ) -> PolicyResult:
     """A search from ``state`` (a game, or its step form ``game.actions()``) over the game's
     actions, guided by ``evaluator`` (see ``Evaluator``; None: random rollouts in Rust).
@@ -257,7 +258,9 @@ def search(
     ``gumbel=True`` for Gumbel root selection with sequential halving over ``max_considered``
     actions; ``temperature`` > 0 draws the action from the visits (PUCT). Reproducible for a
     seed, whatever ``threads``. ``max_nodes`` bounds the tree (nodes, and listed actions counted an
-    eighth each); a search that reaches it ends there and says so (``tree_full``). Releases the
+    eighth each); a search that reaches it ends there and says so (``tree_full``). ``time_limit``
+    (seconds) stops it earlier: no simulation starts after it (the root is always evaluated;
+    ``simulations`` says how many ran), so a timed search is not reproducible. Releases the
     GIL while Rust works; interruptible (Ctrl-C). An
     evaluator's exception, or an answer of the wrong shape, NaN or out of range, is raised and
     leaves nothing changed. docs/ai.md explains the search.
@@ -270,7 +273,7 @@ def search(
         [state], iterations, evaluator=evaluator, batch_size=batch_size, c_puct=c_puct,
         dirichlet_alpha=dirichlet_alpha, dirichlet_fraction=dirichlet_fraction, gumbel=gumbel,
         max_considered=max_considered, temperature=temperature, seed=seed, threads=threads,
-        max_nodes=max_nodes,
+        max_nodes=max_nodes, time_limit=time_limit,
     )  # fmt: skip
     return result
 
@@ -290,6 +293,7 @@ def search_many(
     seed: int = 0,
     threads: int = 1,
     max_nodes: int = DEFAULT_MAX_NODES,
+    time_limit: float | None = None,
 ) -> list[PolicyResult]:
     """``search`` from each of ``states`` (games or step states of one variant: the positions of
     your own vectorized environments, say) at once, the evaluator batched across all of them as
@@ -314,6 +318,7 @@ def search_many(
         seed,
         threads,
         max_nodes,
+        time_limit=time_limit,
     )
     return [
         PolicyResult(policy, action, value, visits, simulations, nodes, full)

@@ -2,9 +2,11 @@
 
     boardcore perft GAME [variant options] --depth D [--divide] [--threads N]
     boardcore bench [--quick]
-    boardcore play GAME [variant options] --black human|random|mcts --white ...
+    boardcore play GAME [variant options] --black human|random|mcts|engine:LEVEL --white ...
     boardcore selfplay GAME [variant options] --games N --black ... --white ... [--threads N] [--records FILE] [--ray [ADDRESS]]
     boardcore show POSITION_OR_RECORD [--svg FILE | --png FILE]
+    boardcore solve GAME POSITION|start [--threads N] [--time S]
+    boardcore analyse GAME POSITION|start [--time S] [--depth D] [--nodes N] [--threads N]
     boardcore paths GAME POSITION|start --depth D [--colour-free] [--no-symmetry] [--wrapping] [--rows FILE] [--totals]
 
 Each subcommand has --help; boardcore --version prints the version. Errors go to stderr with exit code 2 (bad arguments, bad
@@ -17,10 +19,10 @@ import argparse
 import sys
 
 import boardcore as bc
-from boardcore.cli import bench, paths, perft, play, selfplay, show
+from boardcore.cli import analysis, bench, paths, perft, play, selfplay, show
 from boardcore.cli.helptext import Formatter
 
-SUBCOMMANDS = [perft, bench, play, selfplay, show, paths]
+SUBCOMMANDS = [perft, bench, play, selfplay, show, paths, analysis]
 
 
 def parser() -> argparse.ArgumentParser:

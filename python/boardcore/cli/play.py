@@ -1,5 +1,5 @@
 """boardcore play GAME [variant options] --black P --white P [--seed S]: play a game in the
-terminal, against the computer or another person (P is human, random, mcts or mcts:N).
+terminal, against the computer or another person (P is human, random, mcts, mcts:N or engine:LEVEL).
 
 At a human's turn the board is shown and a line is read: a move in the game's notation (d3 in
 Reversi, a1xb1,a2 in Cephalopod, a1,a6 or a1, a6 in Strands), or one of the commands moves, undo,
@@ -37,10 +37,13 @@ def register(commands) -> None:
         "--black",
         type=parse_player,
         default=parse_player("human"),
-        help="human, random, mcts or mcts:N (default human)",
+        help="human, random, mcts, mcts:N or engine:LEVEL (default human)",
     )
     parser.add_argument(
-        "--white", type=parse_player, default=parse_player("mcts"), help="human, random, mcts or mcts:N (default mcts)"
+        "--white",
+        type=parse_player,
+        default=parse_player("mcts"),
+        help="human, random, mcts, mcts:N or engine:LEVEL (default mcts)",
     )
     parser.add_argument(
         "--seed", type=seed_arg, default=0, help="seed of the random and MCTS players and of hints (default 0)"

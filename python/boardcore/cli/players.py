@@ -1,4 +1,5 @@
-"""Players for ``play`` and ``selfplay``: ``human``, ``random``, ``mcts`` or ``mcts:ITERATIONS``."""
+"""Players for ``play`` and ``selfplay``: ``human``, ``random``, ``mcts`` or ``mcts:ITERATIONS``,
+``engine`` or ``engine:LEVEL`` (bc.ai.Player, levels 1 to 10; ``engine`` is level 5)."""
 
 from __future__ import annotations
 
@@ -8,17 +9,22 @@ from dataclasses import dataclass
 import boardcore as bc
 
 DEFAULT_ITERATIONS = 1000
+DEFAULT_LEVEL = 5
 
 
 @dataclass(frozen=True)
 class Player:
-    """A player: ``kind`` is ``human``, ``random`` or ``mcts``; ``iterations`` for MCTS."""
+    """A player: ``kind`` is ``human``, ``random``, ``mcts`` or ``engine``; ``iterations`` for
+    MCTS, ``level`` for the engine."""
 
     kind: str
     iterations: int = DEFAULT_ITERATIONS
+    level: int = DEFAULT_LEVEL
 
     def __str__(self) -> str:
-        return f"mcts:{self.iterations}" if self.kind == "mcts" else self.kind
+        if self.kind == "mcts":
+            return f"mcts:{self.iterations}"
+        return f"engine:{self.level}" if self.kind == "engine" else self.kind
 
     def choose(self, game, seed: int):
         """A move for the side to move (not for humans)."""
@@ -26,6 +32,8 @@ class Player:
             return game.random_move(seed)
         if self.kind == "mcts":
             return bc.mcts.best_move(game, self.iterations, seed=seed)
+        if self.kind == "engine":
+            return bc.ai.Player(level=self.level, seed=seed).move(game)
         raise ValueError("a human chooses their own moves")
 
 
@@ -53,8 +61,14 @@ def move_seed(seed: int, game: int, ply: int) -> int:
 
 
 def parse_player(text: str) -> Player:
-    """``human``, ``random``, ``mcts`` or ``mcts:N`` (argparse type: errors become usage errors)."""
+    """``human``, ``random``, ``mcts``, ``mcts:N``, ``engine`` or ``engine:LEVEL`` (argparse type:
+    errors become usage errors)."""
     kind, _, iterations = text.partition(":")
+    if kind == "engine":
+        if not iterations:
+            return Player("engine")
+        if iterations.isdigit() and 1 <= int(iterations) <= 10:
+            return Player("engine", level=int(iterations))
     if kind in ("human", "random") and not iterations:
         return Player(kind)
     if kind == "mcts":
@@ -62,4 +76,6 @@ def parse_player(text: str) -> Player:
             return Player("mcts")
         if iterations.isdigit() and int(iterations) >= 1:
             return Player("mcts", int(iterations))
-    raise argparse.ArgumentTypeError(f"a player is human, random, mcts or mcts:ITERATIONS, not {text!r}")
+    raise argparse.ArgumentTypeError(
+        f"a player is human, random, mcts, mcts:ITERATIONS, engine or engine:LEVEL (1-10), not {text!r}"
+    )

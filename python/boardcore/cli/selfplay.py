@@ -1,5 +1,5 @@
 """boardcore selfplay GAME [variant options] --games N --black P --white P [--threads N]
-[--records FILE] [--ray [ADDRESS] [--workers N]]: computer players (random, mcts, mcts:N) play N
+[--records FILE] [--ray [ADDRESS] [--workers N]]: computer players (random, mcts, mcts:N, engine:LEVEL) play N
 games; a progress bar, then a summary (wins, draws, average length, moves per second), and every
 game's record in FILE.
 
@@ -25,10 +25,16 @@ def register(commands) -> None:
     parser = add_game_command(commands, "selfplay", "let computer players play many games", __doc__)
     parser.add_argument("--games", type=int, default=10, help="games to play (default 10)")
     parser.add_argument(
-        "--black", type=parse_player, default=parse_player("mcts"), help="random, mcts or mcts:N (default mcts)"
+        "--black",
+        type=parse_player,
+        default=parse_player("mcts"),
+        help="random, mcts, mcts:N or engine:LEVEL (default mcts)",
     )
     parser.add_argument(
-        "--white", type=parse_player, default=parse_player("random"), help="random, mcts or mcts:N (default random)"
+        "--white",
+        type=parse_player,
+        default=parse_player("random"),
+        help="random, mcts, mcts:N or engine:LEVEL (default random)",
     )
     parser.add_argument("--threads", type=int, default=1, help="games played at once (default 1)")
     parser.add_argument("--seed", type=seed_arg, default=0, help="the players' seed (default 0)")
@@ -48,7 +54,9 @@ def register(commands) -> None:
 
 def run(args: argparse.Namespace) -> int:
     if "human" in (args.black.kind, args.white.kind):
-        raise ValueError("selfplay is for computer players: use random, mcts or mcts:N (boardcore play is for humans)")
+        raise ValueError(
+            "selfplay is for computer players: use random, mcts, mcts:N or engine:LEVEL (boardcore play is for humans)"
+        )
     if args.games < 1 or args.threads < 1:
         raise ValueError("--games and --threads must be at least 1")
     if args.workers is not None and args.ray is None:

@@ -81,6 +81,9 @@ pub struct Settings {
     /// all the trees together, each tree an equal share; a tree that reaches its share stops
     /// its search there (`Report::tree_full`).
     pub max_nodes: u64,
+    /// Stop starting simulations once this much time has passed (the roots are always
+    /// evaluated; each tree reports the simulations it ran).
+    pub time_limit: Option<std::time::Duration>,
 }
 
 impl Default for Settings {
@@ -94,6 +97,7 @@ impl Default for Settings {
             temperature: 0.0,
             threads: 1,
             max_nodes: crate::mcts::DEFAULT_MAX_NODES,
+            time_limit: None,
         }
     }
 }
@@ -827,8 +831,12 @@ pub fn search_many<S: Steps>(
     trees.iter_mut().for_each(Tree::wait_for_root);
     evaluate_waiting(&mut trees, num_actions, settings, evaluator, pool, &mut round, stop)?;
     let mut quotas = vec![0usize; trees.len()];
+    let started = std::time::Instant::now();
     loop {
         stop.check()?;
+        if settings.time_limit.is_some_and(|limit| started.elapsed() >= limit) {
+            break;
+        }
         let active = trees.iter().filter(|t| t.started < t.target).count();
         if active == 0 {
             break;

@@ -64,6 +64,7 @@ fn settings(
         temperature,
         threads: threads.map(crate::args::threads).transpose()?.unwrap_or(1),
         max_nodes: crate::args::int_in("max_nodes", max_nodes, 1..=MAX_NODE_BUDGET)?,
+        time_limit: None,
     };
     puct::check(&settings)?;
     Ok(settings)
@@ -232,7 +233,7 @@ type SearchAnswer<'py> = (Option<usize>, Bound<'py, PyArray1<f32>>, f32, Bound<'
 /// for each, `(action, policy, value, visits, simulations, nodes, tree_full)`. State `i` draws
 /// from `seed + i`. Releases the GIL (but to call a Python evaluator); interruptible.
 #[pyfunction]
-#[pyo3(signature = (states, iterations, evaluator, batch_size, c_puct, dirichlet_alpha, dirichlet_fraction, gumbel, max_considered, temperature, seed, threads, max_nodes))]
+#[pyo3(signature = (states, iterations, evaluator, batch_size, c_puct, dirichlet_alpha, dirichlet_fraction, gumbel, max_considered, temperature, seed, threads, max_nodes, time_limit = None))]
 #[allow(clippy::too_many_arguments)]
 fn search_steps<'py>(
     py: Python<'py>,
@@ -249,10 +250,12 @@ fn search_steps<'py>(
     seed: Option<&Bound<'py, PyAny>>,
     threads: Option<&Bound<'py, PyAny>>,
     max_nodes: &Bound<'py, PyAny>,
+    #[pyo3(from_py_with = crate::args::setting::time_limit)] time_limit: Option<f64>,
 ) -> BcResult<Vec<SearchAnswer<'py>>> {
     let mut evaluator = AnyEvaluator::new(evaluator)?;
     let temperature = crate::args::number("temperature", temperature)? as f32;
-    let settings = settings(
+    let time_limit = time_limit.map(crate::search::duration).transpose()?;
+    let mut settings = settings(
         iterations,
         batch_size_arg(batch_size)?,
         c_puct,
@@ -264,6 +267,7 @@ fn search_steps<'py>(
         threads,
         max_nodes,
     )?;
+    settings.time_limit = time_limit;
     let seed = seed.map(crate::args::seed).transpose()?.unwrap_or(0);
     let Some(first) = states.first() else { return Ok(Vec::new()) };
     macro_rules! search_game {

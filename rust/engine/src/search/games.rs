@@ -55,7 +55,9 @@ impl Endgame<Reversi> for ReversiEndgame {
     }
 
     fn solve(&mut self, position: &Reversi, alpha: i32, beta: i32, stop: &Stop) -> Result<i32> {
-        self.0.get_or_insert_with(|| EndgameSolver::new(ENDGAME_TABLE_BITS)).solve(position, alpha, beta, stop)
+        // A table for the positions this search can meet: small boards never need 2**20.
+        let bits = (position.empties() + 8).min(ENDGAME_TABLE_BITS);
+        self.0.get_or_insert_with(|| EndgameSolver::new(bits)).solve(position, alpha, beta, stop)
     }
 
     fn nodes(&self) -> u64 {

@@ -70,12 +70,25 @@ pub struct Table {
     mask: usize,
 }
 
+/// `count` empty slots, from zeroed memory that the system hands out lazily, so that a large
+/// table costs nothing until it is used: a search of a small position does not pay for
+/// clearing 64 MB.
+fn zeroed_slots(count: usize) -> Vec<[AtomicU64; 2]> {
+    if std::mem::align_of::<[AtomicU64; 2]>() != std::mem::align_of::<[u64; 2]>() {
+        return (0..count).map(|_| [AtomicU64::new(0), AtomicU64::new(0)]).collect();
+    }
+    let zeroed = std::mem::ManuallyDrop::new(vec![[0u64; 2]; count]);
+    let (pointer, length, capacity) = (zeroed.as_ptr() as *mut [AtomicU64; 2], zeroed.len(), zeroed.capacity());
+    // SAFETY: `AtomicU64` has the size and bit validity of `u64`, and here (checked above) its
+    // alignment too, so the allocation is a valid `Vec` of atomics, owned by nothing else.
+    unsafe { Vec::from_raw_parts(pointer, length, capacity) }
+}
+
 impl Table {
     /// A table of about `bytes` (rounded down to a power of two of buckets, at least 1,024).
     pub fn with_bytes(bytes: usize) -> Table {
         let buckets = (bytes / 32).max(1024).next_power_of_two() / 2;
-        let slots = (0..2 * buckets).map(|_| [AtomicU64::new(0), AtomicU64::new(0)]).collect();
-        Table { slots, mask: buckets - 1 }
+        Table { slots: zeroed_slots(2 * buckets), mask: buckets - 1 }
     }
 
     fn bucket(&self, key: u64) -> usize {

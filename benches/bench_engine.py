@@ -1,0 +1,255 @@
+"""The engine (issue 26): endgame solving against Edax, strength against MCTS, the level ladder,
+search speed and time limits.
+
+    python benches/bench_engine.py [--only endgame strength ladder speed limits] [--games N]
+                                   [--suite tests/data/fforum-20-39.txt] [--edax PATH --edax-eval FILE]
+                                   [--write docs/engine-benchmarks.md]
+
+- endgame: every problem of the FForum suite (tests/data/fforum-20-39.txt, from Edax's problem/
+  folder), solved by `bc.ai.solve`: the score must be the published one and the move one of the
+  published best moves. Edax (built outside the repository, benches/README.md) runs `-solve` on
+  the same suite in the same run when --edax is given; without its evaluation weights (which this
+  machine cannot download) its node count is not its real one, so the comparison is then against
+  Edax's published 111,349,635 nodes for 20-39 and its nodes per second measured here.
+- strength: `bc.ai.Player(time_limit=t)` against `bc.mcts.best_move(time_limit=t)` on every
+  game's default variant, colours alternating, at --times seconds a move.
+- ladder: level k against level k-1 on Reversi 6x6, colours alternating; scores and Elo.
+- speed: nodes per second of `analyse` (depth-limited) and of `solve` on each game.
+- limits: how far past its time limit `analyse` returns (median and worst of many calls).
+
+--write FILE writes the tables with the commit, date, machine and load they were measured with.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import boardcore as bc
+
+ROOT = Path(__file__).resolve().parent.parent
+EDAX_PUBLISHED_NODES = {"fforum-20-39": 111_349_635}
+
+
+def read_suite(path: Path) -> list[tuple[str, bc.Reversi, int, set[str]]]:
+    """(id, position, score, best moves) per line: `id board64 side score moves`."""
+    problems = []
+    for line in path.read_text().splitlines():
+        ident, board, side, score, moves = line.split()
+        rows = "/".join(board[i : i + 8] for i in range(0, 64, 8)).translate(str.maketrans("XO-", "bw."))
+        game = bc.Reversi.from_position(f"8 {rows} {'b' if side == 'X' else 'w'}")
+        problems.append((ident, game, int(score), set(moves.split(","))))
+    return problems
+
+
+def endgame(args, out: list[str]) -> None:
+    suite = Path(args.suite)
+    problems = read_suite(suite)
+    out += [f"### Endgame: {suite.stem}, one thread", "", "| problem | empties | score | expected | move ok | nodes | seconds |", "| --- | --- | --- | --- | --- | --- | --- |"]  # fmt: skip
+    total_nodes = total_seconds = 0.0
+    wrong = 0
+    for ident, game, expected, best in problems:
+        a = bc.ai.solve(game)
+        ok = str(a.move) in best
+        wrong += (a.score != expected) or not ok
+        empties = game.position().split()[1].count(".")
+        total_nodes += a.nodes
+        total_seconds += a.seconds
+        out.append(
+            f"| {ident} | {empties} | {a.score:+d} | {expected:+d} | {'yes' if ok else 'NO'} | {a.nodes:,} | {a.seconds:.2f} |"
+        )
+        print(out[-1], flush=True)
+    rate = total_nodes / total_seconds
+    out += [
+        "",
+        f"boardcore: {total_seconds:.1f} s, {total_nodes:,.0f} nodes, {rate / 1e6:.1f} M nodes/s; {wrong} wrong.",
+        "",
+    ]
+    published = EDAX_PUBLISHED_NODES.get(suite.stem)
+    if args.edax:
+        started = time.time()
+        run = subprocess.run(
+            [args.edax, "-eval-file", args.edax_eval, "-l", "60", "-n", "1", "-solve", str(args.edax_obf or suite.with_suffix(".obf"))],
+            capture_output=True, text=True, cwd=Path(args.edax).parent.parent,
+        )  # fmt: skip
+        wall = time.time() - started
+        nodes = edax_nodes(run.stdout)
+        edax_rate = nodes / wall if nodes else float("nan")
+        out.append(f"Edax -solve in the same run: {wall:.1f} s, {nodes:,} nodes, {edax_rate / 1e6:.1f} M nodes/s"
+                   f" (with {'its weights' if 'zero' not in args.edax_eval else 'all-zero weights: its node count is not its real one'}).")  # fmt: skip
+        if published:
+            estimate = published / edax_rate
+            out.append(f"Edax's published {published:,} nodes at its rate here: about {estimate:.1f} s;"
+                       f" boardcore's time is {total_seconds / estimate:.2f}x that, its nodes {total_nodes / published:.2f}x,"
+                       f" its nodes/s {rate / edax_rate:.2f}x Edax's.")  # fmt: skip
+    elif published:
+        out.append(
+            f"Edax's published count for this suite: {published:,} nodes (boardcore: {total_nodes / published:.2f}x)."
+        )
+    out.append("")
+
+
+def edax_nodes(text: str) -> int:
+    """The node total of Edax's -solve summary (the number before 'nodes')."""
+    for line in reversed(text.splitlines()):
+        words = line.replace(",", "").split()
+        for i, word in enumerate(words):
+            if word.startswith("node") and i and words[i - 1].isdigit():
+                return int(words[i - 1])
+    return 0
+
+
+DEFAULTS = {"reversi": bc.Reversi, "cephalopod": bc.Cephalopod, "rive": bc.Rive, "strands": bc.Strands}
+
+
+def play(first, second, game, seed: int) -> float:
+    """Plays `first` (a function of the game) as Black against `second`; 1, 0.5 or 0 for `first`."""
+    players = (first, second)
+    while not game.is_over():
+        game.play(players[game.to_move](game, seed + len(game.history)))
+    black, white = game.score()
+    if isinstance(game, bc.Strands):
+        black, white = game.score()
+    outcome = (black > white) - (black < white)
+    return (1 + outcome) / 2
+
+
+def match(a, b, start, games: int) -> float:
+    """`a`'s mean score against `b` over `games` games from `start`, colours alternating."""
+    total = 0.0
+    for g in range(games):
+        if g % 2 == 0:
+            total += play(a, b, start.copy(), 1000 * g)
+        else:
+            total += 1 - play(b, a, start.copy(), 1000 * g)
+    return total / games
+
+
+def elo(score: float) -> float:
+    score = min(max(score, 1e-3), 1 - 1e-3)
+    return -400 * math.log10(1 / score - 1)
+
+
+def strength(args, out: list[str]) -> None:
+    out += ["### Strength: bc.ai.Player against bc.mcts.best_move at equal time a move", "",
+            "| game | seconds a move | games | Player's score | Elo |", "| --- | --- | --- | --- | --- |"]  # fmt: skip
+    for name, cls in DEFAULTS.items():
+        for t in args.times:
+            engine = bc.ai.Player(time_limit=t)
+
+            def ours(game, seed, engine=engine):
+                return engine.move(game)
+
+            def mcts(game, seed, t=t):
+                return bc.mcts.best_move(game, time_limit=t, seed=seed)
+
+            score = match(ours, mcts, cls(), args.games)
+            out.append(f"| {name} | {t} | {args.games} | {100 * score:.0f}% | {elo(score):+.0f} |")
+            print(out[-1], flush=True)
+    out.append("")
+
+
+def ladder(args, out: list[str]) -> None:
+    out += ["### Level ladder: level k against level k-1, Reversi 6x6", "",
+            "| level | games | score against k-1 | Elo over k-1 |", "| --- | --- | --- | --- |"]  # fmt: skip
+    for level in range(2, 11):
+        upper, lower = bc.ai.Player(level=level, time_limit=0.1), bc.ai.Player(level=level - 1, time_limit=0.1)
+
+        def up(game, seed, p=upper):
+            return bc.ai.Player(level=p.level, seed=seed, time_limit=p.time_limit).move(game)
+
+        def down(game, seed, p=lower):
+            return bc.ai.Player(level=p.level, seed=seed, time_limit=p.time_limit).move(game)
+
+        score = match(up, down, bc.Reversi(size=6), args.games)
+        out.append(f"| {level} | {args.games} | {100 * score:.0f}% | {elo(score):+.0f} |")
+        print(out[-1], flush=True)
+    out.append("")
+
+
+def speed(args, out: list[str]) -> None:
+    out += [
+        "### Search speed (one thread)",
+        "",
+        "| game | search | nodes | seconds | M nodes/s |",
+        "| --- | --- | --- | --- | --- |",
+    ]
+    cases = [
+        ("reversi 8x8 start", bc.Reversi(), {"depth": 9}),
+        ("cephalopod 5x5 start", bc.Cephalopod(), {"depth": 7}),
+        ("rive hex5 start", bc.Rive(), {"depth": 5}),
+        ("strands hex6 start", bc.Strands(), {"depth": 2}),
+        ("cephalopod 2x3 solve", bc.Cephalopod(rows=2, cols=3), None),
+        ("reversi FForum 26 solve", read_suite(ROOT / "tests/data/fforum-20-39.txt")[6][1], None),
+    ]
+    for label, game, limits in cases:
+        runs = [bc.ai.solve(game) if limits is None else bc.ai.analyse(game, **limits) for _ in range(args.repeats)]
+        best = statistics.median(r.nodes / r.seconds for r in runs)
+        search = "solve" if limits is None else f"depth {limits['depth']}"
+        out.append(f"| {label} | {search} | {runs[0].nodes:,} |"
+                   f" {statistics.median(r.seconds for r in runs):.3f} | {best / 1e6:.2f} |")  # fmt: skip
+        print(out[-1], flush=True)
+    out.append("")
+
+
+def limits(args, out: list[str]) -> None:
+    out += ["### Time limits: seconds past the limit when analyse returns", "",
+            "| game | limit | calls | median over | worst over | allowed (10% + 20 ms) |", "| --- | --- | --- | --- | --- | --- |"]  # fmt: skip
+    for name, cls in DEFAULTS.items():
+        for limit in (0.05, 0.5):
+            overs = []
+            for _ in range(args.repeats * 3):
+                started = time.perf_counter()
+                bc.ai.analyse(cls(), time_limit=limit)
+                overs.append(time.perf_counter() - started - limit)
+            out.append(f"| {name} | {limit} | {len(overs)} | {statistics.median(overs) * 1000:+.1f} ms |"
+                       f" {max(overs) * 1000:+.1f} ms | {(0.1 * limit + 0.02) * 1000:.0f} ms |")  # fmt: skip
+            print(out[-1], flush=True)
+    out.append("")
+
+
+def header() -> list[str]:
+    commit = subprocess.run(
+        ["git", "-C", str(ROOT), "log", "-1", "--format=%h %cs"], capture_output=True, text=True
+    ).stdout.strip()
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    return [
+        "# Engine benchmarks",
+        "",
+        f"Written by `python benches/bench_engine.py {' '.join(sys.argv[1:])}` at commit {commit or 'unknown'},"
+        f" {time.strftime('%Y-%m-%d')}, on {platform.machine()} with {os.cpu_count()} cores"
+        f" (load {load:.2f} at the start), code path {bc.code_path()}.",
+        "",
+    ]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--only", nargs="+", default=["endgame", "strength", "ladder", "speed", "limits"])
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--times", type=float, nargs="+", default=[0.1, 1.0])
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--suite", default=str(ROOT / "tests/data/fforum-20-39.txt"))
+    parser.add_argument("--edax", help="an Edax binary (bin/lEdax-...) built outside the repository")
+    parser.add_argument("--edax-eval", help="Edax's eval.dat")
+    parser.add_argument("--edax-obf", help="the suite as Edax's .obf file (default: beside --suite)")
+    parser.add_argument("--write", help="write the tables to this Markdown file")
+    args = parser.parse_args()
+    out = header()
+    for part in ("endgame", "strength", "ladder", "speed", "limits"):
+        if part in args.only:
+            globals()[part](args, out)
+    if args.write:
+        Path(args.write).write_text("\n".join(out) + "\n", encoding="utf-8")
+    print("\n".join(out))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,292 @@
+"""bc.ai: the solver against brute force over the pure-Python twins, the engine's limits and
+refusals, and the players.
+
+Brute force here walks every line of the twin (each position valued once, by its notation), with
+the margins written out again from the rules: Reversi's final disc difference with the empty
+squares counted for the winner, the count difference of Cephalopod and Rive, and for Strands the
+first difference between the sorted group sizes."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import boardcore as bc
+import boardcore.reference as ref
+import pytest
+
+
+def margin(game) -> int:
+    """The final margin of a finished twin game for its side to move."""
+    mover = game.to_move
+    score = game.score()
+    if isinstance(game, ref.Strands):
+        mine, theirs = score[mover], score[1 - mover]
+        width = max(len(mine), len(theirs))
+        mine, theirs = mine + [0] * (width - len(mine)), theirs + [0] * (width - len(theirs))
+        return next((a - b for a, b in zip(mine, theirs, strict=True) if a != b), 0)
+    difference = score[mover] - score[1 - mover]
+    if isinstance(game, ref.Reversi):
+        board = game.position().split()[1]
+        empties = board.count(".")
+        difference += empties if difference > 0 else -empties if difference < 0 else 0
+    return difference
+
+
+def brute_force(game, known: dict[str, int]) -> int:
+    """The value of the twin's position for its side to move, by walking every line."""
+    key = game.position()
+    if key in known:
+        return known[key]
+    if game.is_over():
+        value = margin(game)
+    else:
+        value = max(child_value(game, move, known) for move in game.legal_moves())
+    known[key] = value
+    return value
+
+
+def child_value(game, move, known: dict[str, int]) -> int:
+    mover = game.to_move
+    game.play(move)
+    value = brute_force(game, known)
+    again = game.to_move == mover
+    game.undo()
+    return value if again else -value
+
+
+def twin_of(game):
+    return getattr(ref, type(game).__name__).from_position(game.position())
+
+
+def check_solved(game) -> None:
+    twin = twin_of(game)
+    known: dict[str, int] = {}
+    value = brute_force(twin, known)
+    before = game.position()
+    analysis = bc.ai.solve(game)
+    assert game.position() == before, "solving changes nothing"
+    assert analysis.exact and analysis.score == value and isinstance(analysis.score, int)
+    assert analysis.value == (value > 0) - (value < 0)
+    optimal = {str(m) for m in twin.legal_moves() if child_value(twin, m, known) == value}
+    assert {str(m) for m in analysis.best_moves} == optimal
+    assert str(analysis.move) in optimal
+    # The line of perfect play keeps the value at every move and ends the game with the margin.
+    target = value
+    for move in analysis.pv:
+        assert child_value(twin, str(move), known) == target
+        mover = twin.to_move
+        twin.play(str(move))
+        target = target if twin.to_move == mover else -target
+    assert twin.is_over() and margin(twin) == target
+
+
+def positions(start, count: int, seed: int) -> list:
+    """The start and positions reached by random moves from it (all live)."""
+    found = [start]
+    for i in range(1, 10 * count):
+        if len(found) == count:
+            break
+        game = start.copy()
+        for ply in range(i % 9):
+            move = game.random_move(seed=seed * 1000 + i * 10 + ply)
+            if move is None:
+                break
+            game.play(move)
+        if not game.is_over():
+            found.append(game)
+    return found
+
+
+SMALL_BOARDS = [
+    bc.Reversi(size=4),
+    bc.Reversi.from_position("6 ....../....../..wb../..bw../#....#/...... b"),
+    bc.Cephalopod(rows=2, cols=2),
+    bc.Cephalopod(rows=2, cols=3),
+    bc.Rive(board="hex2"),
+    bc.Strands(layout=["12", "212", "22"]),
+    bc.Strands(layout=["23", "323", "32"], cover="exact"),
+]
+
+
+@pytest.mark.parametrize("start", SMALL_BOARDS[:1] + SMALL_BOARDS[2:], ids=lambda g: g.position())
+def test_the_solver_agrees_with_brute_force_over_the_twin(start):
+    for game in positions(start, 6, seed=len(start.position())):
+        check_solved(game)
+
+
+def test_a_reversi_6x6_endgame_with_holes_is_solved_as_brute_force_solves_it():
+    game = SMALL_BOARDS[1]
+    seed = 0
+    while len(game.position().split()[1].replace("/", "").replace("#", "").replace("b", "").replace("w", "")) > 9:
+        move = game.random_move(seed=seed)
+        seed += 1
+        game.play(move)
+    if not game.is_over():
+        check_solved(game)
+
+
+def test_reversi_4x4_is_a_ten_disc_win_for_white():
+    # docs/solved.md: 4x4 ends 11-3 for White with two squares empty, counted for the winner.
+    analysis = bc.ai.solve(bc.Reversi(size=4))
+    assert (analysis.value, analysis.score) == (-1, -10)
+    assert sorted(str(m) for m in analysis.best_moves) == ["a2", "b1", "c4", "d3"]
+
+
+@pytest.mark.parametrize(("rows", "cols", "score"), [(2, 2, 0), (2, 3, -2), (3, 2, -2)])
+def test_small_cephalopod_boards_have_their_solved_values(rows, cols, score):
+    assert bc.ai.solve(bc.Cephalopod(rows=rows, cols=cols)).score == score
+
+
+@pytest.mark.slow
+def test_every_position_of_reversi_4x4_is_solved_as_brute_force_solves_it():
+    start = bc.Reversi(size=4)
+    known: dict[str, int] = {}
+    brute_force(ref.Reversi(size=4), known)
+    for notation, value in known.items():
+        game = bc.Reversi.from_position(notation)
+        if not game.is_over():
+            assert bc.ai.solve(game).score == value, notation
+    assert len(known) > 50_000 and start.position() in known
+
+
+@pytest.mark.parametrize(
+    "game", [bc.Reversi(), bc.Cephalopod(), bc.Rive(), bc.Strands()], ids=lambda g: type(g).__name__
+)
+def test_a_live_game_always_gets_a_legal_move_even_with_the_smallest_budget(game):
+    for limits in ({"time_limit": 0.001}, {"nodes": 1}, {"depth": 1}):
+        analysis = bc.ai.analyse(game, **limits)
+        assert game.is_legal(analysis.move) and not analysis.exact
+        assert analysis.pv[0] == analysis.move
+
+
+def test_analyse_becomes_a_solve_when_the_end_is_within_reach():
+    game = bc.Cephalopod(rows=2, cols=3)
+    shallow = bc.ai.analyse(game, depth=3)
+    assert not shallow.exact and shallow.depth == 3 and [it.depth for it in shallow.iterations] == [1, 2, 3]
+    deep = bc.ai.analyse(game, depth=100)
+    assert deep.exact and deep.score == -2 and deep.depth < 100
+    assert {str(m) for m in deep.best_moves} == {str(m) for m in bc.ai.solve(game).best_moves}
+
+
+@pytest.mark.parametrize(
+    ("limits", "message"),
+    [
+        ({"depth": 0}, "depth"),
+        ({"depth": -3}, "depth"),
+        ({"depth": 2.5}, "depth"),
+        ({"nodes": 0}, "nodes"),
+        ({"time_limit": 0}, "time_limit"),
+        ({"time_limit": -1.0}, "time_limit"),
+        ({"time_limit": float("nan")}, "time_limit"),
+        ({"threads": 0}, "threads"),
+    ],
+)
+def test_bad_limits_are_refused_and_change_nothing(limits, message):
+    game = bc.Reversi()
+    game.play("d3")
+    before = (game.position(), list(game.history))
+    with pytest.raises((ValueError, TypeError), match=message):
+        bc.ai.analyse(game, **limits)
+    assert (game.position(), list(game.history)) == before
+
+
+def test_a_finished_game_is_refused_by_every_entry_point():
+    game = bc.Cephalopod(rows=2, cols=2)
+    while not game.is_over():
+        game.play(game.legal_moves()[0])
+    before = game.position()
+    for call in (bc.ai.solve, bc.ai.analyse, bc.ai.Player(level=1).move):
+        with pytest.raises(ValueError, match="over"):
+            call(game)
+    assert game.position() == before
+
+
+def test_things_that_are_not_games_are_refused():
+    with pytest.raises(TypeError, match="boardcore game"):
+        bc.ai.solve("reversi")
+    with pytest.raises(TypeError, match="boardcore game"):
+        bc.ai.analyse(ref.Reversi())
+
+
+def test_a_solve_past_its_time_limit_says_so_with_its_estimate():
+    with pytest.raises(bc.ai.SolveTimeout) as raised:
+        bc.ai.solve(bc.Reversi(), time_limit=0.05)
+    assert not raised.value.analysis.exact
+    assert bc.Reversi().is_legal(raised.value.analysis.move)
+
+
+@pytest.mark.parametrize("bad", [0, 11, -1, 2.0, True, "5"])
+def test_player_levels_are_one_to_ten(bad):
+    with pytest.raises(ValueError, match="level"):
+        bc.ai.Player(level=bad)
+
+
+def play_game(black, white, game):
+    players = (black, white)
+    while not game.is_over():
+        game.play(players[game.to_move].move(game))
+    return game
+
+
+def test_a_seed_makes_a_game_between_players_reproducible():
+    first = play_game(bc.ai.Player(level=2, seed=3), bc.ai.Player(level=4, seed=4), bc.Reversi(size=6))
+    again = play_game(bc.ai.Player(level=2, seed=3), bc.ai.Player(level=4, seed=4), bc.Reversi(size=6))
+    other = play_game(bc.ai.Player(level=2, seed=5), bc.ai.Player(level=4, seed=4), bc.Reversi(size=6))
+    assert first.history == again.history
+    assert first.history != other.history  # the seed is what the noise is drawn from
+
+
+def test_the_lowest_level_plays_plausibly_not_randomly():
+    # Level 1 against uniformly random moves on Reversi 6x6, colours alternating.
+    wins = 0
+    for g in range(10):
+        level = bc.ai.Player(level=1, seed=g)
+        game = bc.Reversi(size=6)
+        while not game.is_over():
+            if game.to_move == g % 2:
+                game.play(level.move(game))
+            else:
+                game.play(game.random_move(seed=1000 + g * 100 + len(game.history)))
+        black, white = game.score()
+        wins += (black > white) if g % 2 == 0 else (white > black)
+    assert wins >= 8
+
+
+def test_threads_find_the_same_exact_value():
+    game = bc.Cephalopod(rows=2, cols=3)
+    assert bc.ai.solve(game, threads=2).score == bc.ai.solve(game).score == -2
+
+
+def run_cli(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "boardcore.cli", *args], capture_output=True, text=True, timeout=120)
+
+
+def test_the_command_line_solves_and_analyses():
+    solved = run_cli("solve", "reversi", "4 ..../.wb./.bw./.... b")
+    assert solved.returncode == 0, solved.stderr
+    assert "Black to move: loss by 10 (-10)" in solved.stdout
+    assert "optimal moves: b1 a2 d3 c4" in solved.stdout
+    analysed = run_cli("analyse", "cephalopod", "2x3 .../... b", "--depth", "2")
+    assert analysed.returncode == 0, analysed.stderr
+    lines = analysed.stdout.splitlines()
+    assert lines[0].startswith("depth   1") and lines[1].startswith("depth   2") and lines[-1].startswith("best move")
+
+
+def test_the_command_line_refuses_a_finished_position():
+    finished = run_cli("solve", "cephalopod", "2x2 1b1b/1b1b w")
+    assert finished.returncode == 2 and "over" in finished.stderr
+
+
+def test_engine_players_play_from_the_command_line():
+    played = run_cli("selfplay", "reversi", "--size", "4", "--games", "2", "--black", "engine:2", "--white", "engine:1")
+    assert played.returncode == 0, played.stderr
+    assert "engine:2" in played.stdout and "engine:1" in played.stdout
+
+
+def test_the_guided_search_takes_a_time_limit_like_the_other_searches():
+    result = bc.mcts.search(bc.Reversi(size=6), iterations=10**12, time_limit=0.05)
+    assert 0 < result.simulations < 10**12 and result.action is not None
+    for bad in (0, -1.0, float("inf")):
+        with pytest.raises(ValueError, match="time_limit"):
+            bc.mcts.search(bc.Reversi(size=6), iterations=10, time_limit=bad)
