@@ -290,3 +290,34 @@ def test_the_guided_search_takes_a_time_limit_like_the_other_searches():
     for bad in (0, -1.0, float("inf")):
         with pytest.raises(ValueError, match="time_limit"):
             bc.mcts.search(bc.Reversi(size=6), iterations=10, time_limit=bad)
+
+
+@pytest.mark.parametrize("name", ["reversi", "cephalopod", "rive", "strands"])
+def test_each_game_ships_a_learned_evaluation_that_the_search_uses(name):
+    learned = bc.ai.evaluator(name)
+    game = {"reversi": bc.Reversi, "cephalopod": bc.Cephalopod, "rive": bc.Rive, "strands": bc.Strands}[name]()
+    assert learned.game == name and len(bc.ai.features(game)) == len(bc.ai.feature_names(name))
+    analysis = bc.ai.analyse(game, depth=2, evaluator=learned)
+    assert game.is_legal(analysis.move)
+    # The search's estimate at depth 1 is the best child's evaluation, in points.
+    best = max(-learned.margin(child) for child in children(game))
+    assert bc.ai.analyse(game, depth=1, evaluator=learned).score == pytest.approx(best, abs=0.011)
+
+
+def children(game):
+    for move in game.legal_moves()[:200]:
+        child = game.copy()
+        child.play(move)
+        yield child
+
+
+def test_an_evaluator_is_refused_for_another_game_and_bad_weights_are_refused():
+    with pytest.raises(ValueError, match="for reversi, not rive"):
+        bc.ai.analyse(bc.Rive(), depth=1, evaluator=bc.ai.evaluator("reversi"))
+    with pytest.raises(ValueError, match="weights"):
+        bc.ai.Evaluator("reversi", [1.0, 2.0])
+    with pytest.raises(ValueError, match="finite"):
+        phases = bc._boardcore.phase(bc.Cephalopod())[1]
+        bc.ai.Evaluator("cephalopod", [float("nan")] * phases * (len(bc.ai.feature_names("cephalopod")) + 1))
+    with pytest.raises(TypeError, match="evaluator"):
+        bc.ai.analyse(bc.Reversi(), depth=1, evaluator=lambda obs, masks: None)

@@ -13,6 +13,7 @@ __all__ = [
     "Cephalopod",
     "CephalopodMove",
     "CephalopodSearcher",
+    "Evaluator",
     "ConcurrentUseError",
     "IllegalMoveError",
     "NotationError",
@@ -39,6 +40,9 @@ __all__ = [
     "VectorReset",
     "VectorStep",
     # search guided by a model (boardcore.mcts)
+    "feature_names",
+    "features",
+    "phase",
     "search_position",
     "search_steps",
     "selfplay",
@@ -51,6 +55,18 @@ class ConcurrentUseError(RuntimeError): ...
 __version__: str
 
 def code_path() -> str: ...
+
+class Evaluator:
+    def __init__(self, game: str, weights: Sequence[float], source: str = "") -> None: ...
+    @property
+    def game(self) -> str: ...
+    @property
+    def source(self) -> str: ...
+    def margin(self, game: Reversi | Cephalopod | Rive | Strands) -> float: ...
+
+def features(game: Reversi | Cephalopod | Rive | Strands) -> npt.NDArray[np.float32]: ...
+def phase(game: Reversi | Cephalopod | Rive | Strands) -> tuple[int, int]: ...
+def feature_names(game: str) -> list[str]: ...
 def search_position(
     game: Reversi | Cephalopod | Rive | Strands,
     *,

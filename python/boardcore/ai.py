@@ -22,13 +22,30 @@ where the two players' sorted group sizes differ.
 
 from __future__ import annotations
 
+import json
 import math
 from dataclasses import dataclass, field
+from importlib import resources
 from typing import Any
 
-from boardcore._boardcore import Cephalopod, Reversi, Rive, Strands, search_position
+from boardcore._boardcore import Cephalopod, Evaluator, Reversi, Rive, Strands, feature_names, search_position
+from boardcore._boardcore import features as _features
+from boardcore._boardcore import phase as _phase
 
-__all__ = ["Analysis", "Iteration", "Player", "SolveTimeout", "analyse", "solve", "LEVELS"]
+__all__ = [
+    "LEVELS",
+    "Analysis",
+    "Evaluator",
+    "Iteration",
+    "Player",
+    "SolveTimeout",
+    "analyse",
+    "evaluator",
+    "feature_names",
+    "features",
+    "phase",
+    "solve",
+]
 
 Game = Reversi | Cephalopod | Rive | Strands
 
@@ -146,14 +163,69 @@ def analyse(
     stops early, ``exact``, when every line it searched reached the end of the game (the search
     then is a solve: ``best_moves`` lists every optimal move).
 
-    ``evaluator`` is a learned evaluation (``bc.ai.evaluator(game)``); None: the game's count of
-    pieces. A finished game or a bad limit raises ``ValueError``; ``game`` is not changed.
+    ``evaluator`` is a learned evaluation (``bc.ai.evaluator(...)``); None (the default) is the
+    one shipped for the game, ``"material"`` the game's count of pieces. A finished game or a bad limit raises ``ValueError``; ``game`` is not changed.
     """
     _check_game(game)
     if depth is None and time_limit is None and nodes is None:
         time_limit = 1.0
     row = search_position(game, depth=depth, nodes=nodes, time_limit=time_limit, threads=threads, evaluator=evaluator)
     return _analysis(row)
+
+
+_GAMES = {"reversi": Reversi, "cephalopod": Cephalopod, "rive": Rive, "strands": Strands}
+
+
+def evaluator(game_or_name: Game | str, **variant: Any) -> Evaluator:
+    """The learned evaluation shipped for a game (``boardcore/data/eval/<game>.json``, fitted by
+    ``tools/train_eval.py``), evaluated in Rust: pass it as ``evaluator=`` to ``analyse`` and
+    ``Player``. ``game_or_name`` is a game or its name; ``variant`` (the constructor's keyword
+    arguments) is checked by building the game: one weight file serves every variant of a
+    game, since the features are the same on every board (docs/engine.md, "Evaluations")."""
+    if isinstance(game_or_name, str):
+        name = game_or_name.lower()
+        if name not in _GAMES:
+            raise ValueError(f"game must be 'reversi', 'cephalopod', 'rive' or 'strands', got {game_or_name!r}")
+        _GAMES[name](**variant)  # a bad variant is refused as the constructor refuses it
+    else:
+        _check_game(game_or_name)
+        if variant:
+            raise TypeError("give variant options with a game's name, not with a game")
+        name = type(game_or_name).__name__.lower()
+    source = resources.files("boardcore") / "data" / "eval" / f"{name}.json"
+    if not source.is_file():
+        raise FileNotFoundError(f"no learned evaluation is shipped for {name} ({source})")
+    data = json.loads(source.read_text(encoding="utf-8"))
+    return Evaluator(name, [float(w) for w in data["weights"]], f"{name}.json")
+
+
+_LEARNED: dict[str, Evaluator] = {}
+
+
+def _evaluator_for(game: Game, evaluator: Any) -> Any:
+    """``evaluator`` as the search takes it: None is the game's shipped learned evaluation
+    (loaded once), ``"material"`` the game's count of pieces."""
+    if evaluator is None:
+        name = type(game).__name__.lower()
+        if name not in _LEARNED:
+            _LEARNED[name] = globals()["evaluator"](name)
+        return _LEARNED[name]
+    if isinstance(evaluator, str) and evaluator == "material":
+        return None
+    return evaluator
+
+
+def features(game: Game) -> Any:
+    """The features of ``game``'s position the learned evaluation reads (numpy float32, from
+    the side to move's view; ``feature_names`` names them)."""
+    _check_game(game)
+    return _features(game)
+
+
+def phase(game: Game) -> int:
+    """The phase of ``game``'s position: which of the evaluation's weight vectors applies."""
+    _check_game(game)
+    return _phase(game)[0]
 
 
 @dataclass(frozen=True)
@@ -198,7 +270,8 @@ class Player:
     Weaker levels add noise to the evaluation, so they play plausible moves, not random ones;
     the noise is drawn from ``seed`` (None: 0) and the ply, so a game between players with seeds
     replays exactly (a time limit makes the depth reached, and so the move, depend on the
-    machine: use ``depth`` for exact replays). ``threads`` splits each search's root.
+    machine: use ``depth`` for exact replays). ``threads`` splits each search's root;
+    ``evaluator`` as for ``analyse`` (default: the game's shipped learned evaluation).
     """
 
     def __init__(
@@ -243,7 +316,7 @@ class Player:
             threads=self.threads,
             noise=round(self.noise * SCALE),
             seed=_mix(self.seed, len(game.history)),
-            evaluator=self.evaluator,
+            evaluator=_evaluator_for(game, self.evaluator),
         )
         return _analysis(row)
 

@@ -94,10 +94,10 @@ pub fn search_position(
         ($Py:ident) => {
             if let Ok(game) = game.cast::<$Py>() {
                 let game = game.borrow();
-                if evaluator.is_some() {
-                    return Err(crate::errors::invalid("learned evaluators: not wired yet"));
-                }
-                let analysis = run(py, game.position(), &Material, &limits)?;
+                let analysis = match crate::eval::of(evaluator, game.position())? {
+                    Some(learned) => run(py, game.position(), &learned, &limits)?,
+                    None => run(py, game.position(), &Material, &limits)?,
+                };
                 let wrap = |mv| game.wrap(mv).into_pyobject(py).map(|m| m.into_any().unbind());
                 let row = to_row(&analysis, |mv| wrap(mv).expect("a move converts"));
                 return Ok(row);
@@ -113,5 +113,5 @@ pub fn search_position(
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(search_position, m)?)?;
-    Ok(())
+    crate::eval::register(m)
 }

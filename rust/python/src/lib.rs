@@ -8,6 +8,7 @@ mod ai;
 mod args;
 mod cephalopod;
 mod errors;
+mod eval;
 mod game;
 mod interrupt;
 mod puct;

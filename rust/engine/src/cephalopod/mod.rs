@@ -5,6 +5,7 @@
 
 mod actions;
 mod captures;
+mod features;
 mod game;
 mod notation;
 mod orbits;

@@ -9,6 +9,7 @@
 mod actions;
 mod board;
 pub mod endgame;
+mod features;
 mod frame;
 mod game;
 mod key;

@@ -8,6 +8,7 @@
 //! `actions.rs` (the step form), `game.rs` (records).
 
 mod actions;
+mod features;
 mod frontier;
 mod game;
 mod groups;

@@ -116,13 +116,18 @@ impl<'a, P: Searchable, E: Evaluate<P>> Worker<'a, P, E> {
             let (low, high) = window_in_points(alpha, beta);
             return Ok(SCALE * self.endgame.solve(position, low, high, self.cx.stop)?);
         }
+        if depth <= 0 {
+            // Before listing the moves: a leaf needs only whether the game is over, which a
+            // huge move list (a Strands turn) answers without being built.
+            if position.is_over() {
+                return Ok(SCALE * position.final_margin());
+            }
+            self.horizon = true;
+            return Ok(self.evaluate(position));
+        }
         let moves = position.list_moves(self.cx.stop)?;
         if moves.is_empty() {
             return Ok(SCALE * position.final_margin());
-        }
-        if depth <= 0 {
-            self.horizon = true;
-            return Ok(self.evaluate(position));
         }
         let key = position.zobrist();
         let entry = self.cx.table.probe(key);

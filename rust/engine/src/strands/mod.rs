@@ -10,6 +10,7 @@
 
 mod actions;
 mod combinatorics;
+mod features;
 mod game;
 mod key;
 mod layouts;
