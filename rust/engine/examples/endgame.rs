@@ -2,13 +2,19 @@
 //!
 //!     cargo run --release -p boardcore-engine --example endgame -- tests/data/fforum-20-39.txt [TABLE_BITS]
 //!
+//! or one position, given by its notation or as a seeded random-hole start (`Variant::random`),
+//! reporting its value, every best move, nodes and time:
+//!
+//!     cargo run --release -p boardcore-engine --example endgame -- --position "6 ....../....../..wb../..bw../....../...... b" [TABLE_BITS]
+//!     cargo run --release -p boardcore-engine --example endgame -- --random SIZE SEED [TABLE_BITS]
+//!
 //! A suite file has one problem a line: `ID BOARD SIDE SCORE BEST_MOVES`, the board as 64
 //! characters `X` (Black), `O` (White) or `-` from a1 to h8 row by row, the side to move `X` or
 //! `O`, and the exact score for the side to move (the Edax/FForum convention).
 
 use boardcore_engine::interrupt::Stop;
-use boardcore_engine::reversi::{EndgameSolver, Reversi};
-use boardcore_engine::Position;
+use boardcore_engine::reversi::{EndgameSolver, Reversi, Shape, Variant};
+use boardcore_engine::{Player, Position};
 use std::time::Instant;
 
 fn position(board: &str, side: &str) -> Reversi {
@@ -25,8 +31,56 @@ fn position(board: &str, side: &str) -> Reversi {
     Reversi::from_notation(&format!("8 {} {side}", rows.join("/"))).expect("a valid 8x8 position")
 }
 
+/// Solves one position: its value, then which root moves reach it.
+fn solve_one(description: &str, pos: &Reversi, bits: u32, command: &str) {
+    let mut solver = EndgameSolver::new(bits);
+    let squares = 100;
+    println!("path {}", boardcore_engine::code_path());
+    println!("{description}: {} ({} empties)", pos.to_notation(), pos.empties());
+    let t = Instant::now();
+    let score = solver.solve(pos, -squares, squares, Stop::never()).expect("never stopped");
+    let secs = t.elapsed().as_secs_f64();
+    let nodes = solver.nodes();
+    println!("score {score:+} nodes {nodes} seconds {secs:.3} nodes/s {:.0}", nodes as f64 / secs);
+    // Every root move whose value is the score (a pass, if it is the only move).
+    let t = Instant::now();
+    let mut best = Vec::new();
+    for mv in pos.legal_moves() {
+        let mut child = *pos;
+        child.play_unchecked(mv);
+        let v = -solver.solve(&child, -score - 1, -score + 1, Stop::never()).expect("never stopped");
+        if v == score {
+            best.push(mv.name(pos.shape()));
+        }
+    }
+    let best = best.join(" ");
+    println!("best moves {best} (found in {:.3} s more)", t.elapsed().as_secs_f64());
+    println!("{description} | {} | {score:+} | {best} | {nodes} | {secs:.1} | {command}", pos.to_notation());
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    let command = format!(
+        "cargo run --release -p boardcore-engine --example endgame -- {}",
+        args.iter().map(|a| if a.contains(' ') { format!("\"{a}\"") } else { a.clone() }).collect::<Vec<_>>().join(" ")
+    );
+    match args.first().map(String::as_str) {
+        Some("--position") => {
+            let pos = Reversi::from_notation(args.get(1).expect("--position NOTATION")).expect("a valid position");
+            let bits = args.get(2).map_or(24, |b| b.parse().expect("table bits"));
+            return solve_one("position", &pos, bits, &command);
+        }
+        Some("--random") => {
+            let size: u8 = args.get(1).expect("--random SIZE SEED").parse().expect("a board size");
+            let seed: u64 = args.get(2).expect("--random SIZE SEED").parse().expect("a seed");
+            let bits = args.get(3).map_or(24, |b| b.parse().expect("table bits"));
+            let variant = Variant::random(Shape::Square(size), seed, 0, Player::Black).expect("a valid variant");
+            let holes: Vec<String> = variant.holes.iter().map(|c| c.name()).collect();
+            let description = format!("{size}x{size}, random holes seed {seed} ({})", holes.join(" "));
+            return solve_one(&description, &variant.start(), bits, &command);
+        }
+        _ => {}
+    }
     let path = args.first().expect("usage: endgame SUITE_FILE [TABLE_BITS]");
     let bits = args.get(1).map_or(22, |b| b.parse().expect("table bits"));
     let text = std::fs::read_to_string(path).expect("readable suite file");

@@ -265,7 +265,7 @@ fn fforum_problems_20_to_34_are_solved_exactly() {
 }
 
 #[test]
-#[ignore = "about 25 s in release: cargo test --release -p boardcore-engine --test reversi_endgame -- --ignored"]
+#[ignore = "about 10 s in release: cargo test --release -p boardcore-engine --test reversi_endgame -- --ignored"]
 fn fforum_problems_20_to_39_are_solved_exactly() {
     check_problems("fforum-20-39.txt", 20..=39);
 }
@@ -287,4 +287,68 @@ fn a_solve_stops_when_asked_and_the_solver_stays_right() {
     assert_eq!(solver.solve(&p.position, -1, 0, &stop), Err(Error::Interrupted));
     // What the table kept from the stopped solves is still true.
     assert_eq!(solve(&mut solver, &p.position, -64, 64), p.score);
+}
+
+#[test]
+fn wide_windows_at_many_empties_give_the_value_inside_them_or_a_bound_on_the_right_side() {
+    // From 14 empties a wide window is solved by null-window tests (MTD(f)): the same contract.
+    for p in problems("fforum-20-39.txt").into_iter().filter(|p| [21, 22, 23].contains(&p.id)) {
+        let v = p.score;
+        let mut solver = EndgameSolver::new(18);
+        for (alpha, beta) in
+            [(v - 5, v + 5), (v - 1, INF), (-INF, v + 1), (v, v + 10), (v - 10, v), (v + 2, v + 9), (v - 9, v - 2)]
+        {
+            let r = solve(&mut solver, &p.position, alpha, beta);
+            assert!(fail_soft(v, alpha, beta, r), "FForum #{}: window ({alpha}, {beta}) gave {r}", p.id);
+            // And from an empty table.
+            let r = solve(&mut EndgameSolver::new(18), &p.position, alpha, beta);
+            assert!(fail_soft(v, alpha, beta, r), "FForum #{} (fresh): window ({alpha}, {beta}) gave {r}", p.id);
+        }
+    }
+}
+
+/// Solves a 6x6 start (of `Variant::random(6x6, seed)` when seeded) exactly, printing its nodes and time.
+fn solve_6x6(p: &Reversi) -> i32 {
+    let mut solver = EndgameSolver::new(24);
+    let started = std::time::Instant::now();
+    let score = solve(&mut solver, p, -INF, INF);
+    eprintln!("{}: {score:+} ({} nodes, {:.1} s)", p.to_notation(), solver.nodes(), started.elapsed().as_secs_f64());
+    score
+}
+
+fn random_6x6(seed: u64) -> Reversi {
+    Variant::random(Shape::Square(6), seed, 0, Player::Black).unwrap().start()
+}
+
+#[test]
+#[ignore = "about 8-12 minutes in release (4.7 G nodes): cargo test --release -p boardcore-engine --test reversi_endgame -- --ignored reversi_6x6"]
+fn reversi_6x6_from_the_start_is_a_four_disc_win_for_white() {
+    let p = Reversi::from_notation("6 ....../....../..wb../..bw../....../...... b").unwrap();
+    assert_eq!(p, start(Shape::Square(6), &[]));
+    // Published (Feinstein, 1993): 16-20 for White with perfect play.
+    assert_eq!(solve_6x6(&p), -4);
+}
+
+#[test]
+#[ignore = "about 3 minutes in release (1.3 G nodes)"]
+fn reversi_6x6_with_the_random_holes_of_seed_1_is_a_two_disc_win_for_black() {
+    let p = random_6x6(1);
+    assert_eq!(p.to_notation(), "6 ....../....../..wb../..bw../....../.#...# b");
+    assert_eq!(solve_6x6(&p), 2);
+}
+
+#[test]
+#[ignore = "about 3 minutes in release (1.0 G nodes)"]
+fn reversi_6x6_with_the_random_holes_of_seed_2_is_an_eleven_disc_win_for_black() {
+    let p = random_6x6(2);
+    assert_eq!(p.to_notation(), "6 .....#/#...../..wb../..bw../....../#..... b");
+    assert_eq!(solve_6x6(&p), 11);
+}
+
+#[test]
+#[ignore = "about 1.5 minutes in release (0.5 G nodes)"]
+fn reversi_6x6_with_the_random_holes_of_seed_3_is_a_draw() {
+    let p = random_6x6(3);
+    assert_eq!(p.to_notation(), "6 .#.#../....../..wb../..bw../....../...... b");
+    assert_eq!(solve_6x6(&p), 0);
 }

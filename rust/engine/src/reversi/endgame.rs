@@ -30,6 +30,22 @@ use crate::interrupt::Stop;
 const SHALLOW_MAX: u32 = 6;
 /// Nodes with at least this many empties try the enhanced transposition cut-off.
 const ETC_MIN: u32 = 10;
+/// Nodes with at least this many empties order their moves by a shallow heuristic search (see
+/// `sort_depth`); below it, by `order_key` (fastest first).
+const SORT_MIN: u32 = 16;
+/// Weights of the evaluated ordering (`eval_key`): the opponent's weighted mobility after the
+/// move, the shallow search's value of the move (in `mid_eval` units), the opponent's potential
+/// mobility, a corner taken, quadrant parity...
+const W_MOBILITY: i32 = 16;
+const W_EVAL: i32 = 4;
+const W_POTENTIAL: i32 = 1;
+const W_CORNER: i32 = 16;
+const W_PARITY: i32 = 2;
+/// ...and the penalty of a move next to an empty corner (it gives the corner away).
+const W_X_SQUARE: i32 = 16;
+/// A window wider than a null one, at a root with at least this many empties, is solved by
+/// null-window tests from a first guess of 0 (MTD(f)) rather than by a principal-variation search.
+const MTD_MIN: u32 = 14;
 /// Beyond every score (scores lie in `-squares..=squares`, at most 100).
 const INF: i32 = 127;
 /// No move (in the table).
@@ -522,6 +538,34 @@ where
         }
         key
     }
+
+    /// A cheap static evaluation for the ordering, from the mover's view, in arbitrary units:
+    /// weighted mobility (corner moves twice), potential mobility, corner discs.
+    #[inline(always)]
+    fn mid_eval(&self, me: F::B, opponent: F::B, empty: F::B) -> i32 {
+        let corners = self.g.corners;
+        let mine = F::mobility(me, opponent, empty);
+        let theirs = F::mobility(opponent, me, empty);
+        let mobility =
+            (mine.count() + (mine & corners).count()) as i32 - (theirs.count() + (theirs & corners).count()) as i32;
+        let potential = (self.spread(opponent) & empty).count() as i32 - (self.spread(me) & empty).count() as i32;
+        let discs = (me & corners).count() as i32 - (opponent & corners).count() as i32;
+        let xc = self.spread(corners & empty);
+        let x = (me & xc).count() as i32 - (opponent & xc).count() as i32;
+        4 * mobility + potential + 16 * discs - 8 * x
+    }
+}
+
+/// The depth of the shallow heuristic search that orders the moves of a node with `n` empties
+/// (from `SORT_MIN`): deeper as the subtrees grow, as in Edax's `movelist_evaluate`.
+#[inline(always)]
+fn sort_depth(n: u32) -> u32 {
+    match n {
+        0..=18 => 0,
+        19..=21 => 1,
+        22..=25 => 2,
+        _ => 3,
+    }
 }
 
 /// The moves of a node with their ordering keys (the square in the low byte).
@@ -578,8 +622,43 @@ macro_rules! search_functions {
             let n = s.empties(me, opponent).count();
             if beta == alpha + 1 {
                 nws(s, me, opponent, alpha, n)
+            } else if n >= MTD_MIN {
+                mtd(s, me, opponent, alpha, beta, n)
             } else {
                 pvs(s, me, opponent, alpha, beta, n)
+            }
+        }
+
+        /// A wide window by null-window tests (MTD(f)): the value is narrowed to `[lower, upper]`
+        /// from a first guess, each test's fail-soft bound giving the next.
+        $(#[$attr])*
+        fn mtd<F: Frame>(s: &mut Search<'_, F>, me: F::B, opponent: F::B, alpha: i32, beta: i32, n: u32) -> Result<i32>
+        where
+            F::B: TableBits,
+        {
+            let squares = s.g.squares;
+            let (mut lower, mut upper) = (-squares, squares);
+            let mut test = 0.clamp(alpha + 1, beta);
+            loop {
+                if upper <= alpha {
+                    return Ok(upper);
+                }
+                if lower >= beta {
+                    return Ok(lower);
+                }
+                if lower == upper {
+                    return Ok(lower);
+                }
+                // Is the value at least `test`?
+                let test_now = test.clamp(lower + 1, upper);
+                let r = nws(s, me, opponent, test_now - 1, n)?;
+                if r >= test_now {
+                    lower = r;
+                    test = r + 1;
+                } else {
+                    upper = r;
+                    test = r;
+                }
             }
         }
 
@@ -838,7 +917,11 @@ macro_rules! search_functions {
                         }
                     }
                 }
-                list.push(s.order_key(me, opponent, empty, x, flipped, odd, NO_MOVE));
+                list.push(if n >= SORT_MIN {
+                    eval_key(s, me, opponent, empty, x, flipped, odd, n)
+                } else {
+                    s.order_key(me, opponent, empty, x, flipped, odd, NO_MOVE)
+                });
             }
             for i in 0..list.len {
                 let x = list.take_best(i);
@@ -855,6 +938,72 @@ macro_rules! search_functions {
             }
             s.store(me, opponent, n, alpha, beta, best, best_move);
             Ok(best)
+        }
+
+        /// A shallow fail-soft alpha-beta search of `depth` plies over `mid_eval`, for the
+        /// ordering only (its nodes count).
+        $(#[$attr])*
+        fn mid_search<F: Frame>(s: &mut Search<'_, F>, me: F::B, opponent: F::B, depth: u32, alpha: i32, beta: i32) -> i32
+        where
+            F::B: TableBits,
+        {
+            let empty = s.empties(me, opponent);
+            if depth == 0 {
+                return s.mid_eval(me, opponent, empty);
+            }
+            let moves = F::mobility(me, opponent, empty);
+            if moves.is_zero() {
+                if F::mobility(opponent, me, empty).is_zero() {
+                    return 64 * s.final_score(me, opponent);
+                }
+                s.nodes += 1;
+                return -mid_search(s, opponent, me, depth - 1, -beta, -alpha);
+            }
+            let (mut best, mut a) = (-i32::MAX, alpha);
+            for x in moves.ones() {
+                let flipped = F::flips(me, opponent, x);
+                s.nodes += 1;
+                let v = -mid_search(s, opponent ^ flipped, me | flipped | F::B::bit(x), depth - 1, -beta, -a);
+                if v > best {
+                    best = v;
+                    if v > a {
+                        a = v;
+                        if v >= beta {
+                            break;
+                        }
+                    }
+                }
+            }
+            best
+        }
+
+        /// The ordering key of move `x` (with `flipped`) at a node with `n >= SORT_MIN` empties:
+        /// fastest first and a shallow search's value, then potential mobility, corners and
+        /// parity (the square in the low byte; larger is tried first).
+        $(#[$attr])*
+        #[allow(clippy::too_many_arguments)]
+        fn eval_key<F: Frame>(s: &mut Search<'_, F>, me: F::B, opponent: F::B, empty: F::B, x: u32, flipped: F::B, odd: F::B, n: u32) -> u32
+        where
+            F::B: TableBits,
+        {
+            let bit = F::B::bit(x);
+            let (next_me, next_opp, next_empty) = (opponent ^ flipped, me | flipped | bit, empty ^ bit);
+            let corners = s.g.corners;
+            let replies = F::mobility(next_me, next_opp, next_empty);
+            let mobility = (replies.count() + (replies & corners).count()) as i32;
+            let potential = (s.spread(next_opp) & next_empty).count() as i32;
+            let value = -mid_search(s, next_me, next_opp, sort_depth(n), -i32::MAX, i32::MAX);
+            let mut score = -W_MOBILITY * mobility + W_EVAL * value - W_POTENTIAL * potential;
+            if !(bit & corners).is_zero() {
+                score += W_CORNER;
+            }
+            if !(bit & odd).is_zero() {
+                score += W_PARITY;
+            }
+            if !(bit & s.spread(corners & empty)).is_zero() {
+                score -= W_X_SQUARE;
+            }
+            ((score + (1 << 22)).clamp(0, (1 << 23) - 1) as u32) << 8 | x
         }
 
         /// Principal-variation search of a window wider than a null one (any depth).
@@ -894,7 +1043,12 @@ macro_rules! search_functions {
             let mut list = MoveList::new();
             for x in moves.ones() {
                 let flipped = F::flips(me, opponent, x);
-                list.push(s.order_key(me, opponent, empty, x, flipped, odd, best_move));
+                list.push(if n >= SORT_MIN {
+                    let key = eval_key(s, me, opponent, empty, x, flipped, odd, n);
+                    if best_move as u32 == x { key | 1 << 31 } else { key }
+                } else {
+                    s.order_key(me, opponent, empty, x, flipped, odd, best_move)
+                });
             }
             let (mut best, mut a) = (-INF, alpha);
             for i in 0..list.len {
