@@ -17,7 +17,8 @@ search speed and time limits.
 - speed: nodes per second of `analyse` (depth-limited) and of `solve` on each game.
 - limits: how far past its time limit `analyse` returns (median and worst of many calls).
 
---write FILE writes the tables with the commit, date, machine and load they were measured with.
+--write FILE writes the tables with the commit, date, machine and load they were measured with
+(--append adds a run's tables, with their own line of commit, date and load, to the file).
 """
 
 from __future__ import annotations
@@ -157,16 +158,15 @@ def strength(args, out: list[str]) -> None:
 
 
 def ladder(args, out: list[str]) -> None:
-    out += ["### Level ladder: level k against level k-1, Reversi 6x6", "",
+    out += ["### Level ladder: level k against level k-1, Reversi 6x6, each level as it plays (fixed depth; level 10 at 1 s a move)", "",
             "| level | games | score against k-1 | Elo over k-1 |", "| --- | --- | --- | --- |"]  # fmt: skip
     for level in range(2, 11):
-        upper, lower = bc.ai.Player(level=level, time_limit=0.1), bc.ai.Player(level=level - 1, time_limit=0.1)
 
-        def up(game, seed, p=upper):
-            return bc.ai.Player(level=p.level, seed=seed, time_limit=p.time_limit).move(game)
+        def up(game, seed, level=level):
+            return bc.ai.Player(level=level, seed=seed).move(game)
 
-        def down(game, seed, p=lower):
-            return bc.ai.Player(level=p.level, seed=seed, time_limit=p.time_limit).move(game)
+        def down(game, seed, level=level):
+            return bc.ai.Player(level=level - 1, seed=seed).move(game)
 
         score = match(up, down, bc.Reversi(size=6), args.games)
         out.append(f"| {level} | {args.games} | {100 * score:.0f}% | {elo(score):+.0f} |")
@@ -241,13 +241,17 @@ def main() -> None:
     parser.add_argument("--edax-eval", help="Edax's eval.dat")
     parser.add_argument("--edax-obf", help="the suite as Edax's .obf file (default: beside --suite)")
     parser.add_argument("--write", help="write the tables to this Markdown file")
+    parser.add_argument("--append", action="store_true", help="add them to the end of --write's file instead")
     args = parser.parse_args()
     out = header()
     for part in ("endgame", "strength", "ladder", "speed", "limits"):
         if part in args.only:
             globals()[part](args, out)
     if args.write:
-        Path(args.write).write_text("\n".join(out) + "\n", encoding="utf-8")
+        target = Path(args.write)
+        if args.append and target.exists():
+            out = [target.read_text(encoding="utf-8").rstrip("\n"), "", *out[2:]]
+        target.write_text("\n".join(out) + "\n", encoding="utf-8")
     print("\n".join(out))
 
 

@@ -321,3 +321,16 @@ def test_an_evaluator_is_refused_for_another_game_and_bad_weights_are_refused():
         bc.ai.Evaluator("cephalopod", [float("nan")] * phases * (len(bc.ai.feature_names("cephalopod")) + 1))
     with pytest.raises(TypeError, match="evaluator"):
         bc.ai.analyse(bc.Reversi(), depth=1, evaluator=lambda obs, masks: None)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("position", "score", "best"),
+    [
+        ("exact 122/2332/23132/2332/221 b", -2, {"b4", "d1"}),
+        ("up-to 112/1221/12121/1221/211 b", -2, {"a3", "b2", "b3", "c2", "c4", "d2", "d3", "e1"}),
+    ],
+)
+def test_nineteen_cell_strands_layouts_have_their_solved_values(position, score, best):
+    analysis = bc.ai.solve(bc.Strands.from_position(position))
+    assert analysis.score == score and {str(m) for m in analysis.best_moves} == best

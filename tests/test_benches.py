@@ -126,3 +126,16 @@ def test_the_unit_rate_of_distributed_perft_is_measured_without_ray():
     assert done.returncode == 0, done.stderr
     row = next(line for line in done.stdout.splitlines() if line.startswith("| octagon | 9 |"))
     assert "leaves, " in row and "CPU hours" in row
+
+
+def test_the_engine_benchmark_reads_the_fforum_suite_and_measures_speed():
+    done = subprocess.run(
+        [sys.executable, str(BENCHES / "bench_engine.py"), "--only", "speed", "--repeats", "1"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    rows = [line for line in done.stdout.splitlines() if line.startswith("| ") and "---" not in line]
+    assert sum(" solve |" in row or " depth " in row for row in rows) == 6
+    assert any(row.startswith("| reversi FForum 26 solve") for row in rows)
