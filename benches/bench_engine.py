@@ -12,8 +12,9 @@ search speed and time limits.
   machine cannot download) its node count is not its real one, so the comparison is then against
   Edax's published 111,349,635 nodes for 20-39 and its nodes per second measured here.
 - strength: `bc.ai.Player(time_limit=t)` against `bc.mcts.best_move(time_limit=t)` on every
-  game's default variant, colours alternating, at --times seconds a move.
-- ladder: level k against level k-1 on Reversi 6x6, colours alternating; scores and Elo.
+  game's default variant, at --times seconds a move: games in pairs from one random opening
+  (four random plies), colours swapped.
+- ladder: level k against level k-1 on Reversi 6x6, paired openings as above; scores and Elo.
 - speed: nodes per second of `analyse` (depth-limited) and of `solve` on each game.
 - limits: how far past its time limit `analyse` returns (median and worst of many calls).
 
@@ -122,14 +123,32 @@ def play(first, second, game, seed: int) -> float:
     return (1 + outcome) / 2
 
 
+OPENING_PLIES = 4
+"""Random plies before each pair of games: deterministic players would otherwise play the same
+two games over and over."""
+
+
+def opening(start, pair: int):
+    """`start` after OPENING_PLIES uniformly random moves drawn from the pair's seed."""
+    game = start.copy()
+    for ply in range(OPENING_PLIES):
+        move = game.random_move(seed=7919 * pair + ply)
+        if move is None:
+            break
+        game.play(move)
+    return game if not game.is_over() else start.copy()
+
+
 def match(a, b, start, games: int) -> float:
-    """`a`'s mean score against `b` over `games` games from `start`, colours alternating."""
+    """`a`'s mean score against `b` over `games` games, in pairs from the same random opening
+    with the colours swapped."""
     total = 0.0
     for g in range(games):
+        begin = opening(start, g // 2)
         if g % 2 == 0:
-            total += play(a, b, start.copy(), 1000 * g)
+            total += play(a, b, begin, 1000 * g)
         else:
-            total += 1 - play(b, a, start.copy(), 1000 * g)
+            total += 1 - play(b, a, begin, 1000 * g)
     return total / games
 
 
