@@ -334,3 +334,9 @@ def test_an_evaluator_is_refused_for_another_game_and_bad_weights_are_refused():
 def test_nineteen_cell_strands_layouts_have_their_solved_values(position, score, best):
     analysis = bc.ai.solve(bc.Strands.from_position(position))
     assert analysis.score == score and {str(m) for m in analysis.best_moves} == best
+
+
+@pytest.mark.slow
+def test_reversi_6x6_with_a_corner_hole_is_a_one_disc_win_for_black():
+    analysis = bc.ai.solve(bc.Reversi(size=6, blocked=["a1"]))  # about 8 minutes (docs/solved.md)
+    assert analysis.score == 1 and {str(m) for m in analysis.best_moves} == {"d5", "e4"}
