@@ -59,9 +59,10 @@ def twin_of(game):
     return getattr(ref, type(game).__name__).from_position(game.position())
 
 
-def check_solved(game) -> None:
+def check_solved(game, known: dict[str, int] | None = None) -> None:
+    """`known`: values already walked (shared by positions of one game, whose subtrees meet)."""
     twin = twin_of(game)
-    known: dict[str, int] = {}
+    known = {} if known is None else known
     value = brute_force(twin, known)
     before = game.position()
     analysis = bc.ai.solve(game)
@@ -111,8 +112,9 @@ SMALL_BOARDS = [
 
 @pytest.mark.parametrize("start", SMALL_BOARDS[:1] + SMALL_BOARDS[2:], ids=lambda g: g.position())
 def test_the_solver_agrees_with_brute_force_over_the_twin(start):
+    known: dict[str, int] = {}
     for game in positions(start, 6, seed=len(start.position())):
-        check_solved(game)
+        check_solved(game, known)
 
 
 def test_a_reversi_6x6_endgame_with_holes_is_solved_as_brute_force_solves_it():
