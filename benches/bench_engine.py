@@ -116,9 +116,8 @@ def play(first, second, game, seed: int) -> float:
     players = (first, second)
     while not game.is_over():
         game.play(players[game.to_move](game, seed + len(game.history)))
+    # Counts, or Strands' sorted group sizes, whose list order is the game's comparison.
     black, white = game.score()
-    if isinstance(game, bc.Strands):
-        black, white = game.score()
     outcome = (black > white) - (black < white)
     return (1 + outcome) / 2
 

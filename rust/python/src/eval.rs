@@ -118,15 +118,10 @@ fn check<'e, P: Learned>(evaluator: Option<&'e PyEvaluator>, _: &P) -> BcResult<
 /// The learned evaluation's features of `game`'s position (float32, the game's count).
 #[pyfunction]
 pub fn features<'py>(py: Python<'py>, game: &Bound<'py, PyAny>) -> BcResult<Bound<'py, PyArray1<f32>>> {
-    fn of<P: Features>(position: &P) -> Vec<f32> {
-        let mut out = vec![0f32; P::COUNT];
-        position.features(&mut out);
-        out
-    }
     macro_rules! of {
         ($Py:ident) => {
             if let Ok(g) = game.cast::<$Py>() {
-                return Ok(of(g.borrow().position()).into_pyarray(py));
+                return Ok(g.borrow().position().feature_vector().into_pyarray(py));
             }
         };
     }

@@ -22,6 +22,14 @@ pub trait Features: Searchable {
 
     /// Writes the `COUNT` features into `out`.
     fn features(&self, out: &mut [f32]);
+
+    /// The features as a new vector (for the binding and the tests; the search writes into a
+    /// buffer of its own).
+    fn feature_vector(&self) -> Vec<f32> {
+        let mut out = vec![0.0; Self::COUNT];
+        self.features(&mut out);
+        out
+    }
 }
 
 /// A linear evaluation: `SCALE * (w[phase] . features)`, clamped to the game's range.
