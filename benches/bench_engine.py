@@ -1,7 +1,7 @@
 """The engine (issue 26): endgame solving against Edax, strength against MCTS, the level ladder,
 search speed and time limits.
 
-    python benches/bench_engine.py [--only endgame strength ladder speed limits] [--games N]
+    python benches/bench_engine.py [--only endgame strength guided example ladder speed limits] [--games N]
                                    [--suite tests/data/fforum-20-39.txt] [--edax PATH --edax-eval FILE]
                                    [--write docs/engine-benchmarks.md]
 
@@ -14,6 +14,10 @@ search speed and time limits.
 - strength: `bc.ai.Player(time_limit=t)` against `bc.mcts.best_move(time_limit=t)` on every
   game's default variant, at --times seconds a move: games in pairs from one random opening
   (four random plies), colours swapped.
+- guided: `bc.mcts.search` with the native learned evaluator (`evaluator=bc.ai.evaluator(game)`)
+  against the same search with random rollouts, at --times seconds a decision, over the step form.
+- example: `bc.ai.Player(time_limit=t)` against `examples/alphabeta_reversi.py` at its default
+  depth 4 on Reversi 8x8 (its time a move reported beside the score).
 - ladder: level k against level k-1 on Reversi 6x6, paired openings as above; scores and Elo.
 - speed: nodes per second of `analyse` (depth-limited) and of `solve` on each game.
 - limits: how far past its time limit `analyse` returns (median and worst of many calls).
@@ -175,6 +179,75 @@ def strength(args, out: list[str]) -> None:
     out.append("")
 
 
+def play_steps(first, second, state, seed: int) -> float:
+    """`play` over the step form: each player a function of the step state giving an action."""
+    players = (first, second)
+    decision = 0
+    while not state.is_over():
+        state.apply_action(players[state.to_move](state, seed + decision))
+        decision += 1
+    black, white = state.returns()
+    return (1 + (black > white) - (black < white)) / 2
+
+
+def guided(args, out: list[str]) -> None:
+    out += ["### Native evaluator: bc.mcts.search guided by bc.ai.evaluator against random rollouts, equal time a decision", "",
+            "| game | seconds a decision | games | guided score | Elo | guided simulations a decision | rollout simulations a decision |",
+            "| --- | --- | --- | --- | --- | --- | --- |"]  # fmt: skip
+    for name, cls in DEFAULTS.items():
+        learned = bc.ai.evaluator(name)
+        for t in args.times:
+            sims = {"guided": [], "rollouts": []}
+
+            def searcher(kind, evaluator, t=t):
+                def choose(state, seed):
+                    result = bc.mcts.search(state, 10**9, evaluator=evaluator, time_limit=t, seed=seed)
+                    sims[kind].append(result.simulations)
+                    return result.action
+
+                return choose
+
+            ours, theirs = searcher("guided", learned), searcher("rollouts", None)
+            total = 0.0
+            for g in range(args.games):
+                begin = opening(cls(), g // 2).actions()
+                if g % 2 == 0:
+                    total += play_steps(ours, theirs, begin, 1000 * g)
+                else:
+                    total += 1 - play_steps(theirs, ours, begin, 1000 * g)
+            score = total / args.games
+            out.append(f"| {name} | {t} | {args.games} | {100 * score:.0f}% | {elo(score):+.0f} |"
+                       f" {statistics.median(sims['guided']):,.0f} | {statistics.median(sims['rollouts']):,.0f} |")  # fmt: skip
+            print(out[-1], flush=True)
+    out.append("")
+
+
+def example(args, out: list[str]) -> None:
+    """bc.ai.Player against examples/alphabeta_reversi.py (depth 4, its default) on Reversi."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("alphabeta_reversi", ROOT / "examples/alphabeta_reversi.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    out += ["### bc.ai.Player against examples/alphabeta_reversi.py (depth 4), Reversi 8x8", "",
+            "| Player's seconds a move | games | example's median seconds a move | Player's score | Elo |",
+            "| --- | --- | --- | --- | --- |"]  # fmt: skip
+    for t in args.times:
+        engine = bc.ai.Player(time_limit=t)
+        spent: list[float] = []
+
+        def theirs(game, seed):
+            started = time.perf_counter()
+            move = module.best_move(game, 4)
+            spent.append(time.perf_counter() - started)
+            return move
+
+        score = match(lambda game, seed: engine.move(game), theirs, bc.Reversi(), args.games)
+        out.append(f"| {t} | {args.games} | {statistics.median(spent):.3f} | {100 * score:.0f}% | {elo(score):+.0f} |")
+        print(out[-1], flush=True)
+    out.append("")
+
+
 def ladder(args, out: list[str]) -> None:
     out += ["### Level ladder: level k against level k-1, Reversi 6x6, each level as it plays (fixed depth; level 10 at 1 s a move)", "",
             "| level | games | score against k-1 | Elo over k-1 |", "| --- | --- | --- | --- |"]  # fmt: skip
@@ -250,7 +323,9 @@ def header() -> list[str]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--only", nargs="+", default=["endgame", "strength", "ladder", "speed", "limits"])
+    parser.add_argument(
+        "--only", nargs="+", default=["endgame", "strength", "guided", "example", "ladder", "speed", "limits"]
+    )
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--times", type=float, nargs="+", default=[0.1, 1.0])
     parser.add_argument("--repeats", type=int, default=3)
@@ -262,7 +337,7 @@ def main() -> None:
     parser.add_argument("--append", action="store_true", help="add them to the end of --write's file instead")
     args = parser.parse_args()
     out = header()
-    for part in ("endgame", "strength", "ladder", "speed", "limits"):
+    for part in ("endgame", "strength", "guided", "example", "ladder", "speed", "limits"):
         if part in args.only:
             globals()[part](args, out)
     if args.write:

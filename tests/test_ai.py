@@ -342,3 +342,27 @@ def test_nineteen_cell_strands_layouts_have_their_solved_values(position, score,
 def test_reversi_6x6_with_a_corner_hole_is_a_one_disc_win_for_black():
     analysis = bc.ai.solve(bc.Reversi(size=6, blocked=["a1"]))  # about 8 minutes (docs/solved.md)
     assert analysis.score == 1 and {str(m) for m in analysis.best_moves} == {"d5", "e4"}
+
+
+@pytest.mark.parametrize("game", [bc.Reversi(size=6), bc.Cephalopod(), bc.Rive(), bc.Strands()], ids=repr)
+def test_the_learned_evaluation_guides_mcts_natively(game):
+    learned = bc.ai.evaluator(game)
+    result = bc.mcts.search(game, 64, evaluator=learned, seed=3)
+    assert result.action in game.actions().legal_actions()
+    assert -1 <= result.value <= 1 and result.simulations == 64
+    # Reproducible, and its own search: the priors and values differ from random rollouts'.
+    assert bc.mcts.search(game, 64, evaluator=learned, seed=3).visits.tolist() == result.visits.tolist()
+    assert bc.mcts.search(game, 64, seed=3).visits.tolist() != result.visits.tolist()
+
+
+def test_mcts_refuses_another_games_learned_evaluation_and_changes_nothing():
+    game = bc.Reversi()
+    before = game.fen() if hasattr(game, "fen") else str(game)
+    with pytest.raises(ValueError, match="for rive, not reversi"):
+        bc.mcts.search(game, 8, evaluator=bc.ai.evaluator("rive"))
+    assert (game.fen() if hasattr(game, "fen") else str(game)) == before
+
+
+def test_selfplay_takes_the_native_evaluator():
+    data = bc.mcts.selfplay("reversi", {"size": 6}, evaluator=bc.ai.evaluator("reversi"), games=2, iterations=16)
+    assert len(data.games) == 2 and all(g.is_over() for g in data.games)

@@ -43,6 +43,7 @@ from boardcore._boardcore import (
     StrandsSearcher,
     search_steps,
 )
+from boardcore._boardcore import Evaluator as LearnedEvaluator
 from boardcore._boardcore import selfplay as _selfplay
 
 __all__ = [
@@ -250,10 +251,13 @@ def search(
     time_limit: float | None = None,
 ) -> PolicyResult:
     """A search from ``state`` (a game, or its step form ``game.actions()``) over the game's
-    actions, guided by ``evaluator`` (see ``Evaluator``; None: random rollouts in Rust).
+    actions, guided by ``evaluator`` (see ``Evaluator``; None: random rollouts in Rust;
+    ``bc.ai.evaluator(game)``: the game's learned evaluation, evaluated natively in Rust with no
+    Python call per leaf, docs/engine.md).
 
     ``iterations`` simulations after the root's evaluation; ``batch_size`` leaves per evaluator
-    call (default 8 with an evaluator, ``threads`` with rollouts), gathered with virtual loss;
+    call (default 8 with a Python evaluator, ``threads`` with rollouts or a learned evaluation),
+    gathered with virtual loss;
     PUCT's ``c_puct``; Dirichlet noise on the root priors when ``dirichlet_alpha`` is given;
     ``gumbel=True`` for Gumbel root selection with sequential halving over ``max_considered``
     actions; ``temperature`` > 0 draws the action from the visits (PUCT). Reproducible for a
@@ -266,9 +270,9 @@ def search(
     leaves nothing changed. docs/ai.md explains the search.
     """
     if batch_size is None:
-        # Random rollouts gain nothing from batching on one thread (it only blurs the search); a
-        # model gains from a few leaves per call.
-        batch_size = threads if evaluator is None else 8
+        # Native evaluations gain nothing from batching on one thread (it only blurs the
+        # search); a Python model gains from a few leaves per call.
+        batch_size = threads if evaluator is None or isinstance(evaluator, LearnedEvaluator) else 8
     (result,) = search_many(
         [state], iterations, evaluator=evaluator, batch_size=batch_size, c_puct=c_puct,
         dirichlet_alpha=dirichlet_alpha, dirichlet_fraction=dirichlet_fraction, gumbel=gumbel,

@@ -106,13 +106,28 @@ pub fn of<P: Learned>(evaluator: Option<&Bound<'_, PyAny>>, _position: &P) -> Bc
     Ok(check(Some(evaluator.get()), _position)?.map(|e| e.linear.clone()))
 }
 
-fn check<'e, P: Learned>(evaluator: Option<&'e PyEvaluator>, _: &P) -> BcResult<Option<&'e PyEvaluator>> {
-    match evaluator {
-        Some(e) if e.game != P::GAME => {
-            Err(crate::errors::invalid(format!("this evaluator is for {}, not {}", e.game.as_str(), P::GAME.as_str())))
-        }
-        other => Ok(other),
+/// The weights and game of `evaluator` if it is a learned evaluation (`bc.ai.evaluator`).
+pub fn learned(evaluator: &Bound<'_, PyAny>) -> Option<(Linear, GameName)> {
+    evaluator.cast::<PyEvaluator>().ok().map(|e| (e.get().linear.clone(), e.get().game))
+}
+
+/// `Ok` when a learned evaluation of `game` fits positions of type `P`.
+pub fn check_game<P: Learned>(game: GameName) -> BcResult<()> {
+    if game != P::GAME {
+        return Err(crate::errors::invalid(format!(
+            "this evaluator is for {}, not {}",
+            game.as_str(),
+            P::GAME.as_str()
+        )));
     }
+    Ok(())
+}
+
+fn check<'e, P: Learned>(evaluator: Option<&'e PyEvaluator>, _: &P) -> BcResult<Option<&'e PyEvaluator>> {
+    if let Some(e) = evaluator {
+        check_game::<P>(e.game)?;
+    }
+    Ok(evaluator)
 }
 
 /// The learned evaluation's features of `game`'s position (float32, the game's count).

@@ -6,12 +6,14 @@ use crate::actions::ActionsOf;
 use crate::args::GameName;
 use crate::cephalopod::PyCephalopod;
 use crate::errors::{invalid, BcError, BcResult, Raised};
+use crate::eval::Learned;
 use crate::reversi::PyReversi;
 use crate::rive::PyRive;
 use crate::strands::PyStrands;
 use boardcore_engine::actions::Steps;
 use boardcore_engine::interrupt::Stop;
 use boardcore_engine::puct::{self, Batch, Encoded, Evaluator, Gumbel, Rollouts, Settings};
+use boardcore_engine::search::eval::Guide;
 use boardcore_engine::{selfplay as engine_selfplay, Error, Outcome};
 use numpy::ndarray::{Array1, Array2, Array4};
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyArray4, PyArrayMethods, PyUntypedArrayMethods};
@@ -194,29 +196,41 @@ impl<S: Steps> Evaluator<S> for PyEvaluator {
     }
 }
 
-/// The evaluator of a call: rollouts in Rust for None, else the Python one.
+/// The evaluator of a call: rollouts in Rust for None, a learned evaluation in Rust for a
+/// `bc.ai.evaluator(...)`, else the Python one.
 enum AnyEvaluator {
     Rollouts(Rollouts),
+    Learned(Guide, GameName),
     Python(PyEvaluator),
 }
 
 impl AnyEvaluator {
     fn new(evaluator: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
         Ok(match evaluator {
-            Some(e) if !e.is_none() => AnyEvaluator::Python(PyEvaluator::new(e)?),
+            Some(e) if !e.is_none() => match crate::eval::learned(e) {
+                Some((linear, game)) => AnyEvaluator::Learned(Guide::new(linear), game),
+                None => AnyEvaluator::Python(PyEvaluator::new(e)?),
+            },
             _ => AnyEvaluator::Rollouts(Rollouts),
         })
     }
 
     /// Runs `work` with the evaluator, the GIL released and Ctrl-C heard; an exception from the
-    /// evaluator is raised as it is.
+    /// evaluator is raised as it is. A learned evaluation of another game is refused first.
     fn run<S: Steps, T: Send>(
         &mut self,
         py: Python<'_>,
         work: impl FnOnce(&mut dyn Evaluator<S>, &Stop) -> Result<T, Error> + Send,
-    ) -> BcResult<T> {
+    ) -> BcResult<T>
+    where
+        S::Position: Learned,
+    {
         match self {
             AnyEvaluator::Rollouts(rollouts) => crate::interrupt::run_interruptible(py, |stop| work(rollouts, stop)),
+            AnyEvaluator::Learned(guide, game) => {
+                crate::eval::check_game::<S::Position>(*game)?;
+                crate::interrupt::run_interruptible(py, |stop| work(guide, stop))
+            }
             AnyEvaluator::Python(evaluator) => {
                 let result = crate::interrupt::run_interruptible(py, |stop| work(evaluator, stop));
                 // The evaluator's exception ended the engine's work (as an interruption would):
@@ -406,7 +420,10 @@ fn play<'py, G: ActionsOf>(
     settings: &engine_selfplay::Settings,
     seed: u64,
     evaluator: &mut AnyEvaluator,
-) -> BcResult<SelfPlayAnswer<'py>> {
+) -> BcResult<SelfPlayAnswer<'py>>
+where
+    <G::Steps as Steps>::Position: Learned,
+{
     // The step form's options (Strands' `any_order`) apply to the searches, not to the records.
     let (start, variant) = G::start_of(py, variant)?;
     let new_game =

@@ -5,6 +5,12 @@
 //! deep-learning framework.
 
 use super::{Evaluate, Searchable};
+use crate::actions::Steps;
+use crate::error::Result;
+use crate::game::{Player, Position};
+use crate::interrupt::{every, Stop};
+use crate::puct::{Batch, Evaluator};
+use rayon::prelude::*;
 
 /// Features of a game's positions for the learned evaluation: a fixed number per game, each
 /// from the side to move's point of view, the same for every board of the game (so one
@@ -71,5 +77,84 @@ impl Linear {
 impl<P: Features> Evaluate<P> for Linear {
     fn evaluate(&self, position: &P) -> i32 {
         (super::SCALE as f32 * self.margin(position)).clamp(-1e7, 1e7) as i32
+    }
+}
+
+/// A learned evaluation guiding the model-guided search (`puct::search`) natively, with no
+/// Python call per leaf: `bc.mcts.search(game, evaluator=bc.ai.evaluator(game))`.
+///
+/// A leaf's value is `tanh(margin / s)` for its side to move, and each action's logit is the
+/// margin its child is worth to the mover, over `s`: a softmax over one-ply evaluations, the
+/// prior a value-only model gives. `s` is an eighth of the board's cells (at least one point),
+/// so that a margin of an eighth of the board is worth `tanh(1) = 0.76` on every size. A finished
+/// game is worth its exact margin. Step forms are judged by their position (for a Strands turn
+/// under way, the position at the start of the turn: its steps share one prior).
+#[derive(Debug, Clone)]
+pub struct Guide {
+    linear: Linear,
+}
+
+impl Guide {
+    pub fn new(linear: Linear) -> Guide {
+        Guide { linear }
+    }
+
+    /// The margin, in points, of `state` for `player`: exact once the game is over.
+    fn margin_for<S: Steps>(&self, state: &S, player: Player) -> f32
+    where
+        S::Position: Features,
+    {
+        let position = state.position();
+        let margin = match position.outcome() {
+            Some(_) => position.final_margin() as f32,
+            None => self.linear.margin(position),
+        };
+        if position.to_move() == player {
+            margin
+        } else {
+            -margin
+        }
+    }
+
+    /// One leaf's logits (a row of `num_actions`) and value.
+    fn evaluate_one<S: Steps>(&self, state: &S, logits: &mut [f32]) -> f32
+    where
+        S::Position: Features,
+    {
+        let scale = (state.num_cells() as f32 / 8.0).max(1.0);
+        let mover = state.to_move();
+        logits.fill(0.0);
+        state.for_each_legal_action(|action| {
+            let mut child = state.clone();
+            child.apply_action_unchecked(action);
+            logits[action] = self.margin_for(&child, mover) / scale;
+        });
+        (self.margin_for(state, mover) / scale).tanh()
+    }
+}
+
+impl<S: Steps> Evaluator<S> for Guide
+where
+    S::Position: Features,
+{
+    fn evaluate(&mut self, batch: &Batch<'_, S>, logits: &mut [f32], values: &mut [f32], stop: &Stop) -> Result<()> {
+        let Some(first) = batch.states.first() else { return Ok(()) };
+        let num_actions = first.num_actions();
+        let this = &*self;
+        let one = |(i, ((state, row), value)): (usize, ((&S, &mut [f32]), &mut f32))| {
+            if every(i as u64, 64) {
+                stop.check()?;
+            }
+            *value = this.evaluate_one(state, row);
+            Ok(())
+        };
+        let rows = batch.states.iter().zip(logits.chunks_mut(num_actions)).zip(values.iter_mut()).enumerate();
+        match batch.pool {
+            Some(pool) if batch.states.len() > 1 => {
+                let rows: Vec<_> = rows.collect();
+                stop.install(pool, || rows.into_par_iter().try_for_each(one))?
+            }
+            _ => rows.into_iter().try_for_each(one),
+        }
     }
 }
