@@ -10,15 +10,16 @@ import pytest
 BENCHES = pathlib.Path(__file__).resolve().parent.parent / "benches"
 
 
-def test_the_search_benchmark_runs_every_part_quickly():
-    done = subprocess.run(
-        [sys.executable, str(BENCHES / "bench_search.py"), "--quick", "--skip-peers"],
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+def run_bench(*args: str) -> str:
+    """The output of ``python *args`` (a bench script and its options), which must succeed."""
+    done = subprocess.run([sys.executable, *args], capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
-    rows = [line for line in done.stdout.splitlines() if line.startswith("| ") and "---" not in line]
+    return done.stdout
+
+
+def test_the_search_benchmark_runs_every_part_quickly():
+    output = run_bench(str(BENCHES / "bench_search.py"), "--quick", "--skip-peers")
+    rows = [line for line in output.splitlines() if line.startswith("| ") and "---" not in line]
     assert any(row.startswith("| search overhead") for row in rows)
     assert any(row.startswith("| self-play positions/s") for row in rows)
     assert sum(row.startswith("| random-rollout search") for row in rows) == 4
@@ -29,17 +30,17 @@ def test_the_cephalopod_paths_benchmark_reduces_boardcores_counts_to_the_puzzles
     at depth 40 (counts past 2**64: exact and wrapping modes must both reduce to the answer); c07
     is the CodinGame puzzle's own first example (depth 20, 060/222/161), whose published answer is
     322444322; the others are the answers the public peers gave (docs in benches/README.md)."""
-    done = subprocess.run(
-        [sys.executable, str(BENCHES / "bench_cephalopod_paths.py"), "--repeats", "1", "--peers", ""]
-        + ["--only", "c01", "c02", "c03", "c04", "c07", "c08"],
-        capture_output=True,
-        text=True,
-        timeout=300,
+    output = run_bench(
+        str(BENCHES / "bench_cephalopod_paths.py"),
+        "--repeats",
+        "1",
+        "--peers",
+        "",
+        *["--only", "c01", "c02", "c03", "c04", "c07", "c08"],
     )
-    assert done.returncode == 0, done.stderr
     answers = {
         row.split("|")[1].strip(): int(row.split("|")[4])
-        for row in done.stdout.splitlines()
+        for row in output.splitlines()
         if row.startswith("| c") and not row.startswith("| case")
     }
     assert answers == {
@@ -56,15 +57,15 @@ def test_the_light_cephalopod_paths_set_is_read_with_cases():
     """`--cases` reads the light set, whose c03 is the empty board at depth 5 (the answer every
     peer gave, benches/README.md)."""
     light = BENCHES / "data" / "cephalopod_paths_cases_light.txt"
-    done = subprocess.run(
-        [sys.executable, str(BENCHES / "bench_cephalopod_paths.py"), "--repeats", "1", "--peers", ""]
-        + ["--cases", str(light), "--only", "c03", "c10"],
-        capture_output=True,
-        text=True,
-        timeout=300,
+    output = run_bench(
+        str(BENCHES / "bench_cephalopod_paths.py"),
+        "--repeats",
+        "1",
+        "--peers",
+        "",
+        *["--cases", str(light), "--only", "c03", "c10"],
     )
-    assert done.returncode == 0, done.stderr
-    rows = [row.split("|") for row in done.stdout.splitlines() if row.startswith("| c0") or row.startswith("| c1")]
+    rows = [row.split("|") for row in output.splitlines() if row.startswith("| c0") or row.startswith("| c1")]
     assert {row[1].strip(): (int(row[2]), int(row[4])) for row in rows} == {
         "c03": (5, 50441886),
         "c10": (28, 765165152),
@@ -90,15 +91,9 @@ def test_the_cephalopod_paths_cases_span_the_workload(case_file):
 def test_deep_counts_checks_two_ways_and_the_published_counts():
     """benches/deep_counts.py, which docs/distributed.md cites for every deep count, at depths
     that take milliseconds: both ways agree, and with the published 8x8 counts."""
-    done = subprocess.run(
-        [sys.executable, str(BENCHES / "deep_counts.py"), "--board", "8", "--depths", "6-7"],
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert done.returncode == 0, done.stderr
-    lines = done.stdout.splitlines()
-    assert "8 perft(7) merged = 55,092 in" in done.stdout and "8 perft(7) plain  = 55,092 in" in done.stdout
+    output = run_bench(str(BENCHES / "deep_counts.py"), "--board", "8", "--depths", "6-7")
+    lines = output.splitlines()
+    assert "8 perft(7) merged = 55,092 in" in output and "8 perft(7) plain  = 55,092 in" in output
     assert sum(line.endswith("= published") for line in lines) == 4
     assert lines[-1] == "8 perft(7): AGREE"
 
@@ -116,27 +111,20 @@ runpy.run_path(sys.argv[0], run_name="__main__")
 def test_the_unit_rate_of_distributed_perft_is_measured_without_ray():
     """`--unit-rate` runs the units' own function here, so it needs no Ray: it runs with Ray's
     import blocked."""
-    done = subprocess.run(
-        [sys.executable, "-c", WITHOUT_RAY, str(BENCHES / "bench_distributed.py"), "--unit-rate"]
-        + ["--board", "octagon", "--depth", "9", "--unit-seconds", "0.01", "--sample-seconds", "0.05"],
-        capture_output=True,
-        text=True,
-        timeout=300,
+    output = run_bench(
+        "-c",
+        WITHOUT_RAY,
+        str(BENCHES / "bench_distributed.py"),
+        "--unit-rate",
+        *["--board", "octagon", "--depth", "9", "--unit-seconds", "0.01", "--sample-seconds", "0.05"],
     )
-    assert done.returncode == 0, done.stderr
-    row = next(line for line in done.stdout.splitlines() if line.startswith("| octagon | 9 |"))
+    row = next(line for line in output.splitlines() if line.startswith("| octagon | 9 |"))
     assert "leaves, " in row and "CPU hours" in row
 
 
 def test_the_engine_benchmark_reads_the_fforum_suite_and_measures_speed():
-    done = subprocess.run(
-        [sys.executable, str(BENCHES / "bench_engine.py"), "--only", "speed", "--repeats", "1"],
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert done.returncode == 0, done.stderr
+    output = run_bench(str(BENCHES / "bench_engine.py"), "--only", "speed", "--repeats", "1")
     # Each row is printed as it is measured, then again in the final tables.
-    rows = {line for line in done.stdout.splitlines() if line.startswith("| ") and "---" not in line}
+    rows = {line for line in output.splitlines() if line.startswith("| ") and "---" not in line}
     assert sum(" solve |" in row or " depth " in row for row in rows) == 6
     assert any(row.startswith("| reversi FForum 26 solve") for row in rows)

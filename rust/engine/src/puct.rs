@@ -102,6 +102,10 @@ impl Default for Settings {
     }
 }
 
+/// The most simulations ending in a finished game that one round runs before the search looks at
+/// its clock and at Ctrl-C again (a few hundred microseconds of back-ups).
+const FINISHED_DESCENTS_A_ROUND: u32 = 1024;
+
 /// The leaves of one evaluator call.
 pub struct Batch<'a, S> {
     pub states: &'a [S],
@@ -413,10 +417,20 @@ impl<S: Steps> Tree<S> {
             self.target = self.started;
             return;
         }
-        let mut collisions = 0;
-        while self.waiting.len() < quota && self.started < self.target && collisions < quota.max(1) {
+        let (mut collisions, mut finished) = (0, 0);
+        // Descents that end in finished games add no leaf: without a bound on them, a tree whose
+        // every line is played out would run its whole plan in this loop, past the time limit and
+        // deaf to Ctrl-C (both are checked between rounds).
+        while self.waiting.len() < quota
+            && self.started < self.target
+            && collisions < quota.max(1)
+            && finished < FINISHED_DESCENTS_A_ROUND
+        {
+            let leaves = self.waiting.len();
             if !self.descend(settings) {
                 collisions += 1;
+            } else if self.waiting.len() == leaves {
+                finished += 1;
             }
         }
     }
@@ -1042,6 +1056,23 @@ mod tests {
         let stop = Stop::new();
         stop.request();
         assert_eq!(search(reversi(6), 1, &settings(u64::MAX, 8), &mut Rollouts, &stop), Err(Error::Interrupted));
+    }
+
+    #[test]
+    fn a_time_limit_holds_when_every_line_is_played_out() {
+        // Three empties left: the tree soon holds the whole game, and every descent ends in a
+        // finished game, never at a leaf for the evaluator.
+        let mut root = reversi(4);
+        let mut rng = SplitMix64::new(5);
+        while root.position().empties() > 3 {
+            let mut legal = Vec::new();
+            root.for_each_legal_action(|a| legal.push(a));
+            root.apply_action_unchecked(legal[rng.below(legal.len() as u64) as usize]);
+        }
+        // A plan of 2**64 simulations: the search returns only because it heeds its clock.
+        let timed = Settings { time_limit: Some(std::time::Duration::from_millis(50)), ..settings(u64::MAX, 1) };
+        let report = run(root, 1, &timed);
+        assert!(report.simulations > 1000 && report.visits.iter().sum::<u64>() == report.simulations);
     }
 
     #[test]
