@@ -224,6 +224,21 @@ def test_player_levels_are_one_to_ten(bad):
         bc.ai.Player(level=bad)
 
 
+@pytest.mark.parametrize("level", sorted(bc.ai.LEVELS))
+def test_no_level_thinks_past_the_cap(level):
+    assert bc.ai.Player(level=level).time_limit == bc.ai.LEVEL_TIME_CAP
+    assert bc.ai.Player(level=level, time_limit=0.3).time_limit == 0.3  # a given limit replaces it
+    assert bc.ai.Player(depth=3).time_limit is None  # an explicit depth is searched in full
+
+
+def test_the_cap_stops_a_level_whose_depth_is_out_of_reach():
+    # Depth 8 over Strands' compound moves would take hours: level 9 answers within its cap.
+    game = bc.Strands()
+    analysis = bc.ai.Player(level=9).analyse(game)
+    assert analysis.depth < 8
+    assert game.is_legal(analysis.move)
+
+
 def play_game(black, white, game):
     players = (black, white)
     while not game.is_over():

@@ -34,6 +34,7 @@ from boardcore._boardcore import phase as _phase
 
 __all__ = [
     "LEVELS",
+    "LEVEL_TIME_CAP",
     "Analysis",
     "Evaluator",
     "Iteration",
@@ -236,21 +237,26 @@ class _Level:
     time_limit: float | None = None
 
 
+LEVEL_TIME_CAP = 1.0
+"""Seconds a move that no level exceeds: a level's depth is reached well inside it on most
+positions, but not where the move lists are huge (Strands' compound moves, where depth 3 alone
+can take minutes), and a difficulty setting must never leave its user waiting."""
+
 LEVELS: dict[int, _Level] = {
-    1: _Level(1, 6.0),
-    2: _Level(1, 3.0),
-    3: _Level(2, 2.0),
-    4: _Level(2, 1.0),
-    5: _Level(3, 0.6),
-    6: _Level(4, 0.3),
-    7: _Level(5, 0.15),
-    8: _Level(6, 0.0),
-    9: _Level(8, 0.0),
-    10: _Level(None, 0.0, time_limit=1.0),
+    1: _Level(1, 6.0, LEVEL_TIME_CAP),
+    2: _Level(1, 3.0, LEVEL_TIME_CAP),
+    3: _Level(2, 2.0, LEVEL_TIME_CAP),
+    4: _Level(2, 1.0, LEVEL_TIME_CAP),
+    5: _Level(3, 0.6, LEVEL_TIME_CAP),
+    6: _Level(4, 0.3, LEVEL_TIME_CAP),
+    7: _Level(5, 0.15, LEVEL_TIME_CAP),
+    8: _Level(6, 0.0, LEVEL_TIME_CAP),
+    9: _Level(8, 0.0, LEVEL_TIME_CAP),
+    10: _Level(None, 0.0, LEVEL_TIME_CAP),
 }
 """The levels: search depth and evaluation noise (docs/engine.md, "Levels", has the ladder
-measured between them). Level 10 searches as deep as its time allows (1 s a move unless
-``time_limit`` says otherwise)."""
+measured between them), each within ``LEVEL_TIME_CAP`` seconds a move. Level 10 searches as
+deep as that time allows. A ``time_limit`` given to ``Player`` replaces the cap."""
 
 _MASK64 = (1 << 64) - 1
 
@@ -269,8 +275,9 @@ class Player:
 
     Weaker levels add noise to the evaluation, so they play plausible moves, not random ones;
     the noise is drawn from ``seed`` (None: 0) and the ply, so a game between players with seeds
-    replays exactly (a time limit makes the depth reached, and so the move, depend on the
-    machine: use ``depth`` for exact replays). ``threads`` splits each search's root;
+    replays exactly (a time limit, and a level's ``LEVEL_TIME_CAP`` where it stops the search
+    before the level's depth, make the depth reached, and so the move, depend on the machine:
+    use ``depth`` for exact replays). ``threads`` splits each search's root;
     ``evaluator`` as for ``analyse`` (default: the game's shipped learned evaluation).
     """
 
