@@ -208,14 +208,24 @@ def test_the_depth_limit_is_the_apis():
     assert main(["paths", "cephalopod", "2x2 1b1w/1w1b b", "--depth", str(paths.MAX_DEPTH), "--totals"]) == 0
 
 
-def test_a_count_too_big_to_hold_is_a_one_line_failure(capsys, monkeypatch):
-    def too_big(*_args):
-        raise MemoryError("count_paths to depth 30 needs more than 8388608 positions in memory at once")
-
-    monkeypatch.setattr(paths, "count", too_big)
-    assert main(["paths", "cephalopod", "start", "--depth", "30"]) == 1
+def test_a_count_too_big_to_hold_is_a_one_line_failure(capsys):
+    # A real count past a real cap (--max-positions moves the default of about 1 GB).
+    assert main(["paths", "reversi", "start", "--depth", "4", "--max-positions", "10", "--no-progress"]) == 1
     err = capsys.readouterr().err
-    assert err == "boardcore: error: count_paths to depth 30 needs more than 8388608 positions in memory at once\n"
+    assert err.startswith("boardcore: error: count_paths to depth 4 needs more than 10 positions in memory at once")
+    assert err.count("\n") == 1
+
+
+def test_a_lifted_cap_counts(capsys):
+    assert main(["paths", "reversi", "start", "--depth", "4", "--max-positions", "100000", "--no-progress"]) == 0
+    assert "paths(4) = 244" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("bad", ["0", "-3", "many"])
+def test_a_bad_cap_is_a_usage_error(bad, capsys):
+    with pytest.raises(SystemExit):
+        main(["paths", "reversi", "start", "--depth", "4", "--max-positions", bad])
+    assert "--max-positions" in capsys.readouterr().err
 
 
 def test_an_unwritable_rows_file_fails_before_counting(tmp_path, capsys):

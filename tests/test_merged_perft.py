@@ -269,3 +269,40 @@ def test_a_frontier_without_a_key_is_the_game_itself():
     assert game.perft_frontier(5) == (5, [game.position()], [1])
     with pytest.raises(ValueError, match="31 squares"):
         game.perft_frontier(3, split_depth=1)
+
+
+@pytest.mark.parametrize("implementation", [bc, ref], ids=["engine", "twin"])
+@pytest.mark.parametrize("variant", VARIANTS, ids=variant_id)
+def test_a_memory_cap_the_count_passes_is_refused_and_a_lifted_one_counts(implementation, variant):
+    # count_paths holds at most max_positions positions at once: a count that needs more is a
+    # MemoryError that changes nothing, and the same count under a cap it fits gives the rows
+    # of the default.
+    name, kwargs = variant
+    game = getattr(implementation, name)(**kwargs)
+    depth = 2 if name == "Strands" else 4
+    before = game.record()
+    with pytest.raises(MemoryError, match="max_positions"):
+        game.count_paths(depth, max_positions=1)
+    assert game.record() == before
+    default = game.count_paths(depth)
+    lifted = game.count_paths(depth, max_positions=10**9)
+    assert list(lifted.counts()) == list(default.counts())
+    assert [lifted.position(i) for i in range(len(lifted))] == [default.position(i) for i in range(len(default))]
+
+
+@pytest.mark.parametrize("implementation", [bc, ref], ids=["engine", "twin"])
+def test_the_cap_bounds_cephalopods_colour_free_count_too(implementation):
+    game = implementation.Cephalopod(rows=3, cols=3)
+    with pytest.raises(MemoryError, match="max_positions"):
+        game.count_paths(6, owners=False, max_positions=100)
+    with pytest.raises(MemoryError, match="max_positions"):
+        game.path_totals(6, max_positions=100)
+    assert len(game.count_paths(6, owners=False, max_positions=10**6)) == len(game.count_paths(6, owners=False))
+
+
+@pytest.mark.parametrize("implementation", [bc, ref], ids=["engine", "twin"])
+@pytest.mark.parametrize("bad", [0, -1, True, "5", 1.5, 2**64])
+def test_bad_memory_caps_are_refused(implementation, bad):
+    game = implementation.Reversi()
+    with pytest.raises(ValueError, match=r"max_positions must be an integer from 1 to 2\*\*64-1"):
+        game.count_paths(2, max_positions=bad)

@@ -230,6 +230,7 @@ class Reversi:
         *,
         symmetry: bool = True,
         wrapping: bool = False,
+        max_positions: int | None = None,
         progress: Callable[[int, int, int], object] | None = None,
     ) -> PathCounts: ...
     def perft_frontier(
@@ -293,6 +294,7 @@ class Cephalopod:
         *,
         symmetry: bool = True,
         wrapping: bool = False,
+        max_positions: int | None = None,
         progress: Callable[[int, int, int], object] | None = None,
     ) -> PathCounts: ...
     def perft_frontier(
@@ -338,6 +340,7 @@ class Cephalopod:
         *,
         symmetry: bool = True,
         wrapping: bool = False,
+        max_positions: int | None = None,
         progress: Callable[[int, int, int], object] | None = None,
     ) -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.uint64]]: ...
     def position(self) -> str: ...
@@ -469,6 +472,7 @@ class Rive:
         *,
         symmetry: bool = True,
         wrapping: bool = False,
+        max_positions: int | None = None,
         progress: Callable[[int, int, int], object] | None = None,
     ) -> PathCounts: ...
     def perft_frontier(
@@ -585,6 +589,7 @@ class Strands:
         *,
         symmetry: bool = True,
         wrapping: bool = False,
+        max_positions: int | None = None,
         progress: Callable[[int, int, int], object] | None = None,
     ) -> PathCounts: ...
     def perft_frontier(

@@ -72,8 +72,25 @@ def register(commands) -> None:
         action="store_true",
         help="print the paths per square and pips, exact (cephalopod only)",
     )
+    parser.add_argument(
+        "--max-positions",
+        type=positive_int,
+        metavar="N",
+        help="hold up to N positions at once (default: about 1 GB of them; raise it to count deeper)",
+    )
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
     parser.set_defaults(run=run)
+
+
+def positive_int(text: str) -> int:
+    """An argparse type: an integer >= 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
 
 
 def check_options(args: argparse.Namespace) -> None:
@@ -135,11 +152,10 @@ def _reporter(bar: Progress) -> Callable[[int, int, int], None]:
 def count(game, args: argparse.Namespace, report):
     """(PathCounts or None, (low, high) totals or None): the final positions unless only
     --totals was asked (then path_totals, which never lists them); the totals with --totals."""
-    symmetry, wrapping = not args.no_symmetry, args.wrapping
+    options = {"symmetry": not args.no_symmetry, "wrapping": args.wrapping, "max_positions": args.max_positions}
     if args.totals and args.rows is None:
-        return None, game.path_totals(args.depth, symmetry=symmetry, wrapping=wrapping, progress=report)
-    owners = not args.colour_free
-    paths = game.count_paths(args.depth, owners, symmetry=symmetry, wrapping=wrapping, progress=report)
+        return None, game.path_totals(args.depth, **options, progress=report)
+    paths = game.count_paths(args.depth, not args.colour_free, **options, progress=report)
     return paths, paths.square_totals() if args.totals else None
 
 

@@ -135,14 +135,31 @@ def check_progress(progress: object) -> None:
         )
 
 
-def check_count_options(depth: object, owners: object, symmetry: object, wrapping: object, progress: object) -> None:
+def check_count_options(
+    depth: object, owners: object, symmetry: object, wrapping: object, progress: object, max_positions: object = None
+) -> None:
     """The checks of ``count_paths``' arguments, in the engine's order (its binding converts the
-    flags before the call's body reads the depth and the callback)."""
+    flags before the call's body reads the depth, the cap and the callback)."""
     check_bool("owners", owners)
     check_bool("symmetry", symmetry)
     check_bool("wrapping", wrapping)
     check_count("depth", depth, 0)
+    if max_positions is not None and (
+        isinstance(max_positions, bool) or not isinstance(max_positions, int) or not 1 <= max_positions < 2**64
+    ):
+        raise ValueError(f"max_positions must be an integer from 1 to 2**64-1, got {given(max_positions)}")
     check_progress(progress)
+
+
+def check_positions_held(held: int, max_positions: int | None, depth: int, ply: int) -> None:
+    """The twin's memory cap: MemoryError once a count holds more than ``max_positions``
+    positions (None: no cap; the twin is for small counts, and the engine's default cap is in
+    bytes of its own tables)."""
+    if max_positions is not None and held > max_positions:
+        raise MemoryError(
+            f"count_paths to depth {depth} needs more than {max_positions} positions in memory at once "
+            f"(reached at depth {ply}); ask for a smaller depth or a larger max_positions"
+        )
 
 
 def wrapped_counts(layer: dict, wrapping: bool) -> dict:
@@ -636,6 +653,7 @@ class ReferenceGame:
         *,
         symmetry: bool = True,
         wrapping: bool = False,
+        max_positions: int | None = None,
         progress: Any = None,
     ) -> Any:
         """For every distinct position at the end of the move sequences from here (``depth``
@@ -643,14 +661,16 @@ class ReferenceGame:
         ``PathCounts``; the counts sum to ``perft(depth)``. Positions are merged by their exact
         notation (never by symmetry: ``symmetry`` only matters to Cephalopod's colour-free
         count). ``wrapping=True`` gives the counts modulo 2**64, without the rows whose count is
-        then 0; ``progress(ply, depth, positions)`` is called after every ply. Raises ValueError
-        if ``depth`` is not an integer >= 0, or for ``owners=False`` (Cephalopod only: this
-        game's moves depend on who owns the pieces)."""
-        check_count_options(depth, owners, symmetry, wrapping, progress)
+        then 0; ``progress(ply, depth, positions)`` is called after every ply. MemoryError once
+        more than ``max_positions`` positions are held (None: no cap). Raises ValueError if
+        ``depth`` is not an integer >= 0, or for ``owners=False`` (Cephalopod only: this game's
+        moves depend on who owns the pieces)."""
+        check_count_options(depth, owners, symmetry, wrapping, progress, max_positions)
         if not owners:
             raise ValueError(OWNERS_FOR_CEPHALOPOD_ONLY)
 
         def report(ply: int, positions: int) -> bool:
+            check_positions_held(positions, max_positions, depth, ply)
             if progress is not None:
                 progress(ply, depth, positions)
             return False

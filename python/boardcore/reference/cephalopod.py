@@ -30,6 +30,7 @@ from boardcore.reference._game import (
 from boardcore.reference._game import PathCounts as _PathCounts
 from boardcore.reference._game import check_count_options as _check_count_options
 from boardcore.reference._game import check_length as _check_length
+from boardcore.reference._game import check_positions_held as _check_positions_held
 from boardcore.reference._game import given as _given
 from boardcore.reference._game import lower as _lower
 from boardcore.reference._game import position_fields as _position_fields
@@ -551,6 +552,7 @@ class Cephalopod(ReferenceGame):
         *,
         symmetry: bool = True,
         wrapping: bool = False,
+        max_positions: int | None = None,
         progress: object = None,
     ) -> PathCounts:
         """For every distinct position at the end of the move sequences from here (``depth``
@@ -563,12 +565,13 @@ class Cephalopod(ReferenceGame):
         held as its board with every die Black's and Black to move (what the rows then show).
         The twin never merges by symmetry (``symmetry`` changes the engine's speed, not the
         result). ``wrapping=True`` gives counts modulo 2**64 without the rows whose count is then
-        0; ``progress(ply, depth, positions)`` is called after every ply.
+        0; ``progress(ply, depth, positions)`` is called after every ply; MemoryError once a
+        layer holds more than ``max_positions`` positions (None: no cap).
         Raises ValueError if ``depth`` is not an integer >= 0 or the board has more than 31
         squares (42 with ``owners=False``: the engine's keys), OverflowError if a count reaches
         2**128.
         """
-        _check_count_options(depth, owners, symmetry, wrapping, progress)
+        _check_count_options(depth, owners, symmetry, wrapping, progress, max_positions)
         limit = MAX_COUNT_SQUARES if owners else MAX_COLOUR_FREE_SQUARES
         if self._rows * self._cols > limit:
             raise ValueError(
@@ -592,19 +595,26 @@ class Cephalopod(ReferenceGame):
                         key = _black_pips(key[0])
                     following[key] = following.get(key, 0) + count
             layer = following
+            _check_positions_held(len(layer), max_positions, depth, ply)
             if progress is not None:
                 progress(ply, depth, len(layer))  # type: ignore[operator]
         return PathCounts._of_dice(self._rows, self._cols, _wrapped_counts(layer, wrapping))
 
     def path_totals(
-        self, depth: int, *, symmetry: bool = True, wrapping: bool = False, progress: object = None
+        self,
+        depth: int,
+        *,
+        symmetry: bool = True,
+        wrapping: bool = False,
+        max_positions: int | None = None,
+        progress: object = None,
     ) -> tuple[np.ndarray, np.ndarray]:
         """``(low, high)``: the 64-bit halves of ``T[s, p]``, the number of move sequences of
         ``depth`` moves (fewer when the board fills) whose final board shows ``p`` pips on square
         ``s`` (owners not told apart): ``count_paths(depth, owners=False).square_totals()``, as
         its definition."""
         low, high = self.count_paths(
-            depth, owners=False, symmetry=symmetry, wrapping=wrapping, progress=progress
+            depth, owners=False, symmetry=symmetry, wrapping=wrapping, max_positions=max_positions, progress=progress
         ).square_totals()
         # Modulo 2**64 the totals are `low` alone (the sums of residues may carry into `high`).
         return (low, np.zeros_like(high)) if wrapping else (low, high)

@@ -201,7 +201,7 @@ fn run(algorithm: &str, start: &Cephalopod, depth: u32) -> (u64, String) {
         }
         "engine" => (run_engine(&board, start, depth, CountOptions::default()), String::new()),
         "engine-plain" => {
-            let options = CountOptions { symmetry: false, wrapping: true };
+            let options = CountOptions { symmetry: false, wrapping: true, max_positions: None };
             (run_engine(&board, start, depth, options), String::new())
         }
         other => panic!("unknown algorithm {other:?}: memo, layers, engine or engine-plain"),

@@ -169,15 +169,19 @@ fn count_paths_within<P: CompactKey>(
 /// one).
 pub type Progress<'a> = dyn FnMut(u32, usize) -> Result<()> + 'a;
 
-/// `count_paths_interruptible`, telling `progress` after every ply.
+/// `count_paths_interruptible` holding at most `cap` positions at once (`None`: the default,
+/// [`max_positions`]; a machine with more memory can go deeper), telling `progress` after every
+/// ply.
 pub fn count_paths_reporting<P: CompactKey>(
     root: &P,
     depth: u32,
+    cap: Option<usize>,
     stop: &Stop,
     progress: &mut Progress<'_>,
 ) -> Result<Vec<(P::Key, u128)>> {
     let after_ply = |done: u32, held: usize| progress(done, held).map(|()| false);
-    Ok(layers(root, depth, Plies::EveryMove, stop, max_positions::<P>(), after_ply)?.0)
+    let cap = cap.unwrap_or_else(max_positions::<P>);
+    Ok(layers(root, depth, Plies::EveryMove, stop, cap, after_ply)?.0)
 }
 
 /// The layers of `count_paths` up to `depth`, or to the first ply after which `enough(plies
@@ -209,7 +213,7 @@ fn layers<P: CompactKey>(
                 if held > max_positions {
                     return Err(Error::TooLarge(format!(
                         "count_paths to depth {depth} needs more than {max_positions} positions in memory at once \
-                         (reached at depth {}); ask for a smaller depth",
+                         (reached at depth {}); ask for a smaller depth or a larger max_positions",
                         reached + 1
                     )));
                 }

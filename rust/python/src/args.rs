@@ -150,6 +150,11 @@ pub fn max_steps(value: Option<&Bound<'_, PyAny>>) -> BcResult<Option<u32>> {
     value.filter(|v| !v.is_none()).map(|v| int_in("max_steps", v, 1..=u32::MAX)).transpose()
 }
 
+/// `max_positions` (`count_paths`, `path_totals`): None (the default cap), or an int from 1 on.
+pub fn max_positions(value: Option<&Bound<'_, PyAny>>) -> BcResult<Option<usize>> {
+    value.filter(|v| !v.is_none()).map(|v| int_in("max_positions", v, 1..=usize::MAX)).transpose()
+}
+
 /// A real-number argument (an int or a float, not a bool), as a finite or infinite f64; the
 /// caller checks the range, since each setting has its own.
 pub fn number(name: &str, value: &Bound<'_, PyAny>) -> BcResult<f64> {

@@ -91,21 +91,24 @@ impl PyCephalopod {
     /// the final boards. A linear statistic of the final boards, `sum over paths of
     /// weight(s, pips on s)` summed over squares, is `sum T[s, p] * weight(s, p)`
     /// (docs/cephalopod.md). `wrapping=True` counts modulo 2**64 (faster; `high` is then 0);
-    /// `symmetry` and `progress` as for `count_paths`. Releases the GIL; interruptible.
-    #[pyo3(signature = (depth, *, symmetry = true, wrapping = false, progress = None))]
+    /// `symmetry`, `max_positions` and `progress` as for `count_paths`. Releases the GIL;
+    /// interruptible.
+    #[pyo3(signature = (depth, *, symmetry = true, wrapping = false, max_positions = None, progress = None))]
     fn path_totals<'py>(
         slf: &Bound<'py, Self>,
         depth: &Bound<'py, PyAny>,
         symmetry: bool,
         wrapping: bool,
+        max_positions: Option<&Bound<'py, PyAny>>,
         progress: Option<&Bound<'py, PyAny>>,
     ) -> BcResult<crate::game::LowHigh<'py>> {
         let depth = args::depth_unbounded(depth)?;
+        let max_positions = args::max_positions(max_positions)?;
         let progress = crate::game::progress_callback(progress)?;
         // A copy of the position: no borrow of the game is held while the GIL is released (a
         // progress callback or another thread may play on it meanwhile).
         let (py, position) = (slf.py(), *slf.borrow().position());
-        let options = CountOptions { symmetry, wrapping };
+        let options = CountOptions { symmetry, wrapping, max_positions };
         let totals = crate::interrupt::run_reporting(py, progress, depth, |stop, report| {
             boardcore_engine::cephalopod::colour_free_totals(&position, depth, options, stop, report)
         })?;

@@ -699,7 +699,9 @@ macro_rules! bind_game {
             /// fewer, when the game ends), with how many sequences reach each; transpositions are
             /// merged by the position's exact key (the game's docs say what it holds). The counts
             /// sum to `perft(depth)`. Releases the GIL. Interruptible (Ctrl-C); MemoryError rather
-            /// than hold more than about 1 GB of positions at once (docs/design.md); ValueError
+            /// than hold more than `max_positions` positions at once (default None: about 1 GB of
+            /// them, 2**23 of Cephalopod's and 4 to 5.6 million of the other games' larger ones;
+            /// docs/design.md; raise it on a machine with more memory to count deeper); ValueError
             /// for Cephalopod boards over 31 squares (42 with `owners=False`); OverflowError if a
             /// count passes 2**128.
             /// `owners=False` (Cephalopod only; ValueError for the other games) merges positions
@@ -708,26 +710,28 @@ macro_rules! bind_game {
             /// way; the owner-aware count never merges by symmetry). `wrapping=True` gives the
             /// counts modulo 2**64, leaving out rows whose count is then 0. `progress(ply, depth,
             /// positions)` is called after every ply (an exception it raises stops the count).
-            #[pyo3(signature = (depth, owners = true, *, symmetry = true, wrapping = false, progress = None))]
+            #[pyo3(signature = (depth, owners = true, *, symmetry = true, wrapping = false, max_positions = None, progress = None))]
             fn count_paths(
                 slf: &Bound<'_, Self>,
                 depth: &Bound<'_, PyAny>,
                 owners: bool,
                 symmetry: bool,
                 wrapping: bool,
+                max_positions: Option<&Bound<'_, PyAny>>,
                 progress: Option<&Bound<'_, PyAny>>,
             ) -> BcResult<crate::game::PathCounts> {
                 let depth = crate::args::depth_unbounded(depth)?;
+                let max_positions = crate::args::max_positions(max_positions)?;
                 let progress = crate::game::progress_callback(progress)?;
                 let (py, position) = (slf.py(), *slf.borrow().position());
                 if !owners {
-                    let options = crate::game::CountOptions { symmetry, wrapping };
+                    let options = crate::game::CountOptions { symmetry, wrapping, max_positions };
                     return crate::game::OwnerFreePaths::count_paths_owner_free(
                         &position, py, depth, options, progress,
                     );
                 }
                 let paths = crate::interrupt::run_reporting(py, progress, depth, |stop, report| {
-                    boardcore_engine::paths::count_paths_reporting(&position, depth, stop, report)
+                    boardcore_engine::paths::count_paths_reporting(&position, depth, max_positions, stop, report)
                 })?;
                 Ok(crate::game::PathCounts::build(py, &position, boardcore_engine::paths::wrapped(paths, wrapping)))
             }

@@ -33,9 +33,14 @@ use crate::square::GridMap;
 /// (bigger boards take the generic `PipsOnly` count).
 pub const MAX_SQUARES: usize = 21;
 
-/// About the most memory the tables of one count may hold (the layer read, the layer built and
-/// the finished games): 1 GiB, as for the generic count (`paths::MAX_POSITIONS`).
+/// About the most memory the tables of one count may hold by default (the layer read, the layer
+/// built and the finished games): 1 GiB, as for the generic count (`paths::MAX_POSITIONS`).
+/// [`Options::max_positions`] moves it.
 pub const MAX_BYTES: usize = 1 << 30;
+
+/// The memory one position of the cap stands for: a cap of `n` positions lets these tables hold
+/// `n * BYTES_PER_POSITION` bytes, the generic count's own bound for Cephalopod's entries.
+pub const BYTES_PER_POSITION: usize = MAX_BYTES / crate::paths::MAX_POSITIONS;
 
 /// How to count: over orbits or position by position (the same result), exactly or modulo 2**64.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,11 +49,20 @@ pub struct Options {
     pub symmetry: bool,
     /// Counts modulo 2**64 rather than exact.
     pub wrapping: bool,
+    /// The memory cap, in positions held at once (`None`: [`crate::paths::MAX_POSITIONS`], about
+    /// 1 GiB); a machine with more memory can raise it to count deeper.
+    pub max_positions: Option<usize>,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { symmetry: true, wrapping: false }
+        Options { symmetry: true, wrapping: false, max_positions: None }
+    }
+}
+
+impl Options {
+    fn max_bytes(&self) -> usize {
+        self.max_positions.map_or(MAX_BYTES, |n| n.saturating_mul(BYTES_PER_POSITION))
     }
 }
 
@@ -61,10 +75,10 @@ pub fn colour_free_paths(
     progress: &mut Progress<'_>,
 ) -> Result<Vec<(u128, u128)>> {
     if root.rect.len() > MAX_SQUARES {
-        let rows = crate::paths::count_paths_reporting(&PipsOnly(*root), depth, stop, progress)?;
+        let rows = crate::paths::count_paths_reporting(&PipsOnly(*root), depth, options.max_positions, stop, progress)?;
         return Ok(crate::paths::wrapped(rows, options.wrapping));
     }
-    Orbits::new(root, options.symmetry).dispatch::<ListRows>(root, depth, options.wrapping, stop, progress)
+    Orbits::new(root, options).dispatch::<ListRows>(root, depth, options.wrapping, stop, progress)
 }
 
 /// `T[square * 7 + pips]`: the number of paths whose final position shows `pips` (0 for empty)
@@ -80,7 +94,7 @@ pub fn colour_free_totals(
         let rows = colour_free_paths(root, depth, options, stop, progress)?;
         return totals_of_rows(root.rect.len(), &rows, options.wrapping);
     }
-    Orbits::new(root, options.symmetry).dispatch::<SumTotals>(root, depth, options.wrapping, stop, progress)
+    Orbits::new(root, options).dispatch::<SumTotals>(root, depth, options.wrapping, stop, progress)
 }
 
 /// The per-square totals of rows of `PipsOnly` keys (`paths::square_totals` of their cells).
@@ -176,7 +190,7 @@ impl Finish for ListRows {
     fn finish<C: PathCount, const N: usize>(orbits: &Orbits, done: &Layers<C, N>) -> Result<Self::Output> {
         // The images (key and count) and the rows (two u128) of every final position.
         let row = std::mem::size_of::<(u64, C)>() + std::mem::size_of::<(u128, u128)>();
-        within_memory(done.final_orbits() * N * row, done.ply, done.ply)?; // listing the last layer
+        orbits.within_memory(done.final_orbits() * N * row, done.ply, done.ply)?; // listing the last layer
         let mut overflow = false;
         let rows = orbits.rows(done, &mut overflow);
         checked(rows, overflow)
@@ -218,10 +232,13 @@ struct Orbits {
     /// `placed_shift[square * 8 + t]`: where the die placed on `square` goes in the image under
     /// map `t`.
     placed_shift: Vec<u32>,
+    /// The most bytes the count's tables may hold (`Options::max_positions`).
+    max_bytes: usize,
 }
 
 impl Orbits {
-    fn new(root: &Cephalopod, symmetry: bool) -> Orbits {
+    fn new(root: &Cephalopod, options: Options) -> Orbits {
+        let symmetry = options.symmetry;
         let rect = root.rect;
         let squares = rect.len();
         let maps: Vec<Vec<usize>> = if symmetry {
@@ -243,6 +260,7 @@ impl Orbits {
             keep,
             placed_shift,
             maps,
+            max_bytes: options.max_bytes(),
         }
     }
 
@@ -338,7 +356,7 @@ impl Orbits {
         }
         // The wide tables hold the live and finished orbits with counts twice as wide.
         let orbit = std::mem::size_of::<Counts<u128, N>>() + 2 * std::mem::size_of::<u64>() + 16;
-        within_memory(narrow.bytes() + 2 * narrow.final_orbits() * orbit, depth, narrow.ply + 1)?;
+        self.within_memory(narrow.bytes() + 2 * narrow.final_orbits() * orbit, depth, narrow.ply + 1)?;
         narrow.next = FlatTable::with_capacity(1);
         let mut wide = narrow.widen();
         drop(narrow);
@@ -431,7 +449,20 @@ impl Orbits {
     fn check_memory<V: Copy + Default>(&self, depth: u32, ply: u32, tables: [&FlatTable<V>; 3]) -> Result<()> {
         let largest = tables.iter().map(|t| t.bytes()).max().unwrap_or(0);
         let bytes: usize = tables.iter().map(|t| t.bytes()).sum::<usize>() + 2 * largest;
-        within_memory(bytes, depth, ply + 1)
+        self.within_memory(bytes, depth, ply + 1)
+    }
+
+    /// `TooLarge` if `bytes` would pass the count's cap (checked before allocating them).
+    fn within_memory(&self, bytes: usize, depth: u32, reached: u32) -> Result<()> {
+        if bytes > self.max_bytes {
+            return Err(Error::TooLarge(format!(
+                "count_paths to depth {depth} needs more than {} positions' worth of memory ({} KiB) at \
+                 once (reached at depth {reached}); ask for a smaller depth or a larger max_positions",
+                self.max_bytes / BYTES_PER_POSITION,
+                self.max_bytes >> 10,
+            )));
+        }
+        Ok(())
     }
 
     /// Every final position (each orbit's images) with its count, as sorted `PipsOnly` keys.
@@ -484,18 +515,6 @@ impl Orbits {
     fn pips_only_key(&self, key: u64) -> u128 {
         (key as u128) << super::pips::pips_shift(self.squares - 1)
     }
-}
-
-/// `TooLarge` if `bytes` would pass [`MAX_BYTES`] (checked before allocating them).
-fn within_memory(bytes: usize, depth: u32, reached: u32) -> Result<()> {
-    if bytes > MAX_BYTES {
-        return Err(Error::TooLarge(format!(
-            "count_paths to depth {depth} needs more than {} MiB of positions in memory at once \
-             (reached at depth {reached}); ask for a smaller depth",
-            MAX_BYTES >> 20,
-        )));
-    }
-    Ok(())
 }
 
 /// `Orbits::images`: per map and chunk of three squares (9 bits of the key), the image of every
@@ -669,7 +688,14 @@ mod tests {
 
     fn paths(notation: &str, depth: u32, symmetry: bool, wrapping: bool) -> Vec<(u128, u128)> {
         let root = Cephalopod::from_notation(notation).unwrap();
-        colour_free_paths(&root, depth, Options { symmetry, wrapping }, Stop::never(), &mut quiet()).unwrap()
+        colour_free_paths(
+            &root,
+            depth,
+            Options { symmetry, wrapping, ..Options::default() },
+            Stop::never(),
+            &mut quiet(),
+        )
+        .unwrap()
     }
 
     /// Boards square and not, empty and with dice (some low, so that captures abound).
@@ -705,7 +731,7 @@ mod tests {
             let rows = count_paths(&PipsOnly(root), depth).unwrap();
             let expected = totals_of_rows(root.rect.len(), &rows, false).unwrap();
             for symmetry in [true, false] {
-                let options = Options { symmetry, wrapping: false };
+                let options = Options { symmetry, wrapping: false, ..Options::default() };
                 let totals = colour_free_totals(&root, depth, options, Stop::never(), &mut quiet()).unwrap();
                 assert_eq!(totals, expected, "{notation} symmetry {symmetry}");
             }
@@ -718,8 +744,8 @@ mod tests {
         // count goes on in 128 bits from that ply), and totals by depth 26.
         let root = Cephalopod::new(3, 3).unwrap();
         for (depth, symmetry) in [(30, true), (40, true), (26, false)] {
-            let exact = Options { symmetry, wrapping: false };
-            let wrapping = Options { symmetry, wrapping: true };
+            let exact = Options { symmetry, wrapping: false, ..Options::default() };
+            let wrapping = Options { symmetry, wrapping: true, ..Options::default() };
             let exact = colour_free_paths(&root, depth, exact, Stop::never(), &mut quiet()).unwrap();
             let wrapped = colour_free_paths(&root, depth, wrapping, Stop::never(), &mut quiet()).unwrap();
             let reduced: Vec<(u128, u128)> =
@@ -755,6 +781,22 @@ mod tests {
         stop.request();
         let root = Cephalopod::new(3, 3).unwrap();
         assert_eq!(colour_free_paths(&root, 5, Options::default(), &stop, &mut quiet()), Err(Error::Interrupted));
+    }
+
+    #[test]
+    fn the_memory_cap_is_the_callers() {
+        let root = Cephalopod::new(3, 3).unwrap();
+        let capped = |n| Options { max_positions: Some(n), ..Options::default() };
+        for options in [capped(100), capped(1)] {
+            let refused = colour_free_paths(&root, 6, options, Stop::never(), &mut quiet());
+            assert!(matches!(refused, Err(Error::TooLarge(_))), "{refused:?}");
+        }
+        let lifted = colour_free_paths(&root, 6, capped(1 << 20), Stop::never(), &mut quiet()).unwrap();
+        assert_eq!(lifted, colour_free_paths(&root, 6, Options::default(), Stop::never(), &mut quiet()).unwrap());
+        // Past 21 squares the generic count takes the same cap in positions.
+        let wide = Cephalopod::new(4, 6).unwrap();
+        let refused = colour_free_paths(&wide, 3, capped(10), Stop::never(), &mut quiet());
+        assert!(matches!(refused, Err(Error::TooLarge(_))), "{refused:?}");
     }
 
     #[test]
