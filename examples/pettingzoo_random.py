@@ -21,9 +21,9 @@ def main() -> None:
     e = env(args.game)
     for episode in range(args.episodes):
         e.reset(seed=episode)
-        e.action_space("black").seed(episode)
-        e.action_space("white").seed(episode + 1000)
-        steps, totals = 0, {"black": 0.0, "white": 0.0}
+        for i, agent in enumerate(e.possible_agents):  # "player_0" (Black) and "player_1"
+            e.action_space(agent).seed(episode + 1000 * i)
+        steps, totals = 0, dict.fromkeys(e.possible_agents, 0.0)
         for agent in e.agent_iter():
             observation, reward, termination, truncation, _info = e.last()
             totals[agent] += reward

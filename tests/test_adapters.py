@@ -15,6 +15,7 @@ SMALL = {
 }
 
 pettingzoo = pytest.importorskip("pettingzoo")
+gymnasium = pytest.importorskip("gymnasium")
 
 
 @pytest.mark.parametrize("game", sorted(SMALL))
@@ -32,7 +33,7 @@ def test_a_pettingzoo_episode_ends_with_the_games_result(game):
     e = env(game, **SMALL[game])
     e.reset(seed=1)
     rng = random.Random(1)
-    totals = {"black": 0.0, "white": 0.0}
+    totals = {"player_0": 0.0, "player_1": 0.0}
     for agent in e.agent_iter():
         observation, reward, termination, truncation, _ = e.last()
         totals[agent] += reward
@@ -53,7 +54,7 @@ def test_pettingzoo_game_names_are_read_in_any_case():
     upper.reset(seed=0)
     lower = pettingzoo_env("strands", layout="hex4")
     lower.reset(seed=0)
-    assert np.array_equal(upper.observe("black")["observation"], lower.observe("black")["observation"])
+    assert np.array_equal(upper.observe("player_0")["observation"], lower.observe("player_0")["observation"])
     with pytest.raises(ValueError, match="got 'othello'"):
         pettingzoo_env("othello")
 
@@ -100,9 +101,122 @@ def test_pettingzoo_observations_are_from_the_agents_own_side():
 
     e = raw_env("reversi", size=6)
     e.reset()
-    black, white = e.observe("black")["observation"], e.observe("white")["observation"]
+    black, white = e.observe("player_0")["observation"], e.observe("player_1")["observation"]
     assert np.array_equal(black[0], white[1]) and np.array_equal(black[1], white[0])
-    assert e.observe("white")["action_mask"].sum() == 0  # not White's turn
+    assert e.observe("player_1")["action_mask"].sum() == 0  # not White's turn
+
+
+def test_pettingzoo_agents_are_the_classic_player_names_or_the_colours():
+    from boardcore.adapters.pettingzoo import env, raw_env
+
+    assert raw_env("reversi").possible_agents == ["player_0", "player_1"]  # player_0 moves first: Black
+    e = env("reversi", size=6, agent_names="colours")
+    e.reset()
+    assert e.possible_agents == ["black", "white"] and e.agent_selection == "black"
+    assert np.array_equal(
+        e.observe("black")["observation"], raw_env("reversi", size=6).observe("player_0")["observation"]
+    )
+    for bad in ("colors", "", None):
+        with pytest.raises(ValueError, match="agent_names"):
+            env("reversi", agent_names=bad)
+
+
+def masked_sampling(make):
+    """`make` with every action space sampling the agent's legal actions: PettingZoo's
+    max_cycles_test samples `action_space(agent).sample()` with no mask, and in a board game
+    almost every action is then illegal (which ends the game at once); any agent of the game
+    draws from the mask instead, as this does."""
+
+    def made(**options):
+        e = make(**options)
+        unwrapped = e.unwrapped if hasattr(e, "unwrapped") else e
+        aec = getattr(unwrapped, "_aec", unwrapped)
+
+        class Legal(gymnasium.spaces.Discrete):
+            def sample(self, mask=None, probability=None):
+                legal = np.flatnonzero(aec._state.action_mask()) if not aec._state.is_over() else [0]
+                return int(self.np_random.choice(legal))
+
+        spaces = {agent: Legal(e.action_space(agent).n, seed=0) for agent in e.possible_agents}
+        e.action_space = spaces.__getitem__
+        return e
+
+    return made
+
+
+@pytest.mark.parametrize("game", ["reversi", "cephalopod"])
+def test_pettingzoos_max_cycles_test_passes(game):
+    # A cycle is one action of each agent: in the games whose players alternate action by action
+    # (a Reversi pass is an action), that is one turn each, which is what max_cycles_test counts.
+    from types import SimpleNamespace
+
+    from boardcore.adapters import pettingzoo as adapter
+    from pettingzoo.test import max_cycles_test
+
+    module = SimpleNamespace(
+        env=masked_sampling(lambda **o: adapter.env(game, **SMALL[game], **o)),
+        parallel_env=masked_sampling(lambda **o: adapter.parallel_env(game, **SMALL[game], **o)),
+    )
+    max_cycles_test(module)
+
+
+@pytest.mark.parametrize("game", sorted(SMALL))
+def test_max_cycles_truncates_a_game_after_that_many_actions_of_each_agent(game):
+    from boardcore.adapters.pettingzoo import env
+
+    e = env(game, **SMALL[game], max_cycles=3)
+    e.reset(seed=0)
+    actions, rng = 0, random.Random(0)
+    for _agent in e.agent_iter():
+        observation, _, termination, truncation, _ = e.last()
+        if termination or truncation:
+            e.step(None)
+            continue
+        e.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+        actions += 1
+    assert actions == 6 and all(e.truncations.values()) and not any(e.terminations.values())
+    for bad in (0, -1, 2.5, True, "3"):
+        with pytest.raises(ValueError, match="max_cycles"):
+            env(game, max_cycles=bad)
+
+
+@pytest.mark.parametrize("game", sorted(SMALL))
+def test_the_parallel_env_passes_the_pettingzoo_parallel_api_test(game):
+    from boardcore.adapters.pettingzoo import parallel_env
+    from pettingzoo.test import parallel_api_test
+
+    parallel_api_test(parallel_env(game, **SMALL[game]), num_cycles=200)
+
+
+@pytest.mark.parametrize("game", sorted(SMALL))
+def test_a_parallel_game_plays_the_movers_actions_to_the_games_result(game):
+    from boardcore.adapters.pettingzoo import parallel_env
+
+    e = parallel_env(game, **SMALL[game])
+    observations, _ = e.reset(seed=0)
+    mirror = getattr(bc, bc.adapters.game_name(game).capitalize())(**SMALL[game]).actions()
+    rng = random.Random(0)
+    while e.agents:
+        masks = {agent: observations[agent]["action_mask"] for agent in e.agents}
+        mover = e.possible_agents[mirror.to_move]
+        assert masks[mover].any() and not any(m.any() for a, m in masks.items() if a != mover)
+        action = int(rng.choice(np.flatnonzero(masks[mover])))
+        ignored = {agent: 0 for agent in e.agents if agent != mover}
+        observations, rewards, terminations, *_ = e.step({mover: action, **ignored})
+        mirror.apply_action(action)
+    assert all(terminations.values())
+    assert [rewards[a] for a in e.possible_agents] == list(mirror.returns())
+
+
+def test_an_illegal_parallel_action_ends_the_game_with_a_penalty():
+    from boardcore.adapters.pettingzoo import parallel_env
+
+    e = parallel_env("reversi", size=6)
+    observations, _ = e.reset()
+    illegal = int(np.flatnonzero(observations["player_0"]["action_mask"] == 0)[0])
+    _, rewards, terminations, _, infos = e.step({"player_0": illegal, "player_1": 0})
+    assert rewards == {"player_0": -1, "player_1": 0} and all(terminations.values())
+    assert infos["player_0"]["illegal_action"] and not e.agents
 
 
 def test_an_illegal_pettingzoo_action_ends_the_game_with_a_penalty():
@@ -113,7 +227,7 @@ def test_an_illegal_pettingzoo_action_ends_the_game_with_a_penalty():
     observation, *_ = e.last()
     illegal = int(np.flatnonzero(observation["action_mask"] == 0)[0])
     e.step(illegal)
-    assert e.terminations["black"] and e.rewards["black"] == -1
+    assert e.terminations["player_0"] and e.rewards["player_0"] == -1
 
 
 pyspiel = pytest.importorskip("pyspiel")
