@@ -48,13 +48,13 @@ AGENT_NAMES = {"players": ("player_0", "player_1"), "colours": ("black", "white"
 """The agents' names, by ``agent_names``: the first player's (Black's) first."""
 
 
-def agents_named(agent_names: str) -> list[str]:
+def _agents_named(agent_names: str) -> list[str]:
     if agent_names not in AGENT_NAMES:
         raise ValueError(f"agent_names must be one of {sorted(AGENT_NAMES)}, got {agent_names!r}")
     return list(AGENT_NAMES[agent_names])
 
 
-def checked_max_cycles(max_cycles: object) -> int | None:
+def _checked_max_cycles(max_cycles: object) -> int | None:
     if max_cycles is not None and (isinstance(max_cycles, bool) or not isinstance(max_cycles, int) or max_cycles < 1):
         raise ValueError(f"max_cycles must be None or an integer >= 1, got {max_cycles!r}")
     return max_cycles
@@ -83,8 +83,8 @@ class BoardcoreEnv(AECEnv):
     ) -> None:
         super().__init__()
         _render.checked_render_mode(render_mode, "pettingzoo")
-        agents = agents_named(agent_names)
-        self.max_cycles = checked_max_cycles(max_cycles)
+        agents = _agents_named(agent_names)
+        self.max_cycles = _checked_max_cycles(max_cycles)
         game = game_name(game)  # any case, as bc.VectorEnv reads it
         self.game_name = game
         self.variant = variant
