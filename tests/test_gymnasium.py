@@ -120,6 +120,67 @@ def test_an_illegal_action_forfeits_and_then_asks_for_reset():
     assert env.action_masks().any()
 
 
+def test_an_illegal_action_can_be_refused_with_a_chosen_reward():
+    env = make("reversi", size=4, illegal_action="refuse", illegal_reward=-0.25)
+    obs, _ = env.reset(seed=0)
+    before = env.unwrapped._state.copy()
+    illegal = int(np.flatnonzero(~env.action_masks())[0])
+    after, reward, terminated, truncated, info = env.step(illegal)
+    assert (reward, terminated, truncated, info["illegal_action"]) == (-0.25, False, False, True)
+    assert np.array_equal(after, obs) and env.unwrapped._state.observation().tolist() == before.observation().tolist()
+    legal = int(np.flatnonzero(env.action_masks())[0])
+    _, reward, terminated, _, info = env.step(legal)  # the agent moves again, as if nothing happened
+    assert reward == 0.0 and "illegal_action" not in info
+
+
+@pytest.mark.parametrize(
+    "bad", [{"illegal_action": "ignore"}, {"illegal_reward": float("nan")}, {"illegal_reward": "-1"}]
+)
+def test_bad_illegal_action_settings_are_errors(bad):
+    with pytest.raises(ValueError, match="illegal_"):
+        make("reversi", **bad)
+
+
+@pytest.mark.parametrize(
+    "env_id", ["boardcore/Reversi-v0", "boardcore/Cephalopod-v0", "boardcore/Rive-v0", "boardcore/Strands-v0"]
+)
+@pytest.mark.parametrize("render_mode", [None, "ansi", "rgb_array", "human"])
+def test_registered_environments_pass_check_env_in_every_render_mode(env_id, render_mode, capsys):
+    from boardcore.adapters.gymnasium import MAX_EPISODE_STEPS, REGISTERED
+
+    variant = VARIANTS[REGISTERED[env_id]]
+    env = gymnasium.make(env_id, render_mode=render_mode, opponent="random", **variant)
+    assert env.spec.id == env_id and env.spec.max_episode_steps == MAX_EPISODE_STEPS
+    assert env.render_mode == render_mode
+    check_env(env.unwrapped, skip_render_check=render_mode is None)
+    obs, info = env.reset(seed=0)
+    assert env.observation_space.contains(obs) and info["action_mask"].any()
+
+
+def test_a_registered_environment_takes_variants_and_the_time_limit_cuts_refusals():
+    env = gymnasium.make(
+        "boardcore/Reversi-v0", size=6, opponent="random", illegal_action="refuse", max_episode_steps=5
+    )
+    env.reset(seed=0)
+    illegal = int(np.flatnonzero(~env.unwrapped.action_masks())[0])
+    for step in range(5):
+        _, reward, terminated, truncated, _ = env.step(illegal)
+        assert not terminated and reward == -1.0 and truncated == (step == 4)
+
+
+def test_one_call_imports_and_registers(tmp_path):
+    import subprocess
+    import sys
+
+    code = (
+        "import gymnasium\n"
+        "env = gymnasium.make('boardcore.adapters.gymnasium:boardcore/Strands-v0', layout='hex4')\n"
+        "print(env.spec.id, env.reset(seed=0)[0].shape)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.startswith("boardcore/Strands-v0 (")
+
+
 def test_a_seeded_reset_replays_the_same_mcts_game():
     def play(seed):
         env = make("cephalopod", "mcts:8", rows=3, cols=3)
@@ -366,16 +427,65 @@ def test_reset_and_step_build_their_infos_in_one_place():
     from boardcore.adapters.gymnasium import BoardcoreVectorEnv
 
     class Tagged(BoardcoreVectorEnv):
-        @staticmethod
-        def _infos(masks, to_move, per_player):
-            return {**BoardcoreVectorEnv._infos(masks, to_move, per_player), "tagged": True}
+        def _infos(self, masks, to_move, per_player):
+            return {**super()._infos(masks, to_move, per_player), "tagged": True}
 
+    keys = ["action_mask", "rewards_per_player", "tagged", "to_move"]
     for mode in MODES:
         envs = Tagged("reversi", 2, autoreset_mode=mode, size=4)
         _, infos = envs.reset(seed=0)
         assert infos["tagged"]
         _, _, _, _, infos = envs.step(envs.sample_actions())
-        assert infos["tagged"] and sorted(infos) == ["action_mask", "rewards_per_player", "tagged", "to_move"]
+        assert infos["tagged"] and sorted(k for k in infos if not k.startswith("_")) == keys
+
+
+class SelfPlayWithInfos(gymnasium.Env):
+    """SelfPlay whose infos hold what the vector env's hold, for SyncVectorEnv to batch."""
+
+    def __init__(self, game, **variant):
+        self.inner = SelfPlay(game, **variant)
+        self.observation_space, self.action_space = self.inner.observation_space, self.inner.action_space
+
+    def info(self, per_player):
+        state = self.inner.state
+        return {"action_mask": state.action_mask(), "to_move": state.to_move, "rewards_per_player": per_player}
+
+    def reset(self, *, seed=None, options=None):
+        obs, _ = self.inner.reset(seed=seed)
+        return obs, self.info(np.zeros(2, dtype=np.float32))
+
+    def step(self, action):
+        actor = self.inner.state.to_move
+        obs, reward, over, truncated, _ = self.inner.step(action)
+        per_player = np.array([reward, -reward] if actor == 0 else [-reward, reward], dtype=np.float32)
+        return obs, reward, over, truncated, self.info(per_player)
+
+
+@pytest.mark.parametrize("mode", MODES, ids=lambda m: m.value)
+def test_vector_infos_carry_gymnasiums_key_masks_as_sync_vector_env_writes_them(mode):
+    n = 3
+    ours = make_vector("reversi", n, autoreset_mode=mode, size=4)
+    theirs = SyncVectorEnv([lambda: SelfPlayWithInfos("reversi", size=4) for _ in range(n)], autoreset_mode=mode)
+    infos, their_infos = ours.reset(seed=0)[1], theirs.reset(seed=0)[1]
+    rng = np.random.default_rng(0)
+    for _ in range(30):
+        assert sorted(infos) == sorted(their_infos)
+        for key in ("_action_mask", "_to_move", "_rewards_per_player"):
+            assert infos[key].dtype == bool and np.array_equal(infos[key], their_infos[key]), key
+        if "final_info" in infos:  # SAME_STEP, a step where some env ended
+            ours_final, their_final = infos["final_info"], their_infos["final_info"]
+            assert np.array_equal(infos["_final_info"], their_infos["_final_info"])
+            for key in ("_action_mask", "_rewards_per_player"):
+                assert np.array_equal(ours_final[key], their_final[key]), key
+            ended = infos["_final_info"]
+            assert np.array_equal(ours_final["rewards_per_player"][ended], their_final["rewards_per_player"][ended])
+            assert not ours_final["action_mask"].any()
+        masks = infos["action_mask"]
+        actions = np.array([rng.choice(np.flatnonzero(m)) if m.any() else 0 for m in masks])
+        _, _, terminated, truncated, infos = ours.step(actions)
+        *_, their_infos = theirs.step(actions)
+        if mode == AutoresetMode.NEXT_STEP or not (terminated | truncated).any():
+            assert np.array_equal(infos["rewards_per_player"], their_infos["rewards_per_player"])
 
 
 def test_threads_change_no_result_of_the_native_path():

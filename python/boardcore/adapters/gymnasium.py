@@ -31,10 +31,11 @@ from gymnasium.vector.utils import batch_space
 import boardcore as bc
 from boardcore.adapters import _render, game_name, new_steps
 
-__all__ = ["BoardcoreEnv", "BoardcoreVectorEnv", "make", "make_vector"]
+__all__ = ["MAX_EPISODE_STEPS", "REGISTERED", "BoardcoreEnv", "BoardcoreVectorEnv", "make", "make_vector"]
 
 Opponent = Callable[[Any], int]
 GameName = Literal["reversi", "cephalopod", "rive", "strands"]
+IllegalAction = Literal["terminate", "refuse"]
 
 
 def _spaces(start: Any) -> tuple[spaces.Box, spaces.Discrete]:
@@ -54,9 +55,13 @@ class BoardcoreEnv(gymnasium.Env):
     ``"white"``), the opponent the other side. ``step`` applies the agent's action, then the
     opponent's until the agent is to move or the game is over (a Rive capture or a Strands turn
     takes several actions in a row). The reward is the agent's result at the end (+1, -1, 0 for a
-    draw), 0 before. An illegal action ends the episode with reward -1 and
-    ``info["illegal_action"]``. Observations are from the agent's side; ``info["action_mask"]`` and
-    ``action_masks()`` give the legal actions (all False once the episode is over).
+    draw), 0 before. An illegal action gets ``illegal_reward`` (default -1) and
+    ``info["illegal_action"]``; with ``illegal_action="terminate"`` (the default) it ends the
+    episode, with ``"refuse"`` the position stays as it was and the agent moves again (so an agent
+    without masks can learn which actions are legal; the registered environments' time limit
+    bounds an episode that refuses forever). Observations are from the agent's side;
+    ``info["action_mask"]`` and ``action_masks()`` give the legal actions (all False once the
+    episode is over).
     """
 
     # Render modes as Gymnasium defines them (boardcore.adapters._render, docs/ai.md).
@@ -68,10 +73,23 @@ class BoardcoreEnv(gymnasium.Env):
         opponent: str | Opponent = "random",
         player: int | str = bc.BLACK,
         render_mode: str | None = None,
+        *,
+        illegal_reward: float = -1.0,
+        illegal_action: IllegalAction = "terminate",
         **variant: Any,
     ) -> None:
         player = {"black": bc.BLACK, "white": bc.WHITE}.get(player, player) if isinstance(player, str) else player
         _render.checked_render_mode(render_mode, "gymnasium")
+        if illegal_action not in ("terminate", "refuse"):
+            raise ValueError(f"illegal_action must be 'terminate' or 'refuse', got {illegal_action!r}")
+        if (
+            isinstance(illegal_reward, bool)
+            or not isinstance(illegal_reward, (int, float))
+            or not np.isfinite(illegal_reward)
+        ):
+            raise ValueError(f"illegal_reward must be a finite number, got {illegal_reward!r}")
+        self.illegal_reward = float(illegal_reward)
+        self.illegal_action = illegal_action
         if player not in (bc.BLACK, bc.WHITE) or isinstance(player, (bool, str)):
             raise ValueError(f"player must be bc.BLACK (0, 'black') or bc.WHITE (1, 'white'), got {player!r}")
         self.render_mode = render_mode
@@ -97,9 +115,10 @@ class BoardcoreEnv(gymnasium.Env):
             raise RuntimeError("the episode is over: call reset()")
         action = int(action)
         if not (0 <= action < self._state.num_actions and self._state.action_mask()[action]):
-            self._ended = True  # a forfeit: the position stays as it was
+            # The position stays as it was: a forfeit, or a refusal the agent moves again after.
+            self._ended = self.illegal_action == "terminate"
             info = {**self._info(), "illegal_action": True}
-            return self._state.observation(self.player), -1.0, True, False, info
+            return self._state.observation(self.player), self.illegal_reward, self._ended, False, info
         before = self._state.copy()
         try:
             self._state.apply_action(action)
@@ -165,14 +184,49 @@ def make(
     opponent: str | Opponent = "random",
     player: int | str = bc.BLACK,
     render_mode: str | None = None,
+    *,
+    illegal_reward: float = -1.0,
+    illegal_action: IllegalAction = "terminate",
     **variant: Any,
 ) -> BoardcoreEnv:
     """A single-agent environment: the agent plays ``player`` (Black by default) against
     ``opponent``: ``"random"`` (a uniformly random legal action), ``"mcts:N"`` (``bc.mcts.search``
     with N iterations of random rollouts over the step state) or a callable ``f(state) -> action``
-    given a copy of the step state. ``variant`` are the game constructor's keyword arguments, and
-    for Strands the step form's ``any_order`` (``Strands.actions(any_order=True)``)."""
-    return BoardcoreEnv(game, opponent, player, render_mode, **variant)
+    given a copy of the step state. An illegal action gets ``illegal_reward`` and ends the
+    episode (``illegal_action="terminate"``) or is refused (``"refuse"``: nothing changes and the
+    agent moves again). ``variant`` are the game constructor's keyword arguments, and for Strands
+    the step form's ``any_order`` (``Strands.actions(any_order=True)``).
+
+    ``gymnasium.make("boardcore/Reversi-v0", ...)`` makes the same environment with a
+    ``spec`` and a time limit, once this module is imported (``REGISTERED``)."""
+    return BoardcoreEnv(
+        game, opponent, player, render_mode, illegal_reward=illegal_reward, illegal_action=illegal_action, **variant
+    )
+
+
+MAX_EPISODE_STEPS = 1000
+"""The registered environments' time limit, in agent steps: far above any game's length (random
+play on the default variants takes at most about 100), so that it only ends an episode whose
+illegal actions are refused forever."""
+
+REGISTERED = {f"boardcore/{name.capitalize()}-v0": name for name in ("reversi", "cephalopod", "rive", "strands")}
+"""Gymnasium's ids of the four single-agent environments, each registered on import of this
+module: ``gymnasium.make("boardcore/Reversi-v0", size=6, opponent="random")``, or in one call,
+importing it, ``gymnasium.make("boardcore.adapters.gymnasium:boardcore/Reversi-v0")``."""
+
+
+def _register() -> None:
+    for env_id, name in REGISTERED.items():
+        if env_id not in gymnasium.registry:  # a reload registers nothing twice
+            gymnasium.register(
+                id=env_id,
+                entry_point="boardcore.adapters.gymnasium:BoardcoreEnv",
+                kwargs={"game": name},
+                max_episode_steps=MAX_EPISODE_STEPS,
+            )
+
+
+_register()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -185,8 +239,10 @@ class BoardcoreVectorEnv(gymnasium.vector.VectorEnv):
     Each env plays both sides. ``rewards[i]`` is for the player who just acted (+1, -1, 0 at the
     step ending the game), ``infos["rewards_per_player"]`` the same as ``(n, 2)`` (Black's,
     White's); ``infos["action_mask"]`` and ``infos["to_move"]`` say what may be played and by
-    whom. ``max_steps`` truncates long games. ``metadata["autoreset_mode"]``: ``NEXT_STEP``
-    (Gymnasium's default) or ``SAME_STEP`` (the final observation in ``infos["final_obs"]``).
+    whom, each with Gymnasium's ``_key`` mask (``infos["_action_mask"]``, ...: all True, as every
+    env has them). ``max_steps`` truncates long games. ``metadata["autoreset_mode"]``: ``NEXT_STEP``
+    (Gymnasium's default) or ``SAME_STEP`` (the final observation in ``infos["final_obs"]``, the
+    final infos in ``infos["final_info"]``).
     ``reset(options={"reset_mask": mask})`` restarts some envs only, ``options={"positions":
     [...]}`` starts envs from given positions. Everything runs on the native ``VectorEnv``
     (docs/actions.md, "Gymnasium").
@@ -221,6 +277,7 @@ class BoardcoreVectorEnv(gymnasium.vector.VectorEnv):
         self.num_envs = num_envs
         self.metadata = {"autoreset_mode": self.autoreset_mode, "render_modes": []}
         self.single_observation_space, self.single_action_space = _spaces(start)
+        self._num_actions = start.num_actions
         self.observation_space = batch_space(self.single_observation_space, num_envs)
         self.action_space = batch_space(self.single_action_space, num_envs)
         self._no_truncation = np.zeros(num_envs, dtype=bool)
@@ -267,6 +324,8 @@ class BoardcoreVectorEnv(gymnasium.vector.VectorEnv):
             if ended.any():
                 _, infos["final_obs"] = self._native.final_observations()
                 infos["_final_obs"] = ended.copy()
+                infos["final_info"] = self._final_infos(ended, per_player)
+                infos["_final_info"] = ended.copy()
         # Only who moves is kept: the arrays returned are the caller's, freed when it drops them.
         self._to_move = to_move
         return obs, rewards, terminated, truncated, infos
@@ -281,9 +340,30 @@ class BoardcoreVectorEnv(gymnasium.vector.VectorEnv):
 
     # -- inside
 
-    @staticmethod
-    def _infos(masks: np.ndarray, to_move: np.ndarray, per_player: np.ndarray) -> dict[str, Any]:
-        return {"action_mask": masks, "to_move": to_move, "rewards_per_player": per_player}
+    def _final_infos(self, ended: np.ndarray, per_player: np.ndarray) -> dict[str, Any]:
+        """SAME_STEP's ``infos["final_info"]``: the last step's infos of the envs that ended (no
+        legal action, the final rewards), batched with their ``_key`` masks as SyncVectorEnv does."""
+        masks = np.zeros((self.num_envs, self._num_actions), dtype=np.bool_)
+        final = np.where(ended[:, None], per_player, 0).astype(np.float32)
+        return {
+            "action_mask": masks,
+            "_action_mask": ended.copy(),
+            "rewards_per_player": final,
+            "_rewards_per_player": ended.copy(),
+        }
+
+    def _infos(self, masks: np.ndarray, to_move: np.ndarray, per_player: np.ndarray) -> dict[str, Any]:
+        # Gymnasium's vector infos: beside each key, "_key" says which envs' infos hold it (as
+        # SyncVectorEnv writes them); every env has all three, every step.
+        every = np.ones(self.num_envs, dtype=bool)
+        return {
+            "action_mask": masks,
+            "_action_mask": every,
+            "to_move": to_move,
+            "_to_move": every.copy(),
+            "rewards_per_player": per_player,
+            "_rewards_per_player": every.copy(),
+        }
 
 
 # (Black's, White's) reward as multiples of the actor's: Black acted (+1, -1), White acted (-1, +1).
