@@ -359,6 +359,39 @@ def test_openspiel_observations_and_masks_are_the_step_forms(registered, game):
         state.apply_action(rng.choice(state.legal_actions()))
 
 
+@pytest.mark.parametrize("game", sorted(SMALL))
+def test_make_observation_gives_the_planes_by_name(registered, game):
+    from open_spiel.python.observation import make_observation
+
+    params = ",".join(f"{k}={v}" for k, v in SMALL[game].items())
+    spiel_game = registered.load_game(f"boardcore_{game}({params})")
+    observation = make_observation(spiel_game)
+    state = spiel_game.new_initial_state()
+    rng = random.Random(5)
+    for _ in range(6):
+        steps = state.steps
+        for player in (0, 1):
+            observation.set_from(state, player)
+            planes = steps.observation(player)
+            for i, name in enumerate(steps.observation_planes):
+                assert np.array_equal(observation.dict[name], planes[i]), name
+            assert list(observation.dict) == list(steps.observation_planes)
+            assert np.array_equal(observation.tensor, planes.ravel())
+        state.apply_action(rng.choice(state.legal_actions()))
+
+
+def test_the_cpp_mcts_bot_refuses_a_boardcore_game_instead_of_crashing(registered):
+    game = registered.load_game("boardcore_reversi(size=4)")
+    evaluator = registered.RandomRolloutEvaluator(1, 0)
+    with pytest.raises(TypeError, match=r"crashes the interpreter.*open_spiel\.python\.algorithms\.mcts\.MCTSBot"):
+        registered.MCTSBot(game, evaluator, 2.0, 10, 100, False, 0, False)
+    # Every other game passes through to OpenSpiel's own C++ bot.
+    tic_tac_toe = registered.load_game("tic_tac_toe")
+    bot = registered.MCTSBot(tic_tac_toe, evaluator, 2.0, 10, 100, False, 0, False)
+    assert isinstance(bot, registered.MCTSBot)
+    assert bot.step(tic_tac_toe.new_initial_state()) in range(9)
+
+
 @pytest.fixture(scope="module")
 def openspiel_guide(registered):
     """The code of docs/ai_openspiel.md, run as written (its blocks in order, in one scope)."""

@@ -23,10 +23,16 @@ its game and action history, replayed exactly), ``serialize()`` / ``deserialize_
 and ``undo_action`` takes back the last action.
 
 OpenSpiel's Python algorithms (its Python ``MCTSBot`` included) play these games. Its C++
-``pyspiel.MCTSBot`` does not: it crashes on every Python-registered game, OpenSpiel's own
-``python_tic_tac_toe`` included (open_spiel 2.0.2), which its maintainers describe as not fully
-supported (google-deepmind/open_spiel#480). boardcore's own MCTS (``boardcore.mcts``) is the fast
-way to search these games.
+``pyspiel.MCTSBot`` cannot: its ``step`` releases the GIL and then clones the state, which for a
+game written in Python calls back into Python without the GIL and segfaults (OpenSpiel's own
+``python_tic_tac_toe`` too, open_spiel 2.0.2; google-deepmind/open_spiel#480). Importing this
+module puts a guard in ``pyspiel.MCTSBot``'s place that refuses a boardcore game with a
+``TypeError`` saying so, and passes every other game through. boardcore's own MCTS
+(``boardcore.mcts``) is the fast way to search these games.
+
+``pyspiel.make_observation(game)`` (and the state's observation tensors) give the planes by name:
+``observation.dict["mover"]``, ``["opponent"]``, ``["empty"]``, ... (the step form's
+``observation_planes``), each a ``(H, W)`` view of ``observation.tensor``.
 """
 
 from __future__ import annotations
@@ -229,7 +235,7 @@ class Game(pyspiel.Game):
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Observer:
         history = iig_obs_type is not None and iig_obs_type.perfect_recall
-        return Observer(self.start.observation_shape, history)
+        return Observer(tuple(self.start.observation_shape), tuple(self.start.observation_planes), history)
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (_load_game, (str(self),))
@@ -292,15 +298,22 @@ class State(pyspiel.State):
 
 class Observer:
     """Observation planes from the observing player's side (docs/actions.md); as an information
-    state (perfect recall), its string is the action history, as OpenSpiel's own games give it."""
+    state (perfect recall), its string is the action history, as OpenSpiel's own games give it.
 
-    def __init__(self, shape: tuple[int, ...], history: bool = False) -> None:
+    ``dict`` names every plane (``"mover"``, ``"opponent"``, ``"empty"``, ... : the step form's
+    ``observation_planes``), each a ``(H, W)`` view of ``tensor``, as OpenSpiel's own games name
+    their observation's parts (OpenSpiel concatenates the dict's entries into the state's
+    ``observation_tensor``, so they are the planes alone, in order); ``planes`` is the whole
+    ``(C, H, W)`` stack."""
+
+    def __init__(self, shape: tuple[int, ...], planes: tuple[str, ...], history: bool = False) -> None:
         self.history = history
         self.tensor = np.zeros(int(np.prod(shape)), np.float32)
-        self.dict = {"observation": self.tensor.reshape(shape)}
+        self.planes = self.tensor.reshape(shape)
+        self.dict = {name: self.planes[i] for i, name in enumerate(planes)}
 
     def set_from(self, state: State, player: int) -> None:
-        self.dict["observation"][...] = state.steps.observation(player)
+        self.planes[...] = state.steps.observation(player)
 
     def string_from(self, state: State, player: int) -> str:
         return state.history_str() if self.history else state_text(state.steps)
@@ -309,6 +322,31 @@ class Observer:
 def _game_class(name: str) -> type[Game]:
     # Not a module attribute: a game pickles through Game.__reduce__, never by its class.
     return type(f"{name.capitalize()}Game", (Game,), {"game_name": name, "__module__": __name__})
+
+
+class _GuardedMCTSBot(pyspiel.MCTSBot):  # type: ignore[misc]
+    """OpenSpiel's C++ ``MCTSBot``, refusing boardcore's games with a clear error instead of a
+    segfault: its ``step`` releases the GIL, then clones the state, which for a game written in
+    Python calls back into Python without the GIL and crashes the interpreter (every Python game
+    does it, OpenSpiel's ``python_tic_tac_toe`` too). Other games pass through unchanged."""
+
+    def __init__(self, game: Any, *args: Any, **kwargs: Any) -> None:
+        if isinstance(game, Game):
+            raise TypeError(
+                f"pyspiel.MCTSBot cannot search {game}: OpenSpiel's C++ MCTS releases the GIL and then "
+                "clones the state, which for a game written in Python (as boardcore's OpenSpiel games "
+                "are, and python_tic_tac_toe) crashes the interpreter. Use OpenSpiel's Python MCTS, "
+                "open_spiel.python.algorithms.mcts.MCTSBot(game, uct_c, max_simulations, evaluator), "
+                "or boardcore.mcts.search on the boardcore game"
+            )
+        super().__init__(game, *args, **kwargs)
+
+
+def _guard_cpp_mcts() -> None:
+    """Puts the guard in ``pyspiel.MCTSBot``'s place (once; code that took the name before this
+    module was imported keeps the unguarded class)."""
+    if not issubclass(pyspiel.MCTSBot, _GuardedMCTSBot):
+        pyspiel.MCTSBot = _GuardedMCTSBot
 
 
 def register() -> None:
@@ -320,3 +358,4 @@ def register() -> None:
 
 
 register()
+_guard_cpp_mcts()
