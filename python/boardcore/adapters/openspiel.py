@@ -324,7 +324,7 @@ def _game_class(name: str) -> type[Game]:
     return type(f"{name.capitalize()}Game", (Game,), {"game_name": name, "__module__": __name__})
 
 
-class _GuardedMCTSBot(pyspiel.MCTSBot):  # type: ignore[misc]
+class _GuardedMCTSBot(pyspiel.MCTSBot):
     """OpenSpiel's C++ ``MCTSBot``, refusing boardcore's games with a clear error instead of a
     segfault: its ``step`` releases the GIL, then clones the state, which for a game written in
     Python calls back into Python without the GIL and crashes the interpreter (every Python game
