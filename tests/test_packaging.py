@@ -61,3 +61,35 @@ def test_the_sdist_carries_every_source_file(tmp_path):
     needed = tracked_files("rust/engine/src", "rust/python/src", "python/boardcore")
     needed |= {"Cargo.toml", "Cargo.lock", "pyproject.toml", "README.md", "LICENSE"}
     assert needed - inside == set()
+
+
+MANYLINUX = "manylinux_2_28"
+"""The Linux wheels' platform tag, in CI (.ci/run) and in the release workflow alike."""
+
+
+def test_ci_builds_a_manylinux_wheel_and_checks_it_with_auditwheel():
+    run = (ROOT / ".ci" / "run").read_text()
+    assert f"--compatibility {MANYLINUX} --zig" in run
+    assert f"auditwheel show dist/boardcore-*-abi3-{MANYLINUX}_x86_64.whl" in run
+    assert f'"{MANYLINUX}_x86_64"' in run  # the tag auditwheel finds must be the one claimed
+
+
+def test_the_release_workflow_builds_every_platform_and_the_sdist():
+    yaml = pytest.importorskip("yaml")
+    workflow = yaml.safe_load((ROOT / ".github" / "workflows" / "wheels.yml").read_text())
+    jobs = workflow["jobs"]
+    targets = {
+        name: sorted(p["target"] for p in job["strategy"]["matrix"]["platform"])
+        for name, job in jobs.items()
+        if "strategy" in job
+    }
+    assert targets == {"linux": ["aarch64", "x86_64"], "macos": ["aarch64", "x86_64"]}
+    assert "windows" in jobs and "sdist" in jobs
+    built = [step["with"] for job in jobs.values() for step in job["steps"] if "maturin-action" in step.get("uses", "")]
+    assert all("--release" in w.get("args", "") for w in built if w.get("command") != "sdist")
+    linux = [s["with"] for s in jobs["linux"]["steps"] if "maturin-action" in s.get("uses", "")]
+    assert [w["manylinux"] for w in linux] == [MANYLINUX.removeprefix("manylinux_")]
+    assert jobs["release"]["needs"] == ["linux", "macos", "windows", "sdist"]
+    # Published on a version tag only, with PyPI's trusted publishing (no stored token).
+    assert workflow[True]["push"]["tags"] == ["v*"]  # YAML reads the key `on` as True
+    assert jobs["release"]["permissions"] == {"id-token": "write"}
