@@ -2,16 +2,22 @@
 (PUCT or Gumbel, batched evaluators, self-play data), and UCT with random playouts over moves.
 
     import boardcore as bc
+    import numpy as np
+
+    def net(observations, masks):  # any model: (logits, values) for a batch of positions
+        return np.zeros(masks.shape, np.float32), np.zeros(len(observations), np.float32)
 
     result = bc.mcts.search(bc.Reversi(), iterations=800, evaluator=net)  # PolicyResult
     result.policy, result.action, result.value, result.visits
-    data = bc.mcts.selfplay("reversi", {"size": 6}, evaluator=net, games=256, iterations=64)
+    data = bc.mcts.selfplay("reversi", {"size": 6}, evaluator=net, games=16, iterations=64)
 
     move = bc.mcts.best_move(bc.Reversi(), iterations=1000, seed=1)  # UCT over moves
 
+    game = bc.Reversi(size=6)
     searcher = bc.mcts.Searcher(game, iterations=2000, threads=2)
     result = searcher.search()  # SearchResult: move, moves, visits, values, ...
     searcher.advance(result.move)  # our move: the tree below it is kept
+    their_reply = searcher.game.legal_moves()[0]
     searcher.advance(their_reply)  # and theirs
 
 How both search (evaluators, batching, Gumbel, selection, expansion, progressive widening for

@@ -2,6 +2,7 @@
 
     import boardcore as bc
 
+    game = bc.Rive(board="hex4")
     svg = bc.svg.render(game)  # a string; games also have _repr_svg_ for notebooks
     bc.svg.save_png(game, "board.png")  # needs the [png] extra (resvg-py)
     pixels = bc.svg.rgb_array(game)  # uint8 (height, width, 3); the [png] extra (resvg-py, Pillow)

@@ -122,19 +122,11 @@ mod tests {
     use crate::game::Position;
 
     fn features(notation: &str) -> Vec<f32> {
-        let p = Cephalopod::from_notation(notation).unwrap();
-        let mut out = vec![f32::NAN; Cephalopod::COUNT];
-        p.features(&mut out);
-        out
+        crate::search::eval::testing::features_of::<Cephalopod>(notation)
     }
 
     fn named(values: &[f32]) -> Vec<(&'static str, f32)> {
-        NAMES.iter().copied().zip(values.iter().copied()).collect()
-    }
-
-    #[test]
-    fn features_names_match_the_count() {
-        assert_eq!(NAMES.len(), Cephalopod::COUNT);
+        crate::search::eval::testing::named::<Cephalopod>(values)
     }
 
     #[test]

@@ -270,9 +270,8 @@ mod tests {
     const START_8: &str = "8 ......../......../......../...wb.../...bw.../......../......../........ b";
 
     fn features(notation: &str) -> Vec<f32> {
+        let out = crate::search::eval::testing::features_of::<Reversi>(notation);
         let p = Reversi::from_notation(notation).unwrap();
-        let mut out = vec![f32::NAN; Reversi::COUNT];
-        p.features(&mut out);
         // The generic frame (and the AVX2 one, where the CPU has it) agree with the plain one.
         let mut generic = vec![f32::NAN; Reversi::COUNT];
         p.in_generic_frame().features(&mut generic);
@@ -281,13 +280,7 @@ mod tests {
     }
 
     fn named(values: &[f32]) -> Vec<(&'static str, f32)> {
-        NAMES.iter().copied().zip(values.iter().copied()).collect()
-    }
-
-    #[test]
-    fn features_names_match_the_count() {
-        assert_eq!(NAMES.len(), Reversi::COUNT);
-        const { assert!(Reversi::COUNT <= 64) };
+        crate::search::eval::testing::named::<Reversi>(values)
     }
 
     #[test]

@@ -124,19 +124,11 @@ mod tests {
     use crate::game::Position;
 
     fn features(notation: &str) -> Vec<f32> {
-        let p = Rive::from_notation(notation).unwrap();
-        let mut out = vec![f32::NAN; Rive::COUNT];
-        p.features(&mut out);
-        out
+        crate::search::eval::testing::features_of::<Rive>(notation)
     }
 
     fn named(values: &[f32]) -> Vec<(&'static str, f32)> {
-        NAMES.iter().copied().zip(values.iter().copied()).collect()
-    }
-
-    #[test]
-    fn features_names_match_the_count() {
-        assert_eq!(NAMES.len(), Rive::COUNT);
+        crate::search::eval::testing::named::<Rive>(values)
     }
 
     #[test]

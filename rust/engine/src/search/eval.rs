@@ -12,6 +12,38 @@ use crate::interrupt::{every, Stop};
 use crate::puct::{Batch, Evaluator};
 use rayon::prelude::*;
 
+/// What every game's feature tests share: the features of a position given in notation (every
+/// one written: a NaN left over would fail the comparison), and the features named, so that a
+/// failing comparison says which one differs.
+#[cfg(test)]
+pub(crate) mod testing {
+    use super::Features;
+    use crate::game::Position;
+
+    pub fn features_of<P: Features + Position>(notation: &str) -> Vec<f32> {
+        let position = P::from_notation(notation).unwrap();
+        let mut out = vec![f32::NAN; P::COUNT];
+        position.features(&mut out);
+        out
+    }
+
+    pub fn named<P: Features>(values: &[f32]) -> Vec<(&'static str, f32)> {
+        P::NAMES.iter().copied().zip(values.iter().copied()).collect()
+    }
+
+    #[test]
+    fn every_game_names_each_of_its_features() {
+        fn names_match<P: Features>() {
+            assert_eq!(P::NAMES.len(), P::COUNT);
+        }
+        names_match::<crate::reversi::Reversi>();
+        names_match::<crate::cephalopod::Cephalopod>();
+        names_match::<crate::rive::Rive>();
+        names_match::<crate::strands::Strands>();
+        const { assert!(crate::reversi::Reversi::COUNT <= 64) };
+    }
+}
+
 /// Features of a game's positions for the learned evaluation: a fixed number per game, each
 /// from the side to move's point of view, the same for every board of the game (so one
 /// weight file serves every size) and cheap to compute.

@@ -107,19 +107,11 @@ mod tests {
     use super::*;
 
     fn features(notation: &str) -> Vec<f32> {
-        let p = Strands::from_notation(notation).unwrap();
-        let mut out = vec![f32::NAN; Strands::COUNT];
-        p.features(&mut out);
-        out
+        crate::search::eval::testing::features_of::<Strands>(notation)
     }
 
     fn named(values: &[f32]) -> Vec<(&'static str, f32)> {
-        NAMES.iter().copied().zip(values.iter().copied()).collect()
-    }
-
-    #[test]
-    fn features_names_match_the_count() {
-        assert_eq!(NAMES.len(), Strands::COUNT);
+        crate::search::eval::testing::named::<Strands>(values)
     }
 
     #[test]
