@@ -1,12 +1,15 @@
 """bc.distributed.selfplay on a real local Ray instance (started here, nothing mocked): the data
 is the concatenation of the local chunks whatever the number of workers, on every game, with an
-evaluator and without; a worker killed mid-run (SIGKILL) is replayed to the same data; bad
+evaluator and without; a worker killed mid-run (SIGKILL) is replayed to the same data; a run
+joining a real `ray start` cluster after this process had a local instance of its own works; bad
 arguments are refused before anything starts."""
 
 from __future__ import annotations
 
+import json
 import os
 import signal
+import subprocess
 import sys
 import threading
 
@@ -17,7 +20,9 @@ import pytest
 ray = pytest.importorskip("ray")
 
 import boardcore.distributed  # noqa: E402 -- after the skip: it needs no Ray to import, but is Ray's
+from boardcore.distributed._cluster import AUTH_MODE, restore_auth_mode  # noqa: E402
 from boardcore.distributed.selfplay import chunk_seed  # noqa: E402
+from raycluster import LocalCluster  # noqa: E402
 
 GAMES = {
     "reversi": {"size": 6},
@@ -68,12 +73,24 @@ def fails(observations, masks):
 @pytest.fixture(scope="module")
 def local_ray():
     """A Ray instance of 2 CPUs for this module ("local": never another helper's cluster). The
-    test module's evaluators travel by value: Ray's workers cannot import a test module."""
+    test module's evaluators travel by value: Ray's workers cannot import a test module. A local
+    instance turns on token authentication for the whole process, and the later modules join
+    clusters that have none: the mode is put back as boardcore's own connect() does."""
+    auth_mode = os.environ.get(AUTH_MODE)
     ray.init(address="local", num_cpus=2, include_dashboard=False, log_to_driver=False, logging_level="WARNING")
     ray.cloudpickle.register_pickle_by_value(sys.modules[__name__])
     yield
     ray.cloudpickle.unregister_pickle_by_value(sys.modules[__name__])
     ray.shutdown()
+    restore_auth_mode(ray, auth_mode)
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    """A real 2-CPU cluster (`ray start` nodes, tests/raycluster.py) that this process never joins:
+    the drivers that use it are subprocesses, each a process of its own as a user's would be."""
+    with LocalCluster(cpus=2) as running:
+        yield running
 
 
 def local_chunks(game, variant, games, chunk_games, seed, **settings) -> bc.mcts.SelfPlayData:
@@ -184,6 +201,42 @@ def test_a_worker_killed_mid_run_is_replayed_to_the_same_data(local_ray, tmp_pat
     assert_same_data(
         data, local_chunks("cephalopod", GAMES["cephalopod"], 6, 2, 9, **{**settings, "evaluator": TinyNet()})
     )
+
+
+# perft with no address (a local instance of its own, started and shut down), then divide and
+# selfplay on the cluster, all in one driver: the local instance turned token authentication on
+# for the process and left it on, and selfplay's actors on the cluster (which has none) were
+# then destroyed as the driver's calls were refused ("a self-play worker died more than 4 times").
+AFTER_PERFT = """
+import json, os, sys
+import boardcore as bc, boardcore.distributed
+address = sys.argv[1]
+counted = bc.distributed.perft(bc.Reversi(), 6, unit_seconds=0.05, progress=False)
+auth_mode = os.environ.get("RAY_AUTH_MODE")
+divided = bc.distributed.divide(bc.Reversi(), 5, unit_seconds=0.05, progress=False, address=address)
+data = bc.distributed.selfplay("reversi", {"size": 6}, games=4, chunk_games=2, seed=3, workers=2,
+                               iterations=6, temperature_moves=4, address=address)
+print(json.dumps([counted, auth_mode, divided, data.records, data.winners]))
+"""
+
+
+def test_selfplay_on_a_cluster_after_perft_and_divide_in_the_same_driver(cluster, tmp_path):
+    # Ray's default authentication mode (unset), as in a user's shell: the mode that changed.
+    env = {key: value for key, value in os.environ.items() if key not in ("RAY_AUTH_MODE", "RAY_ADDRESS")}
+    done = subprocess.run(
+        [sys.executable, "-c", AFTER_PERFT, cluster.address],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=tmp_path,
+        env=env,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    counted, auth_mode, divided, records, winners = json.loads(done.stdout.splitlines()[-1])
+    assert counted == bc.Reversi().perft(6) and divided == bc.Reversi().divide(5)
+    assert auth_mode is None  # the local instance's authentication mode ended with it
+    local = local_chunks("reversi", {"size": 6}, 4, 2, 3, **SMALL)
+    assert records == local.records and winners == local.winners
 
 
 def test_the_evaluators_exception_is_raised_as_it_is(local_ray):

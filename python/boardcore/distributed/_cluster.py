@@ -4,9 +4,13 @@ distributed entry points)."""
 from __future__ import annotations
 
 import logging
+import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
+
+AUTH_MODE = "RAY_AUTH_MODE"
+"""Ray's switch for token authentication, read from the environment of every Ray process."""
 
 
 def import_ray() -> Any:
@@ -34,19 +38,41 @@ def connect(address: str | None) -> Iterator[Any]:
     if ray.is_initialized():
         yield ray
         return
-    # "local" rather than None: ray.init(address=None) joins a cluster that `ray start` left
-    # running on this machine, and the caller asked for an instance of its own.
-    ray.init(
-        address="local" if address is None else address,
-        include_dashboard=False if address is None else None,
-        logging_level=logging.WARNING,
-        log_to_driver=False,
-        configure_logging=True,
-    )
+    auth_mode = os.environ.get(AUTH_MODE)
     try:
-        yield ray
+        # "local" rather than None: ray.init(address=None) joins a cluster that `ray start` left
+        # running on this machine, and the caller asked for an instance of its own.
+        ray.init(
+            address="local" if address is None else address,
+            include_dashboard=False if address is None else None,
+            logging_level=logging.WARNING,
+            log_to_driver=False,
+            configure_logging=True,
+        )
+        try:
+            yield ray
+        finally:
+            ray.shutdown()
     finally:
-        ray.shutdown()
+        restore_auth_mode(ray, auth_mode)
+
+
+def restore_auth_mode(ray: Any, before: str | None) -> None:
+    """Puts back the authentication mode this process had before ``ray.init``. A Ray (2.5x and
+    later) that starts a local instance, or finds a token while joining, turns token
+    authentication on for the whole process (RAY_AUTH_MODE=token in os.environ, and in its cached
+    config and token), and ``ray.shutdown`` leaves it on: the next connection of this process to a
+    cluster without authentication would then refuse that cluster's calls, and the cluster take
+    this driver for dead and destroy its actors ("all references to the actor were removed")."""
+    if os.environ.get(AUTH_MODE) == before:
+        return
+    if before is None:
+        del os.environ[AUTH_MODE]
+    else:
+        os.environ[AUTH_MODE] = before
+    # What Ray itself does after changing the mode: the C++ side caches the config and the token.
+    ray._raylet.Config.initialize("")
+    ray._raylet.AuthenticationTokenLoader.instance().reset_cache()
 
 
 def cluster_cpus(ray: Any) -> int:
