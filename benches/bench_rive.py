@@ -172,11 +172,40 @@ def bench_compound_vs_single(args) -> None:
         )
 
 
-def mean_plies(board: str, single_stones: bool, games: int) -> float:
-    """The mean length in plies of uniformly random games from the empty board."""
+def bench_capture_cell_policy(args) -> None:
+    """The capture-cell playout policy (a cell uniformly, then a survivor set of its capture
+    uniformly: docs/rive.md, "Playout policies") against the single-stone form, by CPU time, on
+    hex5 and hex7 (issue 27's target: within 10x), and one hex6 playout (target: under 10 ms)."""
+    for board, n, games in (("hex5", max(2, args.playouts // 30), 20), ("hex7", max(1, args.playouts // 300), 3)):
+        policy = {"playout_policy": "capture-cell"}
+        ours = n / median_time(lambda: bc.Rive(board=board, **policy).playouts(n, seed=1), args.repeats, CPU)
+        single = n / median_time(
+            lambda: bc.Rive(board=board, single_stones=True).playouts(n, seed=1), args.repeats, CPU
+        )
+        ratio = single / ours
+        verdict = "target (within 10x) met" if ratio <= 10 else "target (within 10x) **missed**"
+        our_plies, single_plies = mean_plies(board, False, games, **policy), mean_plies(board, True, games)
+        print(
+            f"| random playouts on {board}, capture-cell policy vs single-stone captures (CPU; "
+            f"{our_plies:,.0f} vs {single_plies:,.0f} plies a game) | {ours:,.1f} /s | {single:,.1f} /s | "
+            f"**{ratio:.1f}x slower**: {verdict} |"
+        )
+    # A fresh game each time: the first playout of a position pays for every count it makes.
+    seconds = median_time(
+        lambda: bc.Rive(board="hex6", playout_policy="capture-cell").playouts(1, seed=0), args.repeats, CPU
+    )
+    verdict = "target met" if seconds < 0.010 else "target **missed**"
+    print(
+        f'| `bc.Rive(board="hex6", playout_policy="capture-cell").playouts(1, seed=0)` | '
+        f"{seconds * 1e3:.2f} ms of CPU | | {verdict} (10 ms) |"
+    )
+
+
+def mean_plies(board: str, single_stones: bool, games: int, **variant) -> float:
+    """The mean length in plies of random games (drawn by the variant's policy) from the empty board."""
     plies = 0
     for g in range(games):
-        game = bc.Rive(board=board, single_stones=single_stones)
+        game = bc.Rive(board=board, single_stones=single_stones, **variant)
         while not game.is_over():
             game.play(game.random_move(seed=1_000_000 * g + plies))
             plies += 1
@@ -193,6 +222,7 @@ def main() -> int:
     bench_captures(args)
     bench_large_groups(args)
     bench_compound_vs_single(args)
+    bench_capture_cell_policy(args)
     return 0
 
 

@@ -419,7 +419,10 @@ class Rive:
         *,
         swap: bool | None = None,
         single_stones: bool | None = None,
+        playout_policy: Literal["uniform", "capture-cell"] | None = None,
     ) -> Rive: ...
+    @property
+    def playout_policy(self) -> Literal["uniform", "capture-cell"]: ...
     @property
     def board_name(self) -> str: ...
     @property

@@ -797,6 +797,12 @@ class ReferenceGame:
         from boardcore.reference._splitmix import SplitMix64
 
         rng = SplitMix64(checked_seed(seed))  # a bad seed is refused on a finished game too
+        return self._draw(rng)
+
+    def _draw(self, rng):
+        """The engine's random move from ``rng``: ``below(count)``, then that entry of
+        ``legal_moves()``; None once the game is over. (Rive overrides it for its capture-cell
+        playout policy.)"""
         moves = self.legal_moves()
         if not moves:
             return None

@@ -1,7 +1,8 @@
 """Random playouts, exactly as the engine plays them (rust/engine/src/playout.rs).
 
 Playout ``i`` of a batch seeded ``seed`` uses SplitMix64 with state
-``SplitMix64(seed + i).next()``; each step plays ``legal_moves()[below(len(legal_moves()))]``.
+``SplitMix64(seed + i).next()``; each step plays the game's ``_draw(rng)``:
+``legal_moves()[below(len(legal_moves()))]``, or Rive's capture-cell policy.
 """
 
 from __future__ import annotations
@@ -35,11 +36,8 @@ def playouts(state, n, seed=None, threads=None, scores=False) -> dict:
     for i in range(n):
         rng = SplitMix64(SplitMix64((seed + i) & MASK64).next())
         game = state.copy()
-        while True:
-            moves = game.legal_moves()
-            if not moves:
-                break
-            game.play(moves[rng.below(len(moves))])
+        while (move := game._draw(rng)) is not None:
+            game.play(move)
         winner = game.winner()
         tally["draws" if winner is None else ("black", "white")[winner]] += 1
         outcomes.append(0 if winner is None else (1, -1)[winner])

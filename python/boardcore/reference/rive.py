@@ -328,7 +328,21 @@ def _zobrist_keys() -> tuple[int, ...]:
 # Records
 
 
-_RECORD_TAGS = ("Game", "Board", "Swap", "SingleStones", "Position", "Result")
+_RECORD_TAGS = ("Game", "Board", "Swap", "SingleStones", "Playouts", "Position", "Result")
+PLAYOUT_POLICIES = ("uniform", "capture-cell")
+
+
+def _check_playout_policy(policy: object) -> str:
+    """``policy`` ("uniform" for None), or the engine's TypeError / ValueError."""
+    if policy is None:
+        return "uniform"
+    if not isinstance(policy, str):
+        raise TypeError(f"playout_policy must be a string, got {type(policy).__name__}")
+    if policy not in PLAYOUT_POLICIES:
+        raise ValueError(f"playout_policy must be 'uniform' or 'capture-cell', got \"{policy}\"")
+    return policy
+
+
 _YES_NO = {"yes": True, "no": False}
 
 
@@ -377,12 +391,14 @@ class Rive(ReferenceGame):
 
     # ---- construction ----------------------------------------------------------------------
 
-    def __init__(self, board=DEFAULT_BOARD, *, swap=False, single_stones=False) -> None:
+    def __init__(self, board=DEFAULT_BOARD, *, swap=False, single_stones=False, playout_policy=None) -> None:
         rows = _check_board(DEFAULT_BOARD if board is None else board)
         swap = _check_flag("swap", False if swap is None else swap)
         single_stones = _check_flag("single_stones", False if single_stones is None else single_stones)
+        policy = _check_playout_policy(playout_policy)
         geo = geometry(rows)
         self._setup(geo, [None] * geo.size, BLACK, swap, single_stones, None)
+        self._playout_policy = policy
 
     def _setup(
         self,
@@ -404,6 +420,8 @@ class Rive(ReferenceGame):
         # (move, cells before, side before, capture before) for every move played
         self._history: list[tuple[Move, list[Cell], int, tuple[int, int] | None]] = []
         self._start_position: str | None = None  # set when the game began from from_position
+        # How random moves are drawn (not a rule: no part of the position or its equality).
+        self._playout_policy = "uniform"
 
     @classmethod
     def from_position(cls, text: str) -> Rive:
@@ -494,12 +512,16 @@ class Rive(ReferenceGame):
             raise NotationError('record: the tag Board is missing (expected a line like [Board "hex335"])')
         swap = _yes_no(tags, "Swap")
         single_stones = _yes_no(tags, "SingleStones")
+        policy = tags.get("Playouts")
+        if policy is not None and policy not in PLAYOUT_POLICIES:
+            raise NotationError(f"record: tag Playouts must be 'uniform' or 'capture-cell', got {_short(policy)}")
         if "Position" not in tags:
             assert rows is not None
-            return cls(list(rows), swap=bool(swap), single_stones=bool(single_stones))
-        if swap is not None or single_stones is not None:
+            return cls(list(rows), swap=bool(swap), single_stones=bool(single_stones), playout_policy=policy)
+        if swap is not None or single_stones is not None or policy is not None:
             raise NotationError(
-                "record: a Position tag excludes the tags Swap and SingleStones (the position says both)"
+                "record: a Position tag excludes the tags Swap, SingleStones and Playouts (the position says "
+                "the first two; a game set up from a position draws its random moves uniformly)"
             )
         try:
             game = cls.from_position(tags["Position"])
@@ -510,6 +532,11 @@ class Rive(ReferenceGame):
         return game
 
     # ---- properties ------------------------------------------------------------------------
+
+    @property
+    def playout_policy(self) -> str:
+        """How this game's random moves are drawn: "uniform" or "capture-cell"."""
+        return self._playout_policy
 
     @property
     def board_name(self) -> str:
@@ -638,6 +665,21 @@ class Rive(ReferenceGame):
         """The legal moves, lazily, in the order of ``legal_moves()``."""
         for parts in self._move_parts():
             yield self._make_move(parts)
+
+    def _draw(self, rng) -> Move | None:
+        """A random move drawn as the engine draws it (rust/engine/src/rive/moves.rs, ``sample``):
+        uniformly over the legal moves, or with the capture-cell policy a legal cell (or the
+        swap) uniformly and then one of its capture's survivor sets uniformly. Where no cell
+        captures (isolation, a single-stone removal) the two are the same draw."""
+        moves = self.legal_moves()
+        if not moves or self._playout_policy == "uniform" or self._capture is not None:
+            return super()._draw(rng) if moves else None
+        cells = list(dict.fromkeys(m.cell for m in moves if not m.is_swap))
+        k = rng.below(len(cells) + any(m.is_swap for m in moves))
+        if k == len(cells):
+            return next(m for m in moves if m.is_swap)
+        at_cell = [m for m in moves if m.cell == cells[k] and not m.is_swap]
+        return at_cell[rng.below(len(at_cell))] if at_cell[0].removed else at_cell[0]
 
     def legal_moves(self) -> list[Move]:
         """Every legal move: placements by cell in board order, the captures on one cell ordered by
@@ -815,6 +857,8 @@ class Rive(ReferenceGame):
             tags.append(("Swap", "yes"))
         if self._single_stones:
             tags.append(("SingleStones", "yes"))
+        if self._playout_policy != "uniform":
+            tags.append(("Playouts", self._playout_policy))
         return tags
 
     def __str__(self) -> str:

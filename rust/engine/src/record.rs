@@ -227,7 +227,7 @@ mod tests {
         let text = round_trips(cephalopod::Variant { rows: 3, cols: 4 }, 3);
         assert!(text.starts_with("[Game \"cephalopod\"]\n[Board \"3x4\"]\n[Result \"*\"]\n\n"), "{text}");
         let board = crate::hex::HexBoard::named("hex3").unwrap();
-        let text = round_trips(rive::Variant { board, swap: true, single_stones: false }, 3);
+        let text = round_trips(rive::Variant::new(board, true, false), 3);
         assert!(text.starts_with("[Game \"rive\"]\n[Board \"hex3\"]\n[Swap \"yes\"]\n[Result"), "{text}");
         let rows = strands::named_layout("hex4").unwrap();
         let text = round_trips(strands::Variant { rows, name: Some("hex4".into()), cover: strands::Cover::UpTo }, 2);
@@ -243,7 +243,7 @@ mod tests {
         let position = rive::Rive::new(crate::hex::HexBoard::named("hex3").unwrap(), false, false).unwrap();
         let both = format!("[Game \"rive\"]\n[Swap \"yes\"]\n[Position \"{}\"]\n", position.to_notation());
         let refused = Game::<rive::Variant>::from_record(&both).err();
-        assert_eq!(refused, Some(Error::notation("rive record: a Position tag excludes Swap, SingleStones")));
+        assert_eq!(refused, Some(Error::notation("rive record: a Position tag excludes Swap, SingleStones, Playouts")));
     }
 
     #[test]

@@ -4,7 +4,7 @@ use crate::args;
 use crate::errors::{invalid, BcError, BcResult};
 use crate::game::{bind_game, MoveNaming};
 use boardcore_engine::hex::HexBoard;
-use boardcore_engine::rive::{Moves, RiveGame, Variant};
+use boardcore_engine::rive::{Moves, PlayoutPolicy, RiveGame, Variant};
 use boardcore_engine::{Outcome, Position};
 use pyo3::basic::CompareOp;
 use pyo3::prelude::*;
@@ -108,6 +108,13 @@ fn board_arg(board: &Bound<'_, PyAny>) -> BcResult<&'static HexBoard> {
     Ok(HexBoard::from_rows(&rows)?)
 }
 
+fn policy_arg(value: Option<&Bound<'_, PyAny>>) -> BcResult<PlayoutPolicy> {
+    match value {
+        None => Ok(PlayoutPolicy::Uniform),
+        Some(v) => Ok(PlayoutPolicy::by_name(args::text("playout_policy", v)?)?),
+    }
+}
+
 fn flag(name: &str, value: Option<&Bound<'_, PyAny>>) -> BcResult<bool> {
     match value {
         None => Ok(false),
@@ -119,21 +126,37 @@ fn flag(name: &str, value: Option<&Bound<'_, PyAny>>) -> BcResult<bool> {
 
 #[pymethods]
 impl PyRive {
-    /// `Rive(board="hex335", *, swap=False, single_stones=False)`.
+    /// `Rive(board="hex335", *, swap=False, single_stones=False, playout_policy="uniform")`.
+    /// `playout_policy` is how random moves are drawn (`random_move`, `playouts`, MCTS
+    /// rollouts): `"uniform"` over the legal moves, or `"capture-cell"`, uniformly over the
+    /// legal cells and then over the chosen capture's survivor sets (a different distribution,
+    /// much cheaper on large captures; docs/rive.md, "Playout policies"). Not a rule: positions
+    /// equal but for it compare equal.
     #[new]
-    #[pyo3(signature = (board = None, *, swap = None, single_stones = None))]
+    #[pyo3(signature = (board = None, *, swap = None, single_stones = None, playout_policy = None))]
     fn new(
         board: Option<&Bound<'_, PyAny>>,
         swap: Option<&Bound<'_, PyAny>>,
         single_stones: Option<&Bound<'_, PyAny>>,
+        playout_policy: Option<&Bound<'_, PyAny>>,
     ) -> BcResult<Self> {
         let board = match board {
             Some(b) => board_arg(b)?,
             None => HexBoard::named("hex335")?,
         };
-        let variant =
-            Variant { board, swap: flag("swap", swap)?, single_stones: flag("single_stones", single_stones)? };
+        let variant = Variant {
+            board,
+            swap: flag("swap", swap)?,
+            single_stones: flag("single_stones", single_stones)?,
+            playout_policy: policy_arg(playout_policy)?,
+        };
         Ok(PyRive { inner: RiveGame::new(variant)? })
+    }
+
+    /// How this game's random moves are drawn: `"uniform"` or `"capture-cell"`.
+    #[getter]
+    fn playout_policy(&self) -> &'static str {
+        self.position().playout_policy().name()
     }
 
     /// The board's name as in position notation.

@@ -33,6 +33,38 @@ use crate::interrupt::Stop;
 use crate::rng::SplitMix64;
 use groups::Groups;
 
+/// How random moves are drawn (random_move, playouts, MCTS rollouts): a choice of distribution,
+/// not a rule, so it is no part of the position's identity (equality, hash, notation).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum PlayoutPolicy {
+    /// Uniformly over the legal moves: a capture with many survivor sets is drawn that many
+    /// times more often, and every capture must be counted at every ply.
+    #[default]
+    Uniform,
+    /// Uniformly over the legal cells (and the swap), then uniformly over the chosen capture's
+    /// survivor sets: only that capture is counted and ranked, so a ply costs one count.
+    CaptureCell,
+}
+
+impl PlayoutPolicy {
+    pub fn name(self) -> &'static str {
+        match self {
+            PlayoutPolicy::Uniform => "uniform",
+            PlayoutPolicy::CaptureCell => "capture-cell",
+        }
+    }
+
+    pub fn by_name(name: &str) -> Result<PlayoutPolicy> {
+        match name {
+            "uniform" => Ok(PlayoutPolicy::Uniform),
+            "capture-cell" => Ok(PlayoutPolicy::CaptureCell),
+            _ => Err(crate::error::Error::invalid(format!(
+                "playout_policy must be 'uniform' or 'capture-cell', got {name:?}"
+            ))),
+        }
+    }
+}
+
 /// A capture under way in the single-stone form: the placed cell and the stones still to remove.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Pending {
@@ -52,6 +84,8 @@ pub struct Rive {
     /// Captures are played one stone at a time.
     single_stones: bool,
     pending: Option<Pending>,
+    /// How this position's random moves are drawn (not part of its identity).
+    playout_policy: PlayoutPolicy,
 }
 
 impl PartialEq for Rive {
@@ -103,6 +137,16 @@ impl Rive {
 
     pub fn pending(&self) -> Option<Pending> {
         self.pending
+    }
+
+    pub fn playout_policy(&self) -> PlayoutPolicy {
+        self.playout_policy
+    }
+
+    /// The same position, drawing its random moves by `policy` (and so every position played
+    /// from it).
+    pub fn with_playout_policy(self, policy: PlayoutPolicy) -> Rive {
+        Rive { playout_policy: policy, ..self }
     }
 
     fn occupied(&self) -> u128 {

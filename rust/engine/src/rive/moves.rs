@@ -3,7 +3,7 @@
 
 use super::groups::Groups;
 use super::survivors::{self, Capture};
-use super::Rive;
+use super::{PlayoutPolicy, Rive};
 use crate::bitboard::nth_bit;
 use crate::error::Result;
 use crate::game::Position;
@@ -173,6 +173,9 @@ impl Rive {
                 Move::Swap
             }));
         }
+        if self.playout_policy == PlayoutPolicy::CaptureCell {
+            return self.sample_by_cell(rng, stop).map(Some);
+        }
         let choices = self.moves_per_cell(stop)?;
         let total: u128 = choices.iter().map(|c| c.2).fold(0, u128::saturating_add) + self.swap_is_legal() as u128;
         let mut k = survivors::below(rng, total);
@@ -187,6 +190,28 @@ impl Rive {
             }));
         }
         Ok(Some(Move::Swap))
+    }
+
+    /// `PlayoutPolicy::CaptureCell`'s draw (no capture under way, isolation impossible): a legal
+    /// cell or the swap uniformly, then, for a capture, one of its survivor sets uniformly: one
+    /// capture counted and ranked, where the uniform draw counts every capture on the board.
+    fn sample_by_cell(&self, rng: &mut SplitMix64, stop: &Stop) -> Result<Move> {
+        let groups = Groups::of(self.board, self.occupied());
+        let cells = self.legal_cells(&groups);
+        let k = rng.below(cells.count_ones() as u64 + self.swap_is_legal() as u64);
+        if k == cells.count_ones() as u64 {
+            return Ok(Move::Swap);
+        }
+        let cell = nth_bit(cells, k as u32);
+        let capture = self.capture_at(&groups, cell).filter(|_| !self.single_stones);
+        Ok(match capture {
+            None => Move::place(cell),
+            Some(capture) => {
+                let count = survivors::count_interruptible(self.board, capture, stop)?;
+                let rank = survivors::below(rng, count);
+                Move::Place { cell, removed: survivors::nth(self.board, capture, count, rank, stop)? }
+            }
+        })
     }
 
     /// Per legal cell (no capture under way, isolation impossible): the cell, its capture in
@@ -233,5 +258,39 @@ mod tests {
             assert_eq!(crate::rive::move_name(board, mv), name);
             assert_eq!(crate::rive::parse_move(board, name), Ok(mv));
         }
+    }
+
+    #[test]
+    fn the_capture_cell_policy_draws_legal_moves_with_every_cell_equally_likely() {
+        let board = HexBoard::named("hex4").unwrap();
+        let mut game = Rive::new(board, true, false).unwrap().with_playout_policy(PlayoutPolicy::CaptureCell);
+        let mut rng = SplitMix64::new(11);
+        let (mut plies, mut checked) = (0, false);
+        while let Some(mv) = game.sample(&mut rng, Stop::never()).unwrap() {
+            let legal: Vec<Move> = Moves::of(&game).collect();
+            assert!(legal.contains(&mv), "{mv:?} is not legal at ply {plies}");
+            let mut per_cell = std::collections::BTreeMap::new();
+            for m in &legal {
+                *per_cell.entry(m.placed()).or_insert(0usize) += 1;
+            }
+            if !checked && per_cell.values().any(|&n| n >= 6) {
+                // A cell is drawn as often as any other, however many survivor sets it has.
+                let draws = 3000;
+                let mut drawn = std::collections::BTreeMap::new();
+                for i in 0..draws {
+                    let m = game.sample(&mut SplitMix64::new(1000 + i), Stop::never()).unwrap().unwrap();
+                    *drawn.entry(m.placed()).or_insert(0usize) += 1;
+                }
+                let expected = draws as usize / per_cell.len();
+                for cell in per_cell.keys() {
+                    let n = drawn.get(cell).copied().unwrap_or(0);
+                    assert!(n.abs_diff(expected) < expected * 3 / 10, "{cell:?}: {n} of {draws}, expected {expected}");
+                }
+                checked = true;
+            }
+            game.play(mv);
+            plies += 1;
+        }
+        assert!(checked && game.is_over() && plies >= 36, "{plies} plies, checked: {checked}");
     }
 }

@@ -3,7 +3,7 @@
 //! Notation parses into a `Setup` and writes one out; `validate` holds every validity rule and is
 //! the only way to make a `Rive` from parts (`Rive::new` is the empty setup, validated).
 
-use super::{Pending, Rive};
+use super::{Pending, PlayoutPolicy, Rive};
 use crate::error::{Error, Result};
 use crate::game::Player;
 use crate::hex::HexBoard;
@@ -65,7 +65,16 @@ impl Setup {
                 )));
             }
         }
-        Ok(Rive { black, white, side: to_move, board, swap, single_stones, pending: capture })
+        Ok(Rive {
+            black,
+            white,
+            side: to_move,
+            board,
+            swap,
+            single_stones,
+            pending: capture,
+            playout_policy: PlayoutPolicy::Uniform,
+        })
     }
 
     /// What a cell holds, as in position notation: `.`, `b` or `w`.
