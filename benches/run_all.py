@@ -60,6 +60,12 @@ def edax_args() -> list[str]:
     return args
 
 
+def peer_python_args(flag: str) -> list[str]:
+    """``flag PATH`` for the Python that has pgx, mctx and jax (``BOARDCORE_PEER_PYTHON``), if set."""
+    peer = os.environ.get("BOARDCORE_PEER_PYTHON")
+    return [flag, peer] if peer else []
+
+
 def sections() -> list[Section]:
     return [
         Section("reversi", "Reversi: perft against Edax, OpenSpiel and the twin", "bench_reversi.py"),
@@ -73,7 +79,12 @@ def sections() -> list[Section]:
         Section("rive", "Rive: perft, playouts, large captures", "bench_rive.py"),
         Section("strands", "Strands: playouts, perft, counting", "bench_strands.py"),
         Section("mcts", "MCTS over moves against OpenSpiel", "bench_mcts.py", ["--strength-games", "0"]),
-        Section("vector-env", "VectorEnv against PettingZoo, pgx and the Gymnasium wrapper", "bench_vector_env.py"),
+        Section(
+            "vector-env",
+            "VectorEnv against PettingZoo, pgx and the Gymnasium wrapper",
+            "bench_vector_env.py",
+            peer_python_args("--pgx-python"),
+        ),
         Section("search", "Search guided by a model against OpenSpiel and pgx + mctx", "bench_search.py", ["--quick"]),
         Section(
             "engine",
