@@ -608,6 +608,31 @@ def test_vector_env_steps_like_the_reference_step_states(variant):
             assert to_move[i] == mirror.to_move
 
 
+@pytest.mark.parametrize("autoreset", ["same-step", "next-step"])
+def test_a_step_of_some_envs_leaves_the_others_as_they_stand(autoreset):
+    """step(actions, envs=...): the envs left out neither act nor change (their actions, even
+    illegal or out of range, are not read); their rows are written as they stand, reward 0."""
+    env = bc.VectorEnv("cephalopod", 4, seed=5, autoreset=autoreset, rows=2, cols=2)
+    mirror = bc.VectorEnv("cephalopod", 2, seed=5, autoreset=autoreset, rows=2, cols=2)
+    before = env.reset()
+    mirror.reset()
+    for _ in range(40):
+        actions = env.sample_actions()
+        mirrored = mirror.sample_actions()
+        actions[:2] = mirrored
+        actions[2:] = 10_000  # never read
+        step = env.step(actions, envs=[0, 1])
+        alone = mirror.step(mirrored)
+        for ours, theirs in zip(step, alone):
+            assert np.array_equal(ours[:2], theirs)
+        assert np.array_equal(step.obs[2:], before.obs[2:]) and np.array_equal(step.masks[2:], before.masks[2:])
+        assert not step.rewards[2:].any() and not step.terminated[2:].any() and not env.truncated()[2:].any()
+    with pytest.raises(ValueError, match="envs mask must have shape"):
+        env.step(actions, envs=np.ones(3, dtype=bool))
+    with pytest.raises(bc.IllegalMoveError, match=r"^env 2: "):
+        env.step(actions, envs=[2])
+
+
 def test_vector_env_results_do_not_depend_on_threads():
     runs = []
     for threads in (1, 2):

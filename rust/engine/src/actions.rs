@@ -679,7 +679,25 @@ impl<S: Steps> VectorEnv<S> {
     /// `step`; on `Err(Interrupted)` (soon after `stop` is requested) no env has changed: the
     /// envs are stepped on copies that replace them only at the end.
     pub fn step_interruptible(&mut self, actions: &[i64], out: StepOutputs<'_>, stop: &Stop) -> Result<()> {
+        self.step_envs_interruptible(actions, None, out, stop)
+    }
+
+    /// `step` for the envs `envs` selects (all when `None`): the others neither act nor change,
+    /// and their actions are not read; their rows are written as they stand (reward 0, not
+    /// terminated), so that an opponent can move in some envs while the agent waits in the
+    /// rest (the Stable-Baselines3 adapter plays its opponent so).
+    pub fn step_envs_interruptible(
+        &mut self,
+        actions: &[i64],
+        envs: Option<&[bool]>,
+        out: StepOutputs<'_>,
+        stop: &Stop,
+    ) -> Result<()> {
         let n = self.n();
+        if let Some(envs) = envs {
+            check_len("envs", envs.len(), n)?;
+        }
+        let selected = |i: usize| envs.is_none_or(|e| e[i]);
         let (observation_len, num_actions) = (self.start.observation_len(), self.num_actions());
         check_len("actions", actions.len(), n)?;
         check_len("observations", out.observations.len(), n * observation_len)?;
@@ -687,16 +705,19 @@ impl<S: Steps> VectorEnv<S> {
         check_len("rewards", out.rewards.len(), n)?;
         check_len("terminated", out.terminated.len(), n)?;
         check_len("to_move", out.to_move.len(), n)?;
-        let items: Vec<_> = self.envs.iter().zip(&self.pending).zip(actions).collect();
-        let checked = run(self.pool.as_ref(), stop, items, |((env, &pending), &action)| {
+        let items: Vec<_> = self.envs.iter().zip(&self.pending).zip(actions).enumerate().collect();
+        let checked = run(self.pool.as_ref(), stop, items, |(i, ((env, &pending), &action))| {
+            if !selected(i) {
+                return Ok(Act::Wait);
+            }
             if pending {
-                return Ok(None);
+                return Ok(Act::Restart);
             }
             let index = usize::try_from(action)
                 .ok()
                 .filter(|&a| a < num_actions)
                 .ok_or_else(|| out_of_range(action, num_actions))?;
-            env.check_action(index).map(|()| Some(index))
+            env.check_action(index).map(|()| Act::Apply(index))
         })?;
         let mut indices = Vec::with_capacity(n);
         for (i, result) in checked.into_iter().enumerate() {
@@ -709,10 +730,11 @@ impl<S: Steps> VectorEnv<S> {
             .zip(&self.steps)
             .zip(indices)
             .zip(out.rows(observation_len, num_actions))
-            .map(|(((env, &steps), action), row)| (env, steps, action, row))
+            .zip(&self.pending)
+            .map(|((((env, &steps), action), row), &pending)| (env, steps, action, row, pending))
             .collect();
-        let stepped = run(self.pool.as_ref(), stop, items, |(env, steps, action, row)| {
-            step_one(&rules, env, steps, action, row)
+        let stepped = run(self.pool.as_ref(), stop, items, |(env, steps, action, row, pending)| {
+            step_one(&rules, env, steps, pending, action, row)
         })?;
         self.finals.clear();
         let slots = self.envs.iter_mut().zip(&mut self.steps).zip(&mut self.pending).zip(&mut self.truncated);
@@ -820,6 +842,17 @@ enum Next {
     Wait,
 }
 
+/// What one env does in a step.
+#[derive(Clone, Copy)]
+enum Act {
+    /// Applies this (checked) action.
+    Apply(usize),
+    /// `NextStep`: restarts, its game having ended at the last step.
+    Restart,
+    /// Not selected by the step: stays as it is.
+    Wait,
+}
+
 /// One env's step, besides its state (kept small: the step's results move through it).
 struct After {
     steps: u32,
@@ -834,16 +867,28 @@ struct After {
 /// then observe the state the env goes on from (the start after a same-step restart). Returns
 /// the state after the action (the final one if the game ended) and what becomes of the env.
 #[inline]
-fn step_one<S: Steps>(rules: &Rules<'_, S>, env: &S, steps: u32, action: Option<usize>, row: EnvRow<'_>) -> (S, After) {
+fn step_one<S: Steps>(
+    rules: &Rules<'_, S>,
+    env: &S,
+    steps: u32,
+    pending: bool,
+    action: Act,
+    row: EnvRow<'_>,
+) -> (S, After) {
     let mut env = env.clone();
     let after = match action {
+        Act::Wait => {
+            *row.reward = 0.0;
+            *row.terminated = false;
+            After { steps, pending, truncated: false, ended: false, next: Next::Same }
+        }
         // NextStep: the env ended at the last step, and restarts now.
-        None => {
+        Act::Restart => {
             *row.reward = 0.0;
             *row.terminated = false;
             After { steps: 0, pending: false, truncated: false, ended: false, next: Next::Start }
         }
-        Some(action) => {
+        Act::Apply(action) => {
             let mover = env.to_move();
             env.apply_action_unchecked(action);
             let steps = steps + 1;

@@ -468,7 +468,7 @@ trait AnyVectorEnv: Send + Sync {
         masks: &mut [bool],
         stop: &Stop,
     ) -> Result<(), Error>;
-    fn step(&mut self, actions: &[i64], out: StepOutputs<'_>, stop: &Stop) -> Result<(), Error>;
+    fn step(&mut self, actions: &[i64], envs: Option<&[bool]>, out: StepOutputs<'_>, stop: &Stop) -> Result<(), Error>;
     fn sample_actions(&mut self, out: &mut [i64], stop: &Stop) -> Result<(), Error>;
     fn to_move_into(&self, out: &mut [u8]) -> Result<(), Error>;
     fn truncated(&self) -> Vec<bool>;
@@ -509,8 +509,8 @@ impl<S: Steps + 'static> AnyVectorEnv for VectorEnv<S> {
         let request = ResetRequest { envs, positions, seed };
         VectorEnv::reset_envs(self, request, observations, masks, stop)
     }
-    fn step(&mut self, actions: &[i64], out: StepOutputs<'_>, stop: &Stop) -> Result<(), Error> {
-        VectorEnv::step_interruptible(self, actions, out, stop)
+    fn step(&mut self, actions: &[i64], envs: Option<&[bool]>, out: StepOutputs<'_>, stop: &Stop) -> Result<(), Error> {
+        VectorEnv::step_envs_interruptible(self, actions, envs, out, stop)
     }
     fn sample_actions(&mut self, out: &mut [i64], stop: &Stop) -> Result<(), Error> {
         VectorEnv::sample_actions_interruptible(self, out, stop)
@@ -860,11 +860,21 @@ impl PyVectorEnv {
     /// the new game's observation, mask and side to move, with the reward of the final step for
     /// the player who made it; with `"next-step"` its row is the final position's (an all-False
     /// mask) and the next step restarts it, ignoring its action (reward 0, not terminated).
+    /// `envs` (a bool mask or env indices, as for `reset`) steps only those envs: the others
+    /// neither act nor change (their actions are not read), and their rows are written as they
+    /// stand, with reward 0, not terminated.
     /// Raises IllegalMoveError naming the first env whose action is illegal (then no env
     /// changes), TypeError or ValueError for a bad array. Interruptible: then no env changes.
-    fn step<'py>(&self, py: Python<'py>, actions: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    #[pyo3(signature = (actions, envs = None))]
+    fn step<'py>(
+        &self,
+        py: Python<'py>,
+        actions: &Bound<'py, PyAny>,
+        envs: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
         let n = self.n;
         let actions = actions_arg(py, actions, n, self.num_actions)?;
+        let envs = envs.filter(|e| !e.is_none()).map(|e| self.envs_arg(py, e)).transpose()?;
         let [c, h, w] = self.observation_shape;
         let observations = PyArray4::<f32>::zeros(py, [n, c, h, w], false);
         let masks = PyArray2::<bool>::zeros(py, [n, self.num_actions], false);
@@ -888,7 +898,7 @@ impl PyVectorEnv {
             };
             let mut env = self.env.take(py, "VectorEnv.step")?;
             let env = &mut *env;
-            crate::interrupt::run_interruptible(py, |stop| env.step(&actions, out, stop))?;
+            crate::interrupt::run_interruptible(py, |stop| env.step(&actions, envs.as_deref(), out, stop))?;
         }
         vector_step_class(py)?.call1((observations, masks, rewards, terminated, to_move))
     }
