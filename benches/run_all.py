@@ -12,7 +12,8 @@ is ever copied by hand and none can go stale without saying when it was measured
 Peers are found where the scripts look for them (benches/README.md): ``EDAX`` (Edax's binary,
 run from its own directory), ``EDAX_EVAL`` and ``EDAX_PROBLEMS`` (its eval.dat and problem/
 folder, for the endgame suite), ``BOARDCORE_PEER_PYTHON`` (a Python with pgx, mctx and jax),
-``CEPHALOPOD_PEERS`` (the contest solutions' directory). A section whose peer is missing says so
+``CEPHALOPOD_PEERS`` (the contest solutions' directory), ``BOARDCORE_SB3_PYTHON`` (a Python with
+the [sb3] extra, which brings PyTorch, and boardcore). A section whose peer is missing says so
 in its table rather than failing.
 """
 
@@ -42,6 +43,9 @@ class Section:
     args: list[str] = field(default_factory=list)
     writes_file: bool = False
     """The script writes its tables with ``--write FILE`` (its stdout also shows progress)."""
+    python_from: str | None = None
+    """An environment variable naming the Python to run the script with (one with the section's
+    peers installed beside boardcore), instead of this one's."""
 
     def command(self) -> list[str]:
         return ["python", f"benches/{self.script}", *self.args]
@@ -84,6 +88,12 @@ def sections() -> list[Section]:
             "VectorEnv against PettingZoo, pgx and the Gymnasium wrapper",
             "bench_vector_env.py",
             peer_python_args("--pgx-python"),
+        ),
+        Section(
+            "sb3",
+            "Stable-Baselines3: the native VecEnv against DummyVecEnv",
+            "bench_sb3.py",
+            python_from="BOARDCORE_SB3_PYTHON",
         ),
         Section("search", "Search guided by a model against OpenSpiel and pgx + mctx", "bench_search.py", ["--quick"]),
         Section(
@@ -147,7 +157,8 @@ def run(section: Section) -> str:
     with tempfile.TemporaryDirectory() as scratch:
         if section.writes_file:
             command = [*command, "--write", str(Path(scratch) / "tables.md")]
-        done = subprocess.run([sys.executable, *command[1:]], cwd=ROOT, capture_output=True, text=True)
+        python = os.environ.get(section.python_from, sys.executable) if section.python_from else sys.executable
+        done = subprocess.run([python, *command[1:]], cwd=ROOT, capture_output=True, text=True)
         body = done.stdout
         if section.writes_file and done.returncode == 0:
             # The script's own header (its first paragraph) is replaced by the line below.
