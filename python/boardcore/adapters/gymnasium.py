@@ -78,22 +78,10 @@ class BoardcoreEnv(gymnasium.Env):
         illegal_action: IllegalAction = "terminate",
         **variant: Any,
     ) -> None:
-        player = {"black": bc.BLACK, "white": bc.WHITE}.get(player, player) if isinstance(player, str) else player
         _render.checked_render_mode(render_mode, "gymnasium")
-        if illegal_action not in ("terminate", "refuse"):
-            raise ValueError(f"illegal_action must be 'terminate' or 'refuse', got {illegal_action!r}")
-        if (
-            isinstance(illegal_reward, bool)
-            or not isinstance(illegal_reward, (int, float))
-            or not np.isfinite(illegal_reward)
-        ):
-            raise ValueError(f"illegal_reward must be a finite number, got {illegal_reward!r}")
-        self.illegal_reward = float(illegal_reward)
-        self.illegal_action = illegal_action
-        if player not in (bc.BLACK, bc.WHITE) or isinstance(player, (bool, str)):
-            raise ValueError(f"player must be bc.BLACK (0, 'black') or bc.WHITE (1, 'white'), got {player!r}")
+        self.illegal_reward, self.illegal_action = checked_illegal(illegal_reward, illegal_action)
+        self.player = checked_player(player)
         self.render_mode = render_mode
-        self.player = int(player)
         self._opponent = _opponent(opponent)
         self._start = new_steps(game, variant)
         self._state = self._start.copy()
@@ -151,6 +139,28 @@ class BoardcoreEnv(gymnasium.Env):
         state = self._state
         while not state.is_over() and state.to_move != self.player:
             state.apply_action(int(self._opponent(state.copy(), self.np_random)))
+
+
+def checked_player(player: int | str) -> int:
+    """The agent's side: bc.BLACK (0, "black") or bc.WHITE (1, "white"), or a ValueError."""
+    if isinstance(player, str):
+        player = {"black": bc.BLACK, "white": bc.WHITE}.get(player, player)
+    if player not in (bc.BLACK, bc.WHITE) or isinstance(player, (bool, str)):
+        raise ValueError(f"player must be bc.BLACK (0, 'black') or bc.WHITE (1, 'white'), got {player!r}")
+    return int(player)
+
+
+def checked_illegal(illegal_reward: float, illegal_action: str) -> tuple[float, IllegalAction]:
+    """What an illegal action gets and does (``make()``'s and the SB3 VecEnv's), or a ValueError."""
+    if illegal_action not in ("terminate", "refuse"):
+        raise ValueError(f"illegal_action must be 'terminate' or 'refuse', got {illegal_action!r}")
+    if (
+        isinstance(illegal_reward, bool)
+        or not isinstance(illegal_reward, (int, float))
+        or not np.isfinite(illegal_reward)
+    ):
+        raise ValueError(f"illegal_reward must be a finite number, got {illegal_reward!r}")
+    return float(illegal_reward), illegal_action  # type: ignore[return-value]
 
 
 def _opponent(opponent: str | Opponent) -> Callable[[Any, np.random.Generator], int]:

@@ -21,7 +21,7 @@ import numpy as np
 import numpy.typing as npt
 
 import boardcore as bc
-from boardcore.adapters.gymnasium import GameName, IllegalAction
+from boardcore.adapters.gymnasium import GameName, IllegalAction, checked_illegal, checked_player
 
 try:
     from gymnasium import spaces
@@ -70,21 +70,13 @@ class BoardcoreVecEnv(VecEnv):
         illegal_action: IllegalAction = "terminate",
         **variant: Any,
     ) -> None:
-        self.player = _checked_player(player)
+        self.player = checked_player(player)
         if not (opponent == "random" or callable(opponent)):
             raise ValueError(
                 f"opponent must be 'random' or a callable f(observations, masks) -> actions, got {opponent!r}"
             )
-        if illegal_action not in ("terminate", "refuse"):
-            raise ValueError(f"illegal_action must be 'terminate' or 'refuse', got {illegal_action!r}")
-        if (
-            isinstance(illegal_reward, bool)
-            or not isinstance(illegal_reward, (int, float))
-            or not np.isfinite(illegal_reward)
-        ):
-            raise ValueError(f"illegal_reward must be a finite number, got {illegal_reward!r}")
         self.opponent = opponent
-        self.illegal_reward, self.illegal_action = float(illegal_reward), illegal_action
+        self.illegal_reward, self.illegal_action = checked_illegal(illegal_reward, illegal_action)
         self.render_mode = None
         self.native = bc.VectorEnv(
             game, n, seed=seed, threads=threads, autoreset="same-step", max_steps=max_steps, **variant
@@ -196,14 +188,6 @@ class BoardcoreVecEnv(VecEnv):
             infos[i]["terminal_observation"] = finals[i]
             infos[i]["TimeLimit.truncated"] = bool(truncated[i])
         dones |= ended
-
-
-def _checked_player(player: int | str) -> int:
-    if isinstance(player, str):
-        player = {"black": bc.BLACK, "white": bc.WHITE}.get(player, player)
-    if player not in (bc.BLACK, bc.WHITE) or isinstance(player, (bool, str)):
-        raise ValueError(f"player must be bc.BLACK (0, 'black') or bc.WHITE (1, 'white'), got {player!r}")
-    return int(player)
 
 
 __all__: Sequence[str] = ["BatchOpponent", "BoardcoreVecEnv"]
