@@ -6,6 +6,7 @@
 use boardcore_engine::actions::{StepOutputs, Steps, VectorEnv, MAX_ENVS};
 use boardcore_engine::cephalopod::{Cephalopod, CephalopodActions};
 use boardcore_engine::hex::HexBoard;
+use boardcore_engine::interrupt::Stop;
 use boardcore_engine::reversi::{Reversi, ReversiActions, Shape, Variant};
 use boardcore_engine::rive::{Rive, RiveActions};
 use boardcore_engine::rng::SplitMix64;
@@ -439,6 +440,29 @@ fn vector_env_checks_every_action_before_stepping() {
     }
     written.rewards.pop();
     assert!(matches!(env.step(&[d3; 3], written.outputs()), Err(Error::InvalidArgument(_))));
+}
+
+#[test]
+fn a_step_of_some_envs_leaves_the_others_as_they_were() {
+    let start = CephalopodActions::from_position(Cephalopod::new(2, 2).unwrap());
+    let mut env = VectorEnv::new(start.clone(), 3, 4, 1).unwrap();
+    let mut written = Written::new(&env);
+    let mut actions = vec![0i64; 3];
+    for _ in 0..30 {
+        let before = env.states().to_vec();
+        env.sample_actions(&mut actions).unwrap();
+        actions[1] = i64::MAX; // not read: env 1 waits
+        env.step_envs_interruptible(&actions, Some(&[true, false, true]), written.outputs(), Stop::never()).unwrap();
+        assert_eq!(env.states()[1], before[1], "the waiting env is as it was");
+        assert_eq!((written.rewards[1], written.terminated[1]), (0.0, false));
+        let waiting = &before[1];
+        let mut row = vec![false; env.num_actions()];
+        waiting.legal_actions_into(&mut row);
+        assert_eq!(&written.masks[env.num_actions()..2 * env.num_actions()], &row[..]);
+        assert!(env.states()[0] != before[0] || env.states()[0] == start, "env 0 moved or restarted");
+    }
+    let refused = env.step_envs_interruptible(&actions, Some(&[true, true]), written.outputs(), Stop::never());
+    assert!(matches!(refused, Err(Error::InvalidArgument(_))), "a mask of the wrong length");
 }
 
 #[test]
