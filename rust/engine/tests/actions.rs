@@ -445,7 +445,7 @@ fn vector_env_checks_every_action_before_stepping() {
 #[test]
 fn a_step_of_some_envs_leaves_the_others_as_they_were() {
     let start = CephalopodActions::from_position(Cephalopod::new(2, 2).unwrap());
-    let mut env = VectorEnv::new(start.clone(), 3, 4, 1).unwrap();
+    let mut env = VectorEnv::new(start, 3, 4, 1).unwrap();
     let mut written = Written::new(&env);
     let mut actions = vec![0i64; 3];
     for _ in 0..30 {
