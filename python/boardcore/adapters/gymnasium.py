@@ -79,8 +79,8 @@ class BoardcoreEnv(gymnasium.Env):
         **variant: Any,
     ) -> None:
         _render.checked_render_mode(render_mode, "gymnasium")
-        self.illegal_reward, self.illegal_action = checked_illegal(illegal_reward, illegal_action)
-        self.player = checked_player(player)
+        self.illegal_reward, self.illegal_action = _checked_illegal(illegal_reward, illegal_action)
+        self.player = _checked_player(player)
         self.render_mode = render_mode
         self._opponent = _opponent(opponent)
         self._start = new_steps(game, variant)
@@ -141,7 +141,7 @@ class BoardcoreEnv(gymnasium.Env):
             state.apply_action(int(self._opponent(state.copy(), self.np_random)))
 
 
-def checked_player(player: int | str) -> int:
+def _checked_player(player: int | str) -> int:
     """The agent's side: bc.BLACK (0, "black") or bc.WHITE (1, "white"), or a ValueError."""
     if isinstance(player, str):
         player = {"black": bc.BLACK, "white": bc.WHITE}.get(player, player)
@@ -150,7 +150,7 @@ def checked_player(player: int | str) -> int:
     return int(player)
 
 
-def checked_illegal(illegal_reward: float, illegal_action: str) -> tuple[float, IllegalAction]:
+def _checked_illegal(illegal_reward: float, illegal_action: str) -> tuple[float, IllegalAction]:
     """What an illegal action gets and does (``make()``'s and the SB3 VecEnv's), or a ValueError."""
     if illegal_action not in ("terminate", "refuse"):
         raise ValueError(f"illegal_action must be 'terminate' or 'refuse', got {illegal_action!r}")

@@ -21,7 +21,7 @@ import numpy as np
 import numpy.typing as npt
 
 import boardcore as bc
-from boardcore.adapters.gymnasium import GameName, IllegalAction, checked_illegal, checked_player
+from boardcore.adapters.gymnasium import GameName, IllegalAction, _checked_illegal, _checked_player
 
 try:
     from gymnasium import spaces
@@ -70,13 +70,13 @@ class BoardcoreVecEnv(VecEnv):
         illegal_action: IllegalAction = "terminate",
         **variant: Any,
     ) -> None:
-        self.player = checked_player(player)
+        self.player = _checked_player(player)
         if not (opponent == "random" or callable(opponent)):
             raise ValueError(
                 f"opponent must be 'random' or a callable f(observations, masks) -> actions, got {opponent!r}"
             )
         self.opponent = opponent
-        self.illegal_reward, self.illegal_action = checked_illegal(illegal_reward, illegal_action)
+        self.illegal_reward, self.illegal_action = _checked_illegal(illegal_reward, illegal_action)
         self.render_mode = None
         self.native = bc.VectorEnv(
             game, n, seed=seed, threads=threads, autoreset="same-step", max_steps=max_steps, **variant
