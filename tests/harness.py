@@ -14,6 +14,14 @@ import boardcore as bc
 import pytest
 from boardcore.reference._game import IllegalMoveError, NotationError
 
+# A small variant of every game: quick to play to the end, each with its real rules.
+SMALL_GAMES = {
+    "reversi": {"size": 6},
+    "cephalopod": {"rows": 3, "cols": 3},
+    "rive": {"board": "hex3"},
+    "strands": {"layout": "hex4"},
+}
+
 
 def assert_same_state(engine, reference, *attributes: str) -> None:
     """Everything observable about the two states is equal (plus the game's own attributes)."""

@@ -14,6 +14,7 @@ import sys
 import threading
 
 import boardcore as bc
+import harness
 import numpy as np
 import pytest
 
@@ -24,12 +25,7 @@ from boardcore.distributed._cluster import AUTH_MODE, restore_auth_mode  # noqa:
 from boardcore.distributed.selfplay import chunk_seed  # noqa: E402
 from raycluster import LocalCluster  # noqa: E402
 
-GAMES = {
-    "reversi": {"size": 6},
-    "cephalopod": {"rows": 3, "cols": 3},
-    "rive": {"board": "hex3"},
-    "strands": {"layout": "hex4"},
-}
+GAMES = harness.SMALL_GAMES
 SMALL = {"iterations": 6, "temperature_moves": 4}
 
 

@@ -13,17 +13,13 @@ pytest.importorskip("stable_baselines3")
 sb3_contrib = pytest.importorskip("sb3_contrib")
 
 import boardcore as bc  # noqa: E402
+import harness  # noqa: E402
 from boardcore.adapters.gymnasium import BoardcoreEnv  # noqa: E402
 from boardcore.adapters.sb3 import BoardcoreVecEnv  # noqa: E402
 from sb3_contrib.common.maskable.utils import get_action_masks, is_masking_supported  # noqa: E402
 from stable_baselines3.common.vec_env import VecMonitor  # noqa: E402
 
-GAMES = {
-    "reversi": {"size": 6},
-    "cephalopod": {"rows": 3, "cols": 3},
-    "rive": {"board": "hex3"},
-    "strands": {"layout": "hex4"},
-}
+GAMES = harness.SMALL_GAMES
 
 
 def first_legal_batch(observations, masks):
