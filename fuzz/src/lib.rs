@@ -419,9 +419,7 @@ pub fn starts() -> &'static [AnyGame] {
         };
         let rive = |name, swap, single| {
             let board = HexBoard::named(name).expect("a named board");
-            AnyGame::Rive(
-                RiveGame::new(rive::Variant { board, swap, single_stones: single }).expect("a valid Rive board"),
-            )
+            AnyGame::Rive(RiveGame::new(rive::Variant::new(board, swap, single)).expect("a valid Rive board"))
         };
         let strands = |rows: Vec<Vec<u8>>, name: Option<&str>, cover| {
             AnyGame::Strands(
