@@ -2,7 +2,7 @@
 search speed and time limits.
 
     python benches/bench_engine.py [--only endgame strength guided example ladder speed limits] [--games N]
-                                   [--suite tests/data/fforum-20-39.txt] [--edax PATH --edax-eval FILE]
+                                   [--strength-games N] [--suite tests/data/fforum-20-39.txt] [--edax PATH --edax-eval FILE]
                                    [--write docs/engine-benchmarks.md]
 
 - endgame: every problem of the FForum suite (tests/data/fforum-20-39.txt, from Edax's problem/
@@ -173,8 +173,9 @@ def strength(args, out: list[str]) -> None:
             def mcts(game, seed, t=t):
                 return bc.mcts.best_move(game, time_limit=t, seed=seed)
 
-            score = match(ours, mcts, cls(), args.games)
-            out.append(f"| {name} | {t} | {args.games} | {100 * score:.0f}% | {elo(score):+.0f} |")
+            games = args.strength_games or args.games
+            score = match(ours, mcts, cls(), games)
+            out.append(f"| {name} | {t} | {games} | {100 * score:.0f}% | {elo(score):+.0f} |")
             print(out[-1], flush=True)
     out.append("")
 
@@ -327,6 +328,7 @@ def main() -> None:
         "--only", nargs="+", default=["endgame", "strength", "guided", "example", "ladder", "speed", "limits"]
     )
     parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--strength-games", type=int, help="games a match in the strength section (default: --games)")
     parser.add_argument("--times", type=float, nargs="+", default=[0.1, 1.0])
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--suite", default=str(ROOT / "tests/data/fforum-20-39.txt"))

@@ -111,6 +111,8 @@ def sections() -> list[Section]:
                 "ladder",
                 "--games",
                 "10",
+                "--strength-games",
+                "20",
                 "--times",
                 "0.1",
                 "--repeats",

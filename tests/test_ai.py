@@ -382,3 +382,33 @@ def test_mcts_refuses_another_games_learned_evaluation_and_changes_nothing():
 def test_selfplay_takes_the_native_evaluator():
     data = bc.mcts.selfplay("reversi", {"size": 6}, evaluator=bc.ai.evaluator("reversi"), games=2, iterations=16)
     assert len(data.games) == 2 and all(g.is_over() for g in data.games)
+
+
+def strands_positions(count: int, seed: int) -> list:
+    """Turn starts along a random Strands game on the default board."""
+    game, found = bc.Strands(), []
+    while not game.is_over() and len(found) < count:
+        game.play(game.random_move(seed=seed + len(game.history)))
+        found.append(game.copy())
+    return [p for p in found if not p.is_over()]
+
+
+def test_the_strongest_strands_player_builds_its_turn_over_the_step_form():
+    # Alpha-beta over Strands' compound turns loses to a rollout search cell by cell
+    # (docs/design.md), so the timed player's turn comes from the step form.
+    player = bc.ai.Player(time_limit=0.05)
+    for game in strands_positions(6, seed=11)[::2]:
+        before = game.position()
+        analysis = player.analyse(game)
+        assert game.is_legal(analysis.move) and analysis.pv == [analysis.move] == analysis.best_moves
+        assert not analysis.exact and game.position() == before
+
+
+def test_near_the_end_the_strongest_strands_player_plays_a_proved_move():
+    game = bc.Strands(layout="hex4")
+    while len(game.cells()) - len([c for c in game.cells() if game.piece_at(c) is not None]) > 8:
+        game.play(game.random_move(seed=len(game.history)))
+    analysis = bc.ai.Player(time_limit=2.0).analyse(game)
+    solved = bc.ai.solve(game)
+    assert analysis.exact and analysis.score == solved.score
+    assert str(analysis.move) in {str(m) for m in solved.best_moves}

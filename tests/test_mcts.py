@@ -177,3 +177,20 @@ def _mcts_vs_random(make, games, iterations, seed):
 def test_mcts_beats_random_play(name):
     # Deterministic (seeded); the full strength measurement is benches/bench_mcts.py.
     assert _mcts_vs_random(SMALL_GAMES[name], games=6, iterations=200, seed=11) >= 5
+
+
+def test_the_turn_follows_the_most_visited_line_while_the_same_player_moves():
+    game = bc.Strands(layout="hex4")
+    game.play(game.random_move(seed=1))
+    state = game.actions()
+    found = bc.mcts.search(state, 3000, seed=2)
+    assert found.turn[0] == found.action and len(found.turn) > 1
+    for action in found.turn:
+        assert state.to_move == game.to_move  # every step is the root player's
+        state.apply_action(action)
+    reversi = bc.mcts.search(bc.Reversi(size=6).actions(), 200, seed=2)
+    assert reversi.turn == [reversi.action]  # one action a turn
+    over = bc.Reversi(size=4)
+    while not over.is_over():
+        over.play(over.random_move(seed=len(over.history)))
+    assert bc.mcts.search(over.actions(), 10).turn == []

@@ -100,7 +100,7 @@ def search_steps(
     threads: int | None,
     max_nodes: int,
     time_limit: float | None = None,
-) -> list[tuple[int | None, npt.NDArray[np.float32], float, npt.NDArray[np.int64], int, int, bool]]: ...
+) -> list[tuple[int | None, npt.NDArray[np.float32], float, npt.NDArray[np.int64], int, int, bool, list[int]]]: ...
 def selfplay(
     game: str,
     variant: dict[str, Any] | None,

@@ -22,8 +22,10 @@ where the two players' sorted group sizes differ.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
+import time
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
@@ -31,6 +33,7 @@ from typing import Any
 from boardcore._boardcore import Cephalopod, Evaluator, Reversi, Rive, Strands, feature_names, search_position
 from boardcore._boardcore import features as _features
 from boardcore._boardcore import phase as _phase
+from boardcore.mcts import search as _step_search
 
 __all__ = [
     "LEVELS",
@@ -260,6 +263,48 @@ deep as that time allows. A ``time_limit`` given to ``Player`` replaces the cap.
 
 _MASK64 = (1 << 64) - 1
 
+_TURN_SEARCH: dict[type, float] = {Strands: 4.0}
+"""Games whose timed players (level 10, ``Player(time_limit=...)``) choose each turn by a Monte
+Carlo search over the step form rather than by alpha-beta over the compound moves, with the PUCT
+constant measured best for it (docs/design.md, "Compound moves in the engine": on Strands the
+alpha-beta search reaches one or two turns of tens of thousands of moves, and loses to a
+rollout search that builds a turn cell by cell)."""
+
+_PROOF_SHARE = 0.15
+"""The share of a turn's time the alpha-beta search gets first, to prove the end when it is
+near (then its exact move is played) and to estimate the score."""
+
+
+def _searched_turn(game: Game, time_limit: float, c_puct: float, seed: int, threads: int) -> Analysis:
+    """A whole turn chosen by PUCT with random rollouts over ``game``'s step form within
+    ``time_limit`` seconds, after an alpha-beta search that plays itself where it is exact."""
+    start = time.perf_counter()
+    deadline = start + time_limit
+    estimate = _analysis(search_position(game, time_limit=_PROOF_SHARE * time_limit, threads=threads))
+    if estimate.exact:
+        return estimate
+    state = game.actions()
+    mover, cells, simulations, share = state.to_move, [], 0, 0.8
+    # Most of the time goes to one search, whose most visited line is the turn; where that
+    # line stops short of the turn's end, a search from there shares what time is left.
+    while not state.is_over() and state.to_move == mover:
+        left = max(deadline - time.perf_counter(), 1e-4)
+        found = _step_search(state, 10**12, time_limit=share * left, c_puct=c_puct, seed=seed + simulations, threads=threads)  # fmt: skip
+        simulations += found.simulations + 1
+        share = 0.5
+        for action in found.turn:
+            where = state.action_cell(action)
+            state.apply_action(action)
+            if where is not None:
+                cells.append(where[0])
+    played = game.copy()
+    played.play(",".join(cells))
+    turn = played.history[-1]
+    return dataclasses.replace(
+        estimate, move=turn, best_moves=[turn], pv=[turn], nodes=estimate.nodes + simulations,
+        seconds=time.perf_counter() - start, iterations=estimate.iterations,
+    )  # fmt: skip
+
 
 def _mix(seed: int, ply: int) -> int:
     """SplitMix64's finaliser over (seed, ply): each ply of a game draws its own noise."""
@@ -279,6 +324,10 @@ class Player:
     before the level's depth, make the depth reached, and so the move, depend on the machine:
     use ``depth`` for exact replays). ``threads`` splits each search's root;
     ``evaluator`` as for ``analyse`` (default: the game's shipped learned evaluation).
+
+    On Strands, the timed player (level 10, or ``time_limit`` without ``depth``) builds each turn
+    by a Monte Carlo search over the step form, which measured far stronger there than
+    alpha-beta over its thousands of compound turns (docs/engine.md, "Levels").
     """
 
     def __init__(
@@ -316,6 +365,9 @@ class Player:
     def analyse(self, game: Game) -> Analysis:
         """The search this player makes in ``game``'s position."""
         _check_game(game)
+        c_puct = self._turn_search(game)
+        if c_puct is not None and self.time_limit is not None:
+            return _searched_turn(game, self.time_limit, c_puct, self.seed, self.threads)
         row = search_position(
             game,
             depth=self.depth,
@@ -330,3 +382,10 @@ class Player:
     def move(self, game: Game) -> Any:
         """This player's move in ``game``'s position (a finished game raises ``ValueError``)."""
         return self.analyse(game).move
+
+    def _turn_search(self, game: Game) -> float | None:
+        """The PUCT constant of the step-form search this player's moves come from in ``game``,
+        or None for the alpha-beta search."""
+        if self.depth is not None or self.time_limit is None or self.evaluator is not None:
+            return None
+        return _TURN_SEARCH.get(type(game))

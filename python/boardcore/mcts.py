@@ -28,7 +28,7 @@ huge move lists, playouts, threads) is in docs/ai.md; the Rust side is
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
 import numpy as np
@@ -237,6 +237,11 @@ class PolicyResult:
     tree_full: bool = False
     """Whether the tree reached its node budget (``max_nodes``), which ended the search after
     ``simulations`` simulations."""
+    turn: list[int] = field(default_factory=list)
+    """``action``, then the rest of the root player's turn along the tree: while the same
+    player stays to move (a Strands turn's cells, a Rive capture's removals and its placement),
+    the most visited child's action. It ends where the tree does, so it can stop short of the
+    turn's end; ``[action]`` where a turn is one action; ``[]`` when the game is over."""
 
 
 def search(
@@ -331,8 +336,8 @@ def search_many(
         time_limit=time_limit,
     )
     return [
-        PolicyResult(policy, action, value, visits, simulations, nodes, full)
-        for action, policy, value, visits, simulations, nodes, full in answers
+        PolicyResult(policy, action, value, visits, simulations, nodes, full, turn)
+        for action, policy, value, visits, simulations, nodes, full, turn in answers
     ]
 
 

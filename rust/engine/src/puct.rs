@@ -203,6 +203,11 @@ pub struct Report {
     pub nodes: usize,
     /// Whether the tree reached its share of `Settings::max_nodes`, ending the search early.
     pub tree_full: bool,
+    /// The chosen action, then the rest of the root player's turn along the tree: while the
+    /// node reached is the same player's (a Strands turn's cells, a Rive capture's removals and
+    /// placement), its most visited child's action. It stops where the tree does, so it can be
+    /// shorter than the turn; `[action]` for a game of one action a turn.
+    pub turn: Vec<usize>,
 }
 
 /// Where a node stands.
@@ -696,6 +701,7 @@ impl<S: Steps> Tree<S> {
             action = Some(first.action as usize);
             policy[first.action as usize] = 1.0;
         }
+        let turn = action.map_or_else(Vec::new, |a| self.turn_from(a));
         Report {
             action,
             visits,
@@ -704,7 +710,30 @@ impl<S: Steps> Tree<S> {
             simulations: self.started,
             nodes: self.nodes.len(),
             tree_full: self.full,
+            turn,
         }
+    }
+
+    /// `action`, then the most visited line below it while the root's side stays to move.
+    fn turn_from(&self, action: usize) -> Vec<usize> {
+        let mover = self.root.to_move();
+        let mut turn = vec![action];
+        let mut node = self.nodes.children(ROOT).find(|&c| self.nodes[c].data.action as usize == action);
+        while let Some(n) = node.filter(|&n| {
+            let step = &self.nodes[n].data;
+            step.stage == Stage::Expanded && step.to_move == mover
+        }) {
+            // The most visited child, the lower action among equals (as at the root).
+            let best = self.nodes.children(n).filter(|&c| self.nodes[c].visits > 0).min_by(|&a, &b| {
+                let (a, b) = (&self.nodes[a], &self.nodes[b]);
+                b.visits.cmp(&a.visits).then(a.data.action.cmp(&b.data.action))
+            });
+            if let Some(c) = best {
+                turn.push(self.nodes[c].data.action as usize);
+            }
+            node = best;
+        }
+        turn
     }
 }
 
@@ -986,6 +1015,28 @@ mod tests {
 
     fn run(root: ReversiActions, seed: u64, s: &Settings) -> Report {
         search(root, seed, s, &mut Rollouts, Stop::never()).unwrap()
+    }
+
+    #[test]
+    fn the_turn_is_the_most_visited_line_while_the_root_player_moves() {
+        use crate::game::Position;
+        use crate::strands::{Strands, StrandsActions};
+        // White's first Strands turn (up to two or three cells): every step of the reported
+        // turn is the root player's.
+        let mut start = Strands::from_notation("up-to 3333/33223/332223/3322233/332223/33223/3333 b").unwrap();
+        start.play_unchecked(start.sample_move(&mut SplitMix64::new(1)).unwrap());
+        let root = StrandsActions::from_position(start);
+        let report = search(root, 3, &settings(4000, 1), &mut Rollouts, Stop::never()).unwrap();
+        assert_eq!(report.turn.first(), report.action.as_ref());
+        assert!(report.turn.len() > 1, "{:?}", report.turn);
+        let mut state = root;
+        for &action in &report.turn {
+            assert_eq!(state.to_move(), root.to_move());
+            state.apply_action(action).unwrap();
+        }
+        // One action a turn: the turn is the action.
+        let reversi = run(reversi(6), 1, &settings(200, 1));
+        assert_eq!(reversi.turn, vec![reversi.action.unwrap()]);
     }
 
     #[test]

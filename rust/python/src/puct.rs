@@ -241,10 +241,11 @@ impl AnyEvaluator {
     }
 }
 
-type SearchAnswer<'py> = (Option<usize>, Bound<'py, PyArray1<f32>>, f32, Bound<'py, PyArray1<i64>>, u64, usize, bool);
+type SearchAnswer<'py> =
+    (Option<usize>, Bound<'py, PyArray1<f32>>, f32, Bound<'py, PyArray1<i64>>, u64, usize, bool, Vec<usize>);
 
 /// A search from each of `states` (games or step states, all of one variant), batched together:
-/// for each, `(action, policy, value, visits, simulations, nodes, tree_full)`. State `i` draws
+/// for each, `(action, policy, value, visits, simulations, nodes, tree_full, turn)`. State `i` draws
 /// from `seed + i`. Releases the GIL (but to call a Python evaluator); interruptible.
 #[pyfunction]
 #[pyo3(signature = (states, iterations, evaluator, batch_size, c_puct, dirichlet_alpha, dirichlet_fraction, gumbel, max_considered, temperature, seed, threads, max_nodes, time_limit = None))]
@@ -304,6 +305,7 @@ fn search_steps<'py>(
                             report.simulations,
                             report.nodes,
                             report.tree_full,
+                            report.turn,
                         )
                     })
                     .collect());
