@@ -2,8 +2,8 @@
 search speed and time limits.
 
     python benches/bench_engine.py [--only endgame strength guided example ladder speed limits] [--games N]
-                                   [--strength-games N] [--suite tests/data/fforum-20-39.txt] [--edax PATH --edax-eval FILE]
-                                   [--write docs/engine-benchmarks.md]
+                                   [--strength-games N] [--ladder-games N] [--suite tests/data/fforum-20-39.txt] [--edax PATH --edax-eval FILE]
+                                   [--write FILE]
 
 - endgame: every problem of the FForum suite (tests/data/fforum-20-39.txt, from Edax's problem/
   folder), solved by `bc.ai.solve`: the score must be the published one and the move one of the
@@ -18,7 +18,8 @@ search speed and time limits.
   against the same search with random rollouts, at --times seconds a decision, over the step form.
 - example: `bc.ai.Player(time_limit=t)` against `examples/alphabeta_reversi.py` at its default
   depth 4 on Reversi 8x8 (its time a move reported beside the score).
-- ladder: level k against level k-1 on Reversi 6x6, paired openings as above; scores and Elo.
+- ladder: level k against level k-1 on Reversi 6x6, paired openings as above; scores and Elo,
+  and with --write a plot of each level's Elo over level 1 (docs/images/ladder.svg).
 - speed: nodes per second of `analyse` (depth-limited) and of `solve` on each game.
 - limits: how far past its time limit `analyse` returns (median and worst of many calls).
 
@@ -251,7 +252,8 @@ def example(args, out: list[str]) -> None:
 
 def ladder(args, out: list[str]) -> None:
     out += ["### Level ladder: level k against level k-1, Reversi 6x6, each level as it plays (fixed depth; level 10 at 1 s a move)", "",
-            "| level | games | score against k-1 | Elo over k-1 |", "| --- | --- | --- | --- |"]  # fmt: skip
+            "| level | games | score against k-1 | Elo over k-1 | Elo over level 1 |", "| --- | --- | --- | --- | --- |"]  # fmt: skip
+    ladder_elo = [0.0]
     for level in range(2, 11):
 
         def up(game, seed, level=level):
@@ -260,10 +262,50 @@ def ladder(args, out: list[str]) -> None:
         def down(game, seed, level=level):
             return bc.ai.Player(level=level - 1, seed=seed).move(game)
 
-        score = match(up, down, bc.Reversi(size=6), args.games)
-        out.append(f"| {level} | {args.games} | {100 * score:.0f}% | {elo(score):+.0f} |")
+        # Levels 9 and 10 think up to a second a move: their pairs play --games.
+        games = args.ladder_games or args.games if level <= 8 else args.games
+        score = match(up, down, bc.Reversi(size=6), games)
+        ladder_elo.append(ladder_elo[-1] + elo(score))
+        out.append(f"| {level} | {games} | {100 * score:.0f}% | {elo(score):+.0f} | {ladder_elo[-1]:+.0f} |")
         print(out[-1], flush=True)
+    if args.write:
+        plot = ROOT / "docs/images/ladder.svg"
+        plot.write_text(ladder_svg(ladder_elo))
+        out += ["", f"![The ladder: Elo over level 1](images/{plot.name})"]
     out.append("")
+
+
+def ladder_svg(ratings: list[float]) -> str:
+    """A line plot of each level's Elo over level 1 (levels 1 to 10), as a small SVG."""
+    width, height, margin = 480, 300, 48
+    top = max(max(ratings), 1.0)
+    bottom = min(min(ratings), 0.0)
+
+    def x(level: int) -> float:
+        return margin + (level - 1) * (width - 2 * margin) / 9
+
+    def y(rating: float) -> float:
+        return height - margin - (rating - bottom) * (height - 2 * margin) / (top - bottom)
+
+    points = " ".join(f"{x(k + 1):.1f},{y(r):.1f}" for k, r in enumerate(ratings))
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" font-family="sans-serif" font-size="12">',
+        f'<rect width="{width}" height="{height}" fill="white"/>',
+        f'<line x1="{margin}" y1="{height - margin}" x2="{width - margin}" y2="{height - margin}" stroke="black"/>',
+        f'<line x1="{margin}" y1="{margin}" x2="{margin}" y2="{height - margin}" stroke="black"/>',
+        f'<polyline points="{points}" fill="none" stroke="#1f6fb4" stroke-width="2"/>',
+    ]
+    for k, r in enumerate(ratings):
+        parts.append(f'<circle cx="{x(k + 1):.1f}" cy="{y(r):.1f}" r="3" fill="#1f6fb4"/>')
+        parts.append(f'<text x="{x(k + 1):.1f}" y="{height - margin + 16}" text-anchor="middle">{k + 1}</text>')
+    for r in (bottom, top):
+        parts.append(f'<text x="{margin - 6}" y="{y(r) + 4:.1f}" text-anchor="end">{r:+.0f}</text>')
+    parts += [
+        f'<text x="{width / 2}" y="{height - 8}" text-anchor="middle">level</text>',
+        f'<text x="{width / 2}" y="20" text-anchor="middle">Elo over level 1, Reversi 6x6 (bench_engine --only ladder)</text>',
+        "</svg>",
+    ]
+    return "\n".join(parts) + "\n"
 
 
 def speed(args, out: list[str]) -> None:
@@ -329,6 +371,7 @@ def main() -> None:
     )
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--strength-games", type=int, help="games a match in the strength section (default: --games)")
+    parser.add_argument("--ladder-games", type=int, help="games a ladder pair up to level 8 (default: --games)")
     parser.add_argument("--times", type=float, nargs="+", default=[0.1, 1.0])
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--suite", default=str(ROOT / "tests/data/fforum-20-39.txt"))

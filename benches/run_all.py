@@ -113,6 +113,8 @@ def sections() -> list[Section]:
                 "10",
                 "--strength-games",
                 "20",
+                "--ladder-games",
+                "200",
                 "--times",
                 "0.1",
                 "--repeats",

@@ -246,9 +246,9 @@ positions, but not where the move lists are huge (Strands' compound moves, where
 can take minutes), and a difficulty setting must never leave its user waiting."""
 
 LEVELS: dict[int, _Level] = {
-    1: _Level(1, 6.0, LEVEL_TIME_CAP),
+    1: _Level(1, 10.0, LEVEL_TIME_CAP),
     2: _Level(1, 3.0, LEVEL_TIME_CAP),
-    3: _Level(2, 2.0, LEVEL_TIME_CAP),
+    3: _Level(2, 6.0, LEVEL_TIME_CAP),
     4: _Level(2, 1.0, LEVEL_TIME_CAP),
     5: _Level(3, 0.6, LEVEL_TIME_CAP),
     6: _Level(4, 0.3, LEVEL_TIME_CAP),
