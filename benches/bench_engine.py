@@ -263,7 +263,7 @@ def ladder(args, out: list[str]) -> None:
             return bc.ai.Player(level=level - 1, seed=seed).move(game)
 
         # Levels 9 and 10 think up to a second a move: their pairs play --games.
-        games = args.ladder_games or args.games if level <= 8 else args.games
+        games = (args.ladder_games or args.games) if level <= 8 else args.games
         score = match(up, down, bc.Reversi(size=6), games)
         ladder_elo.append(ladder_elo[-1] + elo(score))
         out.append(f"| {level} | {games} | {100 * score:.0f}% | {elo(score):+.0f} | {ladder_elo[-1]:+.0f} |")

@@ -384,22 +384,12 @@ def test_selfplay_takes_the_native_evaluator():
     assert len(data.games) == 2 and all(g.is_over() for g in data.games)
 
 
-def strands_positions(count: int, seed: int) -> list:
-    """Turn starts along a random Strands game on the default board."""
-    game, found = bc.Strands(), []
-    while not game.is_over() and len(found) < count:
-        game.play(game.random_move(seed=seed + len(game.history)))
-        found.append(game.copy())
-    return [p for p in found if not p.is_over()]
-
-
 def test_the_strongest_strands_player_builds_its_turn_over_the_step_form():
     # Alpha-beta over Strands' compound turns loses to a rollout search cell by cell
     # (docs/design.md), so the timed player's turn comes from the step form.
-    player = bc.ai.Player(time_limit=0.05)
-    for game in strands_positions(6, seed=11)[::2]:
+    for game, seed in zip(positions(bc.Strands(), 3, seed=11), (0, 7, 2**64 - 1), strict=True):
         before = game.position()
-        analysis = player.analyse(game)
+        analysis = bc.ai.Player(time_limit=0.05, seed=seed).analyse(game)
         assert game.is_legal(analysis.move) and analysis.pv == [analysis.move] == analysis.best_moves
         assert not analysis.exact and game.position() == before
 

@@ -266,7 +266,7 @@ _MASK64 = (1 << 64) - 1
 _TURN_SEARCH: dict[type, float] = {Strands: 4.0}
 """Games whose timed players (level 10, ``Player(time_limit=...)``) choose each turn by a Monte
 Carlo search over the step form rather than by alpha-beta over the compound moves, with the PUCT
-constant measured best for it (docs/design.md, "Compound moves in the engine": on Strands the
+constant measured best for it (docs/design.md, "Search and solver": on Strands the
 alpha-beta search reaches one or two turns of tens of thousands of moves, and loses to a
 rollout search that builds a turn cell by cell)."""
 
@@ -277,7 +277,8 @@ near (then its exact move is played) and to estimate the score."""
 
 def _searched_turn(game: Game, time_limit: float, c_puct: float, seed: int, threads: int) -> Analysis:
     """A whole turn chosen by PUCT with random rollouts over ``game``'s step form within
-    ``time_limit`` seconds, after an alpha-beta search that plays itself where it is exact."""
+    ``time_limit`` seconds, after an alpha-beta search that plays itself where it is exact.
+    ``seed`` is the player's: each search of the turn draws from it mixed with the ply."""
     start = time.perf_counter()
     deadline = start + time_limit
     estimate = _analysis(search_position(game, time_limit=_PROOF_SHARE * time_limit, threads=threads))
@@ -285,11 +286,12 @@ def _searched_turn(game: Game, time_limit: float, c_puct: float, seed: int, thre
         return estimate
     state = game.actions()
     mover, cells, simulations, share = state.to_move, [], 0, 0.8
+    ply_seed = _mix(seed, len(game.history))
     # Most of the time goes to one search, whose most visited line is the turn; where that
     # line stops short of the turn's end, a search from there shares what time is left.
     while not state.is_over() and state.to_move == mover:
         left = max(deadline - time.perf_counter(), 1e-4)
-        found = _step_search(state, 10**12, time_limit=share * left, c_puct=c_puct, seed=seed + simulations, threads=threads)  # fmt: skip
+        found = _step_search(state, 10**12, time_limit=share * left, c_puct=c_puct, seed=(ply_seed + simulations) & _MASK64, threads=threads)  # fmt: skip
         simulations += found.simulations + 1
         share = 0.5
         for action in found.turn:
@@ -302,7 +304,7 @@ def _searched_turn(game: Game, time_limit: float, c_puct: float, seed: int, thre
     turn = played.history[-1]
     return dataclasses.replace(
         estimate, move=turn, best_moves=[turn], pv=[turn], nodes=estimate.nodes + simulations,
-        seconds=time.perf_counter() - start, iterations=estimate.iterations,
+        seconds=time.perf_counter() - start,
     )  # fmt: skip
 
 
@@ -365,8 +367,10 @@ class Player:
     def analyse(self, game: Game) -> Analysis:
         """The search this player makes in ``game``'s position."""
         _check_game(game)
-        c_puct = self._turn_search(game)
-        if c_puct is not None and self.time_limit is not None:
+        # A timed player without its own depth or evaluator is the strongest: on the games of
+        # _TURN_SEARCH that is the step-form search.
+        c_puct = _TURN_SEARCH.get(type(game))
+        if c_puct is not None and self.time_limit is not None and self.depth is None and self.evaluator is None:
             return _searched_turn(game, self.time_limit, c_puct, self.seed, self.threads)
         row = search_position(
             game,
@@ -382,10 +386,3 @@ class Player:
     def move(self, game: Game) -> Any:
         """This player's move in ``game``'s position (a finished game raises ``ValueError``)."""
         return self.analyse(game).move
-
-    def _turn_search(self, game: Game) -> float | None:
-        """The PUCT constant of the step-form search this player's moves come from in ``game``,
-        or None for the alpha-beta search."""
-        if self.depth is not None or self.time_limit is None or self.evaluator is not None:
-            return None
-        return _TURN_SEARCH.get(type(game))
