@@ -275,6 +275,44 @@ pub fn returns_of(outcome: Option<Outcome>) -> [f32; 2] {
     }
 }
 
+/// The `Steps` methods of a step form in which every action is one move of the position it
+/// holds (Reversi, Cephalopod, Rive's single-stone form), written once for the three inside
+/// their `impl Steps`. The type keeps its position in a field `position`, maps an action to its
+/// move with `move_of(&self, action)` and a move back with `action_of(&self, mv)`. The optional
+/// argument names a method `fn(&self, action) -> Result<()>` that refuses an in-range action
+/// before the position judges its move, so that the error speaks of the action (a cut square,
+/// a capture towards the edge) rather than of the move it maps to.
+macro_rules! one_move_per_action {
+    ($($refuse:ident)?) => {
+        fn position(&self) -> &Self::Position {
+            &self.position
+        }
+
+        fn for_each_legal_action(&self, mut f: impl FnMut(usize)) {
+            for mv in self.position.legal_moves() {
+                f(self.action_of(mv));
+            }
+        }
+
+        fn check_action(&self, action: usize) -> $crate::error::Result<()> {
+            if action >= self.num_actions() {
+                return Err($crate::actions::out_of_range(action, self.num_actions()));
+            }
+            $(self.$refuse(action)?;)?
+            self.position.check_move(self.move_of(action))
+        }
+
+        fn apply_action_unchecked(&mut self, action: usize) {
+            self.position.play_unchecked(self.move_of(action));
+        }
+
+        fn completed_move(&self, action: usize) -> Option<<Self::Position as $crate::game::Position>::Move> {
+            Some(self.move_of(action))
+        }
+    };
+}
+pub(crate) use one_move_per_action;
+
 /// The error for an action outside `0..num_actions`.
 pub fn out_of_range(action: impl std::fmt::Display, num_actions: usize) -> Error {
     Error::illegal(format!(

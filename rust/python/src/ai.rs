@@ -2,7 +2,7 @@
 //! `search_position` forwards a game and its limits, `boardcore/ai.py` is the Python face.
 
 use crate::errors::{BcError, BcResult};
-use crate::{cephalopod::PyCephalopod, reversi::PyReversi, rive::PyRive, strands::PyStrands};
+use crate::game::return_for_game;
 use boardcore_engine::search::{analyse, Analysis, Evaluate, Limits, Material, Searchable};
 use pyo3::prelude::*;
 
@@ -90,24 +90,14 @@ pub fn search_position(
     evaluator: Option<&Bound<'_, PyAny>>,
 ) -> BcResult<AnalysisRow> {
     let limits = limits(depth, nodes, time_limit, threads, solve, noise, seed, table_mb)?;
-    macro_rules! search_game {
-        ($Py:ident) => {
-            if let Ok(game) = game.cast::<$Py>() {
-                let game = game.borrow();
-                let analysis = match crate::eval::of(evaluator, game.position())? {
-                    Some(learned) => run(py, game.position(), &learned, &limits)?,
-                    None => run(py, game.position(), &Material, &limits)?,
-                };
-                let wrap = |mv| game.wrap(mv).into_pyobject(py).map(|m| m.into_any().unbind());
-                let row = to_row(&analysis, |mv| wrap(mv).expect("a move converts"));
-                return Ok(row);
-            }
+    return_for_game!(game, |g| {
+        let analysis = match crate::eval::of(evaluator, g.position())? {
+            Some(learned) => run(py, g.position(), &learned, &limits)?,
+            None => run(py, g.position(), &Material, &limits)?,
         };
-    }
-    search_game!(PyReversi);
-    search_game!(PyCephalopod);
-    search_game!(PyRive);
-    search_game!(PyStrands);
+        let wrap = |mv| g.wrap(mv).into_pyobject(py).map(|m| m.into_any().unbind());
+        Ok(to_row(&analysis, |mv| wrap(mv).expect("a move converts")))
+    });
     Err(BcError::type_error(format!("game must be a boardcore game, got {}", crate::args::type_name(game))))
 }
 

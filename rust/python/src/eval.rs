@@ -3,7 +3,7 @@
 
 use crate::args::GameName;
 use crate::errors::{BcError, BcResult};
-use crate::{cephalopod::PyCephalopod, reversi::PyReversi, rive::PyRive, strands::PyStrands};
+use crate::game::return_for_game;
 use boardcore_engine::search::eval::{Features, Linear};
 use boardcore_engine::{cephalopod::Cephalopod, reversi::Reversi, rive::Rive, strands::Strands};
 use numpy::{IntoPyArray, PyArray1};
@@ -68,19 +68,10 @@ impl PyEvaluator {
 
     /// The estimated final margin, in points, of `game`'s position for its side to move.
     fn margin(&self, game: &Bound<'_, PyAny>) -> BcResult<f32> {
-        macro_rules! of {
-            ($Py:ident) => {
-                if let Ok(g) = game.cast::<$Py>() {
-                    let g = g.borrow();
-                    check(Some(self), g.position())?;
-                    return Ok(self.linear.margin(g.position()));
-                }
-            };
-        }
-        of!(PyReversi);
-        of!(PyCephalopod);
-        of!(PyRive);
-        of!(PyStrands);
+        return_for_game!(game, |g| {
+            check(Some(self), g.position())?;
+            Ok(self.linear.margin(g.position()))
+        });
         Err(not_a_game(game))
     }
 
@@ -133,17 +124,7 @@ fn check<'e, P: Learned>(evaluator: Option<&'e PyEvaluator>, _: &P) -> BcResult<
 /// The learned evaluation's features of `game`'s position (float32, the game's count).
 #[pyfunction]
 pub fn features<'py>(py: Python<'py>, game: &Bound<'py, PyAny>) -> BcResult<Bound<'py, PyArray1<f32>>> {
-    macro_rules! of {
-        ($Py:ident) => {
-            if let Ok(g) = game.cast::<$Py>() {
-                return Ok(g.borrow().position().feature_vector().into_pyarray(py));
-            }
-        };
-    }
-    of!(PyReversi);
-    of!(PyCephalopod);
-    of!(PyRive);
-    of!(PyStrands);
+    return_for_game!(game, |g| Ok(g.position().feature_vector().into_pyarray(py)));
     Err(not_a_game(game))
 }
 
@@ -154,17 +135,7 @@ pub fn phase(game: &Bound<'_, PyAny>) -> BcResult<(usize, usize)> {
     fn of<P: Features>(position: &P) -> (usize, usize) {
         (position.phase().min(P::PHASES - 1), P::PHASES)
     }
-    macro_rules! of {
-        ($Py:ident) => {
-            if let Ok(g) = game.cast::<$Py>() {
-                return Ok(of(g.borrow().position()));
-            }
-        };
-    }
-    of!(PyReversi);
-    of!(PyCephalopod);
-    of!(PyRive);
-    of!(PyStrands);
+    return_for_game!(game, |g| Ok(of(g.position())));
     Err(not_a_game(game))
 }
 

@@ -340,6 +340,24 @@ impl OwnerFreePaths for boardcore_engine::cephalopod::Cephalopod {
     }
 }
 
+/// When `$game` (a `&Bound<PyAny>`) is one of the four games, returns `$body` evaluated with
+/// `$g` bound to it borrowed as its own class (`PyReversi`, ...); falls through otherwise, so
+/// that the caller says what else it takes or what it raises. Where a function takes "any
+/// game", this is the one place that lists them.
+macro_rules! return_for_game {
+    ($game:expr, |$g:ident| $body:expr) => {
+        $crate::game::return_for_game!(@each $game, $g, $body;
+            $crate::reversi::PyReversi, $crate::cephalopod::PyCephalopod, $crate::rive::PyRive, $crate::strands::PyStrands)
+    };
+    (@each $game:expr, $g:ident, $body:expr; $($Py:ty),+) => {
+        $(if let Ok(cell) = $game.cast::<$Py>() {
+            let $g = cell.borrow();
+            return $body;
+        })+
+    };
+}
+pub(crate) use return_for_game;
+
 macro_rules! bind_game {
     ($Py:ident, $PyMove:ident, $Variant:ty, $Naming:ty) => {
         #[pymethods]

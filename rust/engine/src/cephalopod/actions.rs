@@ -3,7 +3,7 @@
 //! 2 south, 3 west); 0 for a placement that captures nothing.
 
 use super::{Cephalopod, Move};
-use crate::actions::{out_of_range, Steps, Symmetry};
+use crate::actions::{one_move_per_action, Steps, Symmetry};
 use crate::error::{Error, Result};
 use crate::game::Position;
 use crate::square::{GridMap, Rect};
@@ -61,15 +61,25 @@ impl CephalopodActions {
         ((action / 16) as u8, (action % 16) as u8)
     }
 
-    fn move_of(action: usize) -> Move {
+    fn move_of(&self, action: usize) -> Move {
         let (square, captured) = Self::split(action);
         let capture = (0..4).filter(|d| captured >> d & 1 == 1).fold(0, |mask, d| mask | 1 << SLOT_OF_COMPASS[d]);
         Move { square, capture }
     }
 
-    fn action_of(mv: Move) -> usize {
+    fn action_of(&self, mv: Move) -> usize {
         let captured = (0..4).filter(|&d| mv.capture >> SLOT_OF_COMPASS[d] & 1 == 1).fold(0, |mask, d| mask | 1 << d);
         mv.square as usize * 16 + captured
+    }
+
+    /// A capture towards the edge maps to no move the position could judge: name its direction.
+    fn refuse_edge_capture(&self, action: usize) -> Result<()> {
+        let rect = self.position.rect();
+        let (square, captured) = Self::split(action);
+        if let Some(d) = off_board(rect, square, captured).next() {
+            return Err(Error::illegal(format!("{} has no neighbour to the {}", rect.name(square), COMPASS_NAMES[d])));
+        }
+        Ok(())
     }
 }
 
@@ -81,10 +91,6 @@ impl Steps for CephalopodActions {
         CephalopodActions { position }
     }
 
-    fn position(&self) -> &Cephalopod {
-        &self.position
-    }
-
     fn num_actions(&self) -> usize {
         self.position.rect().len() * 16
     }
@@ -94,31 +100,7 @@ impl Steps for CephalopodActions {
         [PLANES.len(), rect.rows as usize, rect.cols as usize]
     }
 
-    fn for_each_legal_action(&self, mut f: impl FnMut(usize)) {
-        for mv in self.position.legal_moves() {
-            f(Self::action_of(mv));
-        }
-    }
-
-    fn check_action(&self, action: usize) -> Result<()> {
-        if action >= self.num_actions() {
-            return Err(out_of_range(action, self.num_actions()));
-        }
-        let rect = self.position.rect();
-        let (square, captured) = Self::split(action);
-        if let Some(d) = off_board(rect, square, captured).next() {
-            return Err(Error::illegal(format!("{} has no neighbour to the {}", rect.name(square), COMPASS_NAMES[d])));
-        }
-        self.position.check_move(Self::move_of(action))
-    }
-
-    fn apply_action_unchecked(&mut self, action: usize) {
-        self.position.play_unchecked(Self::move_of(action));
-    }
-
-    fn completed_move(&self, action: usize) -> Option<Move> {
-        Some(Self::move_of(action))
-    }
+    one_move_per_action!(refuse_edge_capture);
 
     fn observe_into(&self, out: &mut [f32]) {
         out.fill(0.0);
@@ -139,7 +121,7 @@ impl Steps for CephalopodActions {
         let rect = self.position.rect();
         let (square, captured) = Self::split(action);
         if off_board(rect, square, captured).next().is_none() {
-            return self.position.format_move(Self::move_of(action));
+            return self.position.format_move(self.move_of(action));
         }
         let letters: String = (0..4).filter(|d| captured >> d & 1 == 1).map(|d| COMPASS_LETTERS[d]).collect();
         format!("{}x{letters}", rect.name(square))

@@ -3,7 +3,7 @@
 //! `size * size` passes.
 
 use super::{Move, Reversi};
-use crate::actions::{out_of_range, Steps, Symmetry};
+use crate::actions::{one_move_per_action, Steps, Symmetry};
 use crate::error::{Error, Result};
 use crate::game::Position;
 use crate::square::{Coord, GridMap};
@@ -46,6 +46,14 @@ impl ReversiActions {
     fn action_of(&self, mv: Move) -> usize {
         mv.coord(self.position.shape()).map_or(self.pass_action(), |c| c.row as usize * self.size() + c.col as usize)
     }
+
+    /// The engine's own message would say a cut square brackets nothing: say what it is.
+    fn refuse_cut_square(&self, action: usize) -> Result<()> {
+        if action != self.pass_action() && self.position.shape().is_cut(self.coord(action)) {
+            return Err(Error::illegal(format!("{} is cut from the octagon", self.coord(action).name())));
+        }
+        Ok(())
+    }
 }
 
 impl Steps for ReversiActions {
@@ -56,10 +64,6 @@ impl Steps for ReversiActions {
         ReversiActions { position }
     }
 
-    fn position(&self) -> &Reversi {
-        &self.position
-    }
-
     fn num_actions(&self) -> usize {
         self.pass_action() + 1
     }
@@ -68,30 +72,7 @@ impl Steps for ReversiActions {
         [PLANES.len(), self.size(), self.size()]
     }
 
-    fn for_each_legal_action(&self, mut f: impl FnMut(usize)) {
-        for mv in self.position.legal_moves() {
-            f(self.action_of(mv));
-        }
-    }
-
-    fn check_action(&self, action: usize) -> Result<()> {
-        if action >= self.num_actions() {
-            return Err(out_of_range(action, self.num_actions()));
-        }
-        // The engine's own message would say a cut square brackets nothing: say what it is.
-        if action != self.pass_action() && self.position.shape().is_cut(self.coord(action)) {
-            return Err(Error::illegal(format!("{} is cut from the octagon", self.coord(action).name())));
-        }
-        self.position.check_move(self.move_of(action))
-    }
-
-    fn apply_action_unchecked(&mut self, action: usize) {
-        self.position.play_unchecked(self.move_of(action));
-    }
-
-    fn completed_move(&self, action: usize) -> Option<Move> {
-        Some(self.move_of(action))
-    }
+    one_move_per_action!(refuse_cut_square);
 
     fn observe_into(&self, out: &mut [f32]) {
         out.fill(0.0);

@@ -3,7 +3,7 @@
 //! of cells) is the swap.
 
 use super::{Move, Rive};
-use crate::actions::{out_of_range, Steps, Symmetry};
+use crate::actions::{one_move_per_action, Steps, Symmetry};
 use crate::error::{Error, Result};
 use crate::game::{Player, Position};
 
@@ -55,10 +55,6 @@ impl Steps for RiveActions {
         RiveActions { position: Rive { single_stones: true, ..position } }
     }
 
-    fn position(&self) -> &Rive {
-        &self.position
-    }
-
     fn num_actions(&self) -> usize {
         self.cells() + 1
     }
@@ -68,26 +64,7 @@ impl Steps for RiveActions {
         [PLANES.len(), grid.height, grid.width]
     }
 
-    fn for_each_legal_action(&self, mut f: impl FnMut(usize)) {
-        for mv in self.position.legal_moves() {
-            f(self.action_of(mv));
-        }
-    }
-
-    fn check_action(&self, action: usize) -> Result<()> {
-        if action >= self.num_actions() {
-            return Err(out_of_range(action, self.num_actions()));
-        }
-        self.position.check_move(self.move_of(action))
-    }
-
-    fn apply_action_unchecked(&mut self, action: usize) {
-        self.position.play_unchecked(self.move_of(action));
-    }
-
-    fn completed_move(&self, action: usize) -> Option<Move> {
-        Some(self.move_of(action))
-    }
+    one_move_per_action!();
 
     fn observe_into(&self, out: &mut [f32]) {
         out.fill(0.0);
