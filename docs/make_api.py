@@ -156,6 +156,7 @@ class Stubs:
         tree = ast.parse(path.read_text(encoding="utf-8"))
         self.functions: dict[str, str] = {}
         self.classes: dict[str, dict[str, tuple[str, str]]] = {}
+        self.type_params: dict[str, list[str]] = {}
         for node in tree.body:
             if isinstance(node, ast.FunctionDef):
                 self.functions[node.name] = function_signature(node, "function")
@@ -168,7 +169,32 @@ class Stubs:
                         if item.name == "__new__":
                             kind = "classmethod"
                         members[item.name] = (kind, function_signature(item, kind, constructor))
-                self.classes[node.name] = members
+                # The class's own members first, then what its stub-only base lends it.
+                self.classes[node.name] = members | {k: v for k, v in self.inherited(node).items() if k not in members}
+                self.type_params[node.name] = [
+                    arg.id
+                    for base in node.bases
+                    if isinstance(base, ast.Subscript) and ast.unparse(base.value) == "Generic"
+                    for arg in (base.slice.elts if isinstance(base.slice, ast.Tuple) else [base.slice])
+                    if isinstance(arg, ast.Name)
+                ]
+
+    def inherited(self, node: ast.ClassDef) -> dict[str, tuple[str, str]]:
+        """The members a stub-only base (`_Game[ReversiMove]`, `_StepState`) lends the class,
+        its type parameters and `Self` read as the class's own types."""
+        members: dict[str, tuple[str, str]] = {}
+        for base in node.bases:
+            generic = base.value if isinstance(base, ast.Subscript) else base
+            name = ast.unparse(generic)
+            if name not in self.classes:
+                continue
+            args = base.slice if isinstance(base, ast.Subscript) else ast.Tuple(elts=[])
+            values = [ast.unparse(a) for a in (args.elts if isinstance(args, ast.Tuple) else [args])]
+            names = dict(zip(self.type_params[name], values), Self=node.name)
+            pattern = re.compile(r"\b(" + "|".join(names) + r")\b")
+            for member, (kind, signature) in self.classes[name].items():
+                members[member] = (kind, pattern.sub(lambda m, names=names: names[m[1]], signature))
+        return members
 
 
 STUBS = Stubs()

@@ -9,3 +9,31 @@ def test_stubs_match_the_compiled_module():
         [sys.executable, "-m", "mypy.stubtest", "boardcore._boardcore"], capture_output=True, text=True
     )
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_the_stub_only_bases_give_each_class_its_own_types(tmp_path):
+    # The stubs write what the games share once, in private bases (`_Game[ReversiMove]`...):
+    # a checker must still see each game's own classes, never a type variable or `Self`.
+    snippet = tmp_path / "snippet.py"
+    snippet.write_text(
+        "import boardcore as bc\n"
+        "from boardcore._boardcore import StrandsSearcher\n"
+        "reveal_type(bc.Reversi().legal_moves())\n"
+        "reveal_type(bc.Rive.from_position('hex3 .../..../...../..../... b').copy())\n"
+        "reveal_type(bc.Cephalopod().actions().copy())\n"
+        "reveal_type(StrandsSearcher(bc.Strands()).search()[0])\n"
+        "reveal_type(StrandsSearcher(bc.Strands()).game)\n"
+        "reveal_type(bc.Reversi().legal_moves()[0] < bc.Reversi().legal_moves()[1])\n"
+    )
+    result = subprocess.run([sys.executable, "-m", "mypy", str(snippet)], capture_output=True, text=True)
+    revealed = [
+        line.split('Revealed type is "')[1].rstrip('"') for line in result.stdout.splitlines() if "Revealed" in line
+    ]
+    assert revealed == [
+        "list[boardcore._boardcore.ReversiMove]",
+        "boardcore._boardcore.Rive",
+        "boardcore._boardcore.CephalopodActions",
+        "boardcore._boardcore.StrandsMove | None",
+        "boardcore._boardcore.Strands",
+        "bool",
+    ], result.stdout
