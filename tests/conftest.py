@@ -13,11 +13,16 @@ def _engine_classes(name: str) -> list[type]:
         return []
 
 
+def implementations(name: str) -> list[type]:
+    """Each implementation of game ``name``: the reference twin, then the engine's class."""
+    return [getattr(ref, name), *_engine_classes(name)]
+
+
 def _game_fixture(name: str):
     """A fixture giving each implementation of game ``name`` in turn: the reference twin, then the
     engine's class, so that every rule test runs against both."""
 
-    @pytest.fixture(name=name, params=[getattr(ref, name), *_engine_classes(name)], ids=lambda c: c.__module__)
+    @pytest.fixture(name=name, params=implementations(name), ids=lambda c: c.__module__)
     def implementation(request):
         return request.param
 

@@ -98,6 +98,15 @@ def assert_not_a_move(game, text: str) -> None:
     assert snapshot(game) == before
 
 
+def play_random(game, seed, max_moves=None):
+    """Plays random legal moves (to the end, or ``max_moves``); the same choices for every
+    implementation of the game, since both list the same moves in the same order."""
+    rng = random.Random(seed)
+    while not game.is_over() and (max_moves is None or len(game.history) < max_moves):
+        game.play(rng.choice(game.legal_moves()))
+    return game
+
+
 def record_tags(text: str) -> list[str]:
     return [line for line in text.splitlines() if line.startswith("[")]
 

@@ -14,7 +14,7 @@ from itertools import combinations
 import numpy as np
 import pytest
 from boardcore.reference.cephalopod import NotationError
-from harness import SplitMix64, assert_illegal, assert_not_a_move, record_tags, snapshot
+from harness import SplitMix64, assert_illegal, assert_not_a_move, play_random, record_tags, snapshot
 
 BLACK, WHITE = 0, 1
 
@@ -68,14 +68,6 @@ def die(game, square):
 
 def moves_on(game, square):
     return [str(m) for m in game.legal_moves() if m.square == square]
-
-
-def play_random(game, seed, max_moves=None):
-    """Plays random legal moves (to the end, or ``max_moves``); the same choices for every implementation."""
-    rng = random.Random(seed)
-    while game.legal_moves() and (max_moves is None or len(game.history) < max_moves):
-        game.play(rng.choice(game.legal_moves()))
-    return game
 
 
 def move_key(move, cols):
@@ -683,6 +675,9 @@ def test_text_board(Cephalopod):
 
 # ---- records --------------------------------------------------------------------------------
 
+# What every game's records share (bad records, a bad move's number, a position's record,
+# transpositions) is tested as one table in test_record_rules.py.
+
 
 def test_record_of_a_plain_game(Cephalopod):
     s = Cephalopod()
@@ -690,15 +685,6 @@ def test_record_of_a_plain_game(Cephalopod):
     s.play("b3")
     assert s.record() == '[Game "cephalopod"]\n[Board "5x5"]\n[Result "*"]\n\nc3 b3\n'
     assert record_tags(Cephalopod(3, 5).record()) == ['[Game "cephalopod"]', '[Board "3x5"]', '[Result "*"]']
-
-
-def test_record_of_a_game_from_a_position(Cephalopod):
-    s = Cephalopod.from_position(FOUR_ONES)
-    s.play("b2xa2,b1,c2")
-    tags = f'[Game "cephalopod"]\n[Board "3x3"]\n[Position "{FOUR_ONES}"]\n[Result "*"]\n'
-    assert s.record() == tags + "\nb2xb1,a2,c2\n"
-    t = Cephalopod.from_record(s.record())
-    assert t == s and [str(m) for m in t.history] == ["b2xb1,a2,c2"]
 
 
 def test_record_result_tag(Cephalopod):
@@ -715,37 +701,6 @@ def test_record_accepts_moves_in_any_case_and_capture_order(Cephalopod):
     assert [str(m) for m in Cephalopod.from_record(text).history] == ["b2xa2,c2"]
 
 
-BAD_RECORDS = {
-    "unknown tag": '[Game "cephalopod"]\n[Board "5x5"]\n[Colour "red"]\n\nc3\n',
-    "missing Game": '[Board "5x5"]\n\nc3\n',
-    "other game": '[Game "reversi"]\n[Board "5x5"]\n\nc3\n',
-    "board too big": '[Game "cephalopod"]\n[Board "9x9"]\n\nc3\n',
-    "board too small": '[Game "cephalopod"]\n[Board "1x5"]\n\nc3\n',
-    "board not RxC": '[Game "cephalopod"]\n[Board "5"]\n\nc3\n',
-    "missing Board": '[Game "cephalopod"]\n\nc3\n',
-    "bad tag": '[Game "cephalopod"]\n[Board 5x5]\n\nc3\n',
-    "tag twice": '[Game "cephalopod"]\n[Board "5x5"]\n[Board "5x5"]\n\nc3\n',
-    "tag after moves": '[Game "cephalopod"]\n[Board "5x5"]\n\nc3\n[Result "*"]\n',
-    "wrong result": '[Game "cephalopod"]\n[Board "5x5"]\n[Result "1-0"]\n\nc3\n',
-    "bad position": '[Game "cephalopod"]\n[Board "3x3"]\n[Position "3x3 .../... b"]\n\n\n',
-    "board and position disagree": f'[Game "cephalopod"]\n[Board "5x5"]\n[Position "{FOUR_ONES}"]\n\n\n',
-    "illegal move": '[Game "cephalopod"]\n[Board "5x5"]\n\nc3 c3\n',
-    "malformed move": '[Game "cephalopod"]\n[Board "5x5"]\n\nc3 c3x\n',
-}
-
-
-@pytest.mark.parametrize("case", list(BAD_RECORDS))
-def test_bad_records_raise_notation_error(Cephalopod, case):
-    with pytest.raises(NotationError):
-        Cephalopod.from_record(BAD_RECORDS[case])
-
-
-@pytest.mark.parametrize("moves, number", [("c3 b3 c3", "3"), ("c3 xx", "2"), ("f1", "1"), ("a1 b1 a2 b1x", "4")])
-def test_a_bad_move_in_a_record_names_its_number(Cephalopod, moves, number):
-    with pytest.raises(NotationError, match=number):
-        Cephalopod.from_record(f'[Game "cephalopod"]\n[Board "5x5"]\n\n{moves}\n')
-
-
 # ---- hashing and equality -------------------------------------------------------------------
 
 
@@ -760,16 +715,6 @@ def test_zobrist_uses_the_documented_keys(Cephalopod):
     for s in games:
         assert s.zobrist() == documented_zobrist(s.position())
     assert Cephalopod().zobrist() == 0
-
-
-def test_transpositions_are_equal_and_hash_alike(Cephalopod):
-    a, b = Cephalopod(3, 3), Cephalopod(3, 3)
-    for m in ["a1", "b2", "c3"]:
-        a.play(m)
-    for m in ["c3", "b2", "a1"]:
-        b.play(m)
-    assert a == b and hash(a) == hash(b) and a.zobrist() == b.zobrist()
-    assert a.history != b.history
 
 
 def test_equality_compares_board_dice_and_side_to_move(Cephalopod):

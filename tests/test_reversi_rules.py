@@ -8,7 +8,7 @@ import random
 
 import pytest
 from boardcore.reference.reversi import IllegalMoveError, NotationError
-from harness import SplitMix64, assert_illegal, record_tags, snapshot
+from harness import SplitMix64, assert_illegal, play_random, record_tags, snapshot
 
 BLACK, WHITE = 0, 1
 
@@ -46,14 +46,6 @@ def cells_of(game, char):
     """The names of the squares holding ``char``, in board order."""
     rows = game.position().split()[1].split("/")
     return [f"{chr(ord('a') + c)}{r + 1}" for r, row in enumerate(rows) for c, x in enumerate(row) if x == char]
-
-
-def play_random(game, seed, max_moves=None):
-    """Plays random legal moves (to the end, or ``max_moves``); the same choices for every implementation."""
-    rng = random.Random(seed)
-    while game.legal_moves() and (max_moves is None or len(game.history) < max_moves):
-        game.play(rng.choice(game.legal_moves()))
-    return game
 
 
 def documented_holes(seed, allowed):
@@ -647,6 +639,9 @@ def test_text_board(Reversi):
 
 # ---- records --------------------------------------------------------------------------------
 
+# What every game's records share (bad records, a bad move's number, a position's record,
+# transpositions) is tested as one table in test_record_rules.py.
+
 
 def test_record_of_a_plain_game(Reversi):
     s = Reversi()
@@ -670,15 +665,6 @@ def test_record_keeps_the_variant(Reversi):
     assert '[Blocked "b2 h8"]' in record_tags(Reversi("octagon", blocked=["h8", "b2"]).record())
 
 
-def test_record_of_a_game_from_a_position(Reversi):
-    s = Reversi.from_position(PASS_POSITION)
-    s.play("pass")
-    tags = f'[Game "reversi"]\n[Board "4"]\n[Position "{PASS_POSITION}"]\n[Result "*"]\n'
-    assert s.record() == tags + "\npass\n"
-    t = Reversi.from_record(s.record())
-    assert t == s and [str(m) for m in t.history] == ["pass"]
-
-
 def test_record_result_tag(Reversi):
     s = Reversi.from_position(PASS_POSITION)
     for move in ["pass", "c1", "pass", "c3"]:
@@ -687,36 +673,6 @@ def test_record_result_tag(Reversi):
     draw = "4 bbbb/bbbb/wwww/wwww b"
     assert '[Result "1/2-1/2"]' in record_tags(Reversi.from_position(draw).record())
     assert '[Result "0-1"]' in record_tags(Reversi.from_position("4 wwww/wwww/wwww/bbbb b").record())
-
-
-BAD_RECORDS = {
-    "unknown tag": '[Game "reversi"]\n[Board "8"]\n[Colour "red"]\n\nd3\n',
-    "missing Game": '[Board "8"]\n\nd3\n',
-    "other game": '[Game "chess"]\n[Board "8"]\n\nd3\n',
-    "bad board": '[Game "reversi"]\n[Board "7"]\n\nd3\n',
-    "bad tag": '[Game "reversi"]\n[Board 8]\n\nd3\n',
-    "tag twice": '[Game "reversi"]\n[Board "8"]\n[Board "8"]\n\nd3\n',
-    "tag after moves": '[Game "reversi"]\n[Board "8"]\n\nd3\n[Result "*"]\n',
-    "wrong result": '[Game "reversi"]\n[Board "8"]\n[Result "1-0"]\n\nd3\n',
-    "hole in the centre": '[Game "reversi"]\n[Board "8"]\n[Blocked "d4"]\n\n\n',
-    "seed and holes disagree": '[Game "reversi"]\n[Board "8"]\n[Blocked "a1"]\n[Seed "1"]\n\n\n',
-    "bad handicap": '[Game "reversi"]\n[Board "8"]\n[Handicap "5"]\n\n\n',
-    "bad position": '[Game "reversi"]\n[Board "4"]\n[Position "4 ..../.wb. b"]\n\n\n',
-}
-
-
-@pytest.mark.parametrize("name", list(BAD_RECORDS))
-def test_bad_records_raise_notation_error(Reversi, name):
-    with pytest.raises(NotationError):
-        Reversi.from_record(BAD_RECORDS[name])
-
-
-@pytest.mark.parametrize(
-    "moves, number", [("d3 c5 d3", "3"), ("d3 xx", "2"), ("pass", "1"), ("d3 c5 f6 f5 e6 e3 z9", "7")]
-)
-def test_a_bad_move_in_a_record_names_its_number(Reversi, moves, number):
-    with pytest.raises(NotationError, match=number):
-        Reversi.from_record(f'[Game "reversi"]\n[Board "8"]\n\n{moves}\n')
 
 
 def test_seeded_record_replays_the_seed(Reversi):
@@ -748,16 +704,6 @@ def test_zobrist_uses_the_documented_keys(Reversi):
         assert s.zobrist() == documented_zobrist(s.position())
     s = Reversi.from_position(PASS_POSITION)
     assert s.zobrist() == documented_zobrist(PASS_POSITION)
-
-
-def test_transpositions_are_equal_and_hash_alike(Reversi):
-    a, b = Reversi(), Reversi()
-    for m in ["d3", "c3", "c4", "e3"]:
-        a.play(m)
-    for m in ["c4", "c3", "d3", "e3"]:
-        b.play(m)
-    assert a == b and hash(a) == hash(b) and a.zobrist() == b.zobrist()
-    assert a.history != b.history
 
 
 def test_equality_compares_board_holes_and_side_to_move(Reversi):

@@ -21,7 +21,7 @@ from itertools import combinations
 
 import pytest
 from boardcore.reference.rive import NotationError
-from harness import SplitMix64, assert_illegal, assert_not_a_move, record_tags, snapshot
+from harness import SplitMix64, assert_illegal, assert_not_a_move, play_random, record_tags, snapshot
 
 BLACK, WHITE = 0, 1
 
@@ -135,14 +135,6 @@ def legal_cells(game):
         if m.cell is not None and m.cell not in cells:
             cells.append(m.cell)
     return cells
-
-
-def play_random(game, seed, max_moves=None):
-    """Random legal moves (to the end, or ``max_moves``); the same choices for every implementation."""
-    rng = random.Random(seed)
-    while not game.is_over() and (max_moves is None or len(game.history) < max_moves):
-        game.play(rng.choice(game.legal_moves()))
-    return game
 
 
 def cell_key(name):
@@ -1044,6 +1036,9 @@ def test_text_board(Rive):
 
 # ---- records --------------------------------------------------------------------------------
 
+# What every game's records share (bad records, a bad move's number, a position's record,
+# transpositions) is tested as one table in test_record_rules.py.
+
 
 def test_record_of_a_plain_game(Rive):
     s = Rive("hex3")
@@ -1084,42 +1079,6 @@ def test_record_accepts_moves_in_any_case_and_removal_order(Rive):
     assert [str(m) for m in Rive.from_record(text).history] == ["b1xa2,c1", "e1"]
 
 
-BAD_RECORDS = {
-    "unknown tag": '[Game "rive"]\n[Board "hex3"]\n[Colour "red"]\n\nc3\n',
-    "missing Game": '[Board "hex3"]\n\nc3\n',
-    "other game": '[Game "cephalopod"]\n[Board "hex3"]\n\nc3\n',
-    "unknown board": '[Game "rive"]\n[Board "hex9"]\n\nc3\n',
-    "even board": '[Game "rive"]\n[Board "4@0"]\n\na1\n',
-    "missing Board": '[Game "rive"]\n\nc3\n',
-    "bad Swap": '[Game "rive"]\n[Board "hex3"]\n[Swap "maybe"]\n\nc3\n',
-    "bad SingleStones": '[Game "rive"]\n[Board "hex3"]\n[SingleStones "1"]\n\nc3\n',
-    "bad tag": '[Game "rive"]\n[Board hex3]\n\nc3\n',
-    "tag twice": '[Game "rive"]\n[Board "hex3"]\n[Board "hex3"]\n\nc3\n',
-    "tag after moves": '[Game "rive"]\n[Board "hex3"]\n\nc3\n[Result "*"]\n',
-    "wrong result": '[Game "rive"]\n[Board "hex3"]\n[Result "1-0"]\n\nc3\n',
-    "bad position": '[Game "rive"]\n[Board "hex3"]\n[Position "hex3 .../... b"]\n\n\n',
-    "board and position disagree": f'[Game "rive"]\n[Board "hex4"]\n[Position "{FIGURE_3A}"]\n\n\n',
-    "Swap with a Position": f'[Game "rive"]\n[Board "hex3"]\n[Swap "yes"]\n[Position "{FIGURE_3A} swap"]\n\n\n',
-    "SingleStones with a Position": f'[Game "rive"]\n[SingleStones "yes"]\n[Position "{LINE} single"]\n\n\n',
-    "illegal move": '[Game "rive"]\n[Board "hex3"]\n\nc3 c3\n',
-    "swap not allowed": '[Game "rive"]\n[Board "hex3"]\n\nc3 swap\n',
-    "malformed move": '[Game "rive"]\n[Board "hex3"]\n\nc3 c3x\n',
-    "removal step in the compound form": f'[Game "rive"]\n[Position "{LINE}"]\n\na3xa1,a2 xa3\n',
-}
-
-
-@pytest.mark.parametrize("case", list(BAD_RECORDS))
-def test_bad_records_raise_notation_error(Rive, case):
-    with pytest.raises(NotationError):
-        Rive.from_record(BAD_RECORDS[case])
-
-
-@pytest.mark.parametrize("moves, number", [("c3 e3 c3", "3"), ("c3 xx", "2"), ("f1", "1"), ("a1 e3 c3 a1x", "4")])
-def test_a_bad_move_in_a_record_names_its_number(Rive, moves, number):
-    with pytest.raises(NotationError, match=number):
-        Rive.from_record(f'[Game "rive"]\n[Board "hex3"]\n\n{moves}\n')
-
-
 # ---- hashing and equality -------------------------------------------------------------------
 
 
@@ -1138,15 +1097,6 @@ def test_zobrist_uses_the_documented_keys(Rive):
     for s in games:
         assert s.zobrist() == documented_zobrist(s)
     assert Rive().zobrist() == Rive("hex3").zobrist() == 0
-
-
-def test_transpositions_are_equal_and_hash_alike(Rive):
-    a, b = Rive("hex3"), Rive("hex3")
-    for m in ["a1", "c3", "e3", "c1"]:
-        a.play(m)
-    for m in ["e3", "c1", "a1", "c3"]:
-        b.play(m)
-    assert a == b and hash(a) == hash(b) and a.zobrist() == b.zobrist() and a.history != b.history
 
 
 def test_equality_compares_positions_only(Rive):

@@ -545,6 +545,9 @@ def test_text_board(Strands):
 
 # ---- records ------------------------------------------------------------------------------
 
+# What every game's records share (bad records, a bad move's number, a position's record,
+# transpositions) is tested as one table in test_record_rules.py.
+
 
 def test_record_of_a_game(Strands):
     game = opened(Strands, "exact")
@@ -552,24 +555,6 @@ def test_record_of_a_game(Strands):
     assert game.record() == '[Game "strands"]\n[Layout "hex4"]\n[Cover "exact"]\n[Result "*"]\n\nd3 a1,a4,d1,d7\n'
     custom = Strands(HEX4_ROWS)
     assert '[Layout "4334/32223/322223/4221224/322223/32223/4334"]' in custom.record()
-
-
-@pytest.mark.parametrize(
-    "text",
-    [
-        '[Game "rive"]\n[Layout "hex4"]\n\nd3\n',
-        '[Game "strands"]\n\nd3\n',  # no Layout
-        '[Game "strands"]\n[Layout "hex9"]\n\nd3\n',
-        '[Game "strands"]\n[Layout "11/111/11"]\n\nd2\n',
-        '[Game "strands"]\n[Layout "hex4"]\n[Cover "both"]\n\nd3\n',
-        '[Game "strands"]\n[Layout "hex4"]\n\nd4\n',  # the opening on the 1
-        '[Game "strands"]\n[Layout "hex4"]\n[Result "1-0"]\n\nd3\n',
-        '[Game "strands"]\n[Layout "hex4"]\n[Colour "x"]\n\nd3\n',
-    ],
-)
-def test_bad_records_raise_notation_error(Strands, text):
-    with pytest.raises(NotationError):
-        Strands.from_record(text)
 
 
 # ---- undo, copies, hashing ----------------------------------------------------------------
@@ -588,16 +573,6 @@ def test_zobrist_uses_the_documented_keys(Strands):
     assert (
         game.zobrist() == expected ^ keys[256] ^ keys[128] ^ keys[131] ^ keys[257 + 3 * 128] ^ keys[257 + 3 * 128 + 3]
     )
-
-
-def test_transpositions_are_equal_and_hash_alike(Strands):
-    a, b = Strands("hex4"), Strands("hex4")
-    for move in ("d3", "a1", "d2"):
-        a.play(move)
-    for move in ("d2", "a1", "d3"):
-        b.play(move)
-    assert a == b and hash(a) == hash(b) and a.zobrist() == b.zobrist()
-    assert a != opened(Strands)
 
 
 # ---- perft --------------------------------------------------------------------------------
