@@ -16,7 +16,7 @@ from itertools import islice
 
 import boardcore as bc
 from boardcore.cli.boards import COLOURS, board_text, result_text, variant_name
-from boardcore.cli.players import Player, move_seed, parse_player, seed_arg
+from boardcore.cli.players import Player, add_player_options, move_seed, seed_arg
 from boardcore.cli.variants import add_game_command, new_game
 
 HINT_ITERATIONS = 1000
@@ -33,18 +33,7 @@ HELP = """\
 
 def register(commands) -> None:
     parser = add_game_command(commands, "play", "play a game in the terminal", __doc__)
-    parser.add_argument(
-        "--black",
-        type=parse_player,
-        default=parse_player("human"),
-        help="human, random, mcts, mcts:N or engine:LEVEL (default human)",
-    )
-    parser.add_argument(
-        "--white",
-        type=parse_player,
-        default=parse_player("mcts"),
-        help="human, random, mcts, mcts:N or engine:LEVEL (default mcts)",
-    )
+    add_player_options(parser, black="human", white="mcts", humans=True)
     parser.add_argument(
         "--seed", type=seed_arg, default=0, help="seed of the random and MCTS players and of hints (default 0)"
     )

@@ -60,6 +60,16 @@ def move_seed(seed: int, game: int, ply: int) -> int:
     return z ^ (z >> 31)
 
 
+def add_player_options(parser: argparse.ArgumentParser, black: str, white: str, *, humans: bool) -> None:
+    """``--black`` and ``--white``, with their defaults; ``humans``: whether ``human`` is one of
+    the players offered (``play``) or not (``selfplay``)."""
+    kinds = ("human, " if humans else "") + "random, mcts, mcts:N or engine:LEVEL"
+    for colour, default in (("black", black), ("white", white)):
+        parser.add_argument(
+            f"--{colour}", type=parse_player, default=parse_player(default), help=f"{kinds} (default {default})"
+        )
+
+
 def parse_player(text: str) -> Player:
     """``human``, ``random``, ``mcts``, ``mcts:N``, ``engine`` or ``engine:LEVEL`` (argparse type:
     errors become usage errors)."""

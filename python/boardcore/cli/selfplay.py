@@ -16,7 +16,7 @@ import argparse
 import time
 from concurrent.futures import ThreadPoolExecutor
 
-from boardcore.cli.players import move_seed, parse_player, seed_arg
+from boardcore.cli.players import add_player_options, move_seed, seed_arg
 from boardcore.cli.progress import Progress
 from boardcore.cli.variants import OPTIONS, add_game_command, new_game
 
@@ -24,18 +24,7 @@ from boardcore.cli.variants import OPTIONS, add_game_command, new_game
 def register(commands) -> None:
     parser = add_game_command(commands, "selfplay", "let computer players play many games", __doc__)
     parser.add_argument("--games", type=int, default=10, help="games to play (default 10)")
-    parser.add_argument(
-        "--black",
-        type=parse_player,
-        default=parse_player("mcts"),
-        help="random, mcts, mcts:N or engine:LEVEL (default mcts)",
-    )
-    parser.add_argument(
-        "--white",
-        type=parse_player,
-        default=parse_player("random"),
-        help="random, mcts, mcts:N or engine:LEVEL (default random)",
-    )
+    add_player_options(parser, black="mcts", white="random", humans=False)
     parser.add_argument("--threads", type=int, default=1, help="games played at once (default 1)")
     parser.add_argument("--seed", type=seed_arg, default=0, help="the players' seed (default 0)")
     parser.add_argument("--records", metavar="FILE", help="write every game's record to FILE")
