@@ -17,6 +17,14 @@ def run_bench(*args: str) -> str:
     return done.stdout
 
 
+def cephalopod_paths_answers(*args: str) -> dict[str, tuple[int, int]]:
+    """boardcore's half of bench_cephalopod_paths.py (one repeat, no peers) with ``args``:
+    each case's (depth, answer)."""
+    output = run_bench(str(BENCHES / "bench_cephalopod_paths.py"), "--repeats", "1", "--peers", "", *args)
+    rows = [row.split("|") for row in output.splitlines() if row.startswith("| c") and not row.startswith("| case")]
+    return {row[1].strip(): (int(row[2]), int(row[4])) for row in rows}
+
+
 def test_the_search_benchmark_runs_every_part_quickly():
     output = run_bench(str(BENCHES / "bench_search.py"), "--quick", "--skip-peers")
     rows = [line for line in output.splitlines() if line.startswith("| ") and "---" not in line]
@@ -30,20 +38,8 @@ def test_the_cephalopod_paths_benchmark_reduces_boardcores_counts_to_the_puzzles
     at depth 40 (counts past 2**64: exact and wrapping modes must both reduce to the answer); c07
     is the CodinGame puzzle's own first example (depth 20, 060/222/161), whose published answer is
     322444322; the others are the answers the public peers gave (docs in benches/README.md)."""
-    output = run_bench(
-        str(BENCHES / "bench_cephalopod_paths.py"),
-        "--repeats",
-        "1",
-        "--peers",
-        "",
-        *["--only", "c01", "c02", "c03", "c04", "c07", "c08"],
-    )
-    answers = {
-        row.split("|")[1].strip(): int(row.split("|")[4])
-        for row in output.splitlines()
-        if row.startswith("| c") and not row.startswith("| case")
-    }
-    assert answers == {
+    answers = cephalopod_paths_answers("--only", "c01", "c02", "c03", "c04", "c07", "c08")
+    assert {case: answer for case, (_, answer) in answers.items()} == {
         "c01": 902811392,
         "c02": 466474622,
         "c03": 503115192,
@@ -57,16 +53,7 @@ def test_the_light_cephalopod_paths_set_is_read_with_cases():
     """`--cases` reads the light set, whose c03 is the empty board at depth 5 (the answer every
     peer gave, benches/README.md)."""
     light = BENCHES / "data" / "cephalopod_paths_cases_light.txt"
-    output = run_bench(
-        str(BENCHES / "bench_cephalopod_paths.py"),
-        "--repeats",
-        "1",
-        "--peers",
-        "",
-        *["--cases", str(light), "--only", "c03", "c10"],
-    )
-    rows = [row.split("|") for row in output.splitlines() if row.startswith("| c0") or row.startswith("| c1")]
-    assert {row[1].strip(): (int(row[2]), int(row[4])) for row in rows} == {
+    assert cephalopod_paths_answers("--cases", str(light), "--only", "c03", "c10") == {
         "c03": (5, 50441886),
         "c10": (28, 765165152),
     }
