@@ -261,6 +261,20 @@ class SelfPlay(gymnasium.Env):
         return self.state.observation(), reward, over, truncated, {}
 
 
+def step_both(ours, theirs, infos, rng):
+    """One step of both vector envs with the same random legal actions (any action for an env
+    about to restart: NEXT_STEP ignores it); they must agree on everything but the infos.
+    Returns ``terminated``, ``truncated`` and both infos."""
+    actions = np.array([rng.choice(np.flatnonzero(m)) if m.any() else 0 for m in infos["action_mask"]])
+    obs, rewards, terminated, truncated, infos = ours.step(actions)
+    expected, expected_rewards, expected_terminated, expected_truncated, their_infos = theirs.step(actions)
+    assert np.array_equal(obs, expected)
+    assert np.array_equal(rewards, expected_rewards)
+    assert np.array_equal(terminated, expected_terminated)
+    assert np.array_equal(truncated, expected_truncated)
+    return terminated, truncated, infos, their_infos
+
+
 def run_both(game, mode, max_steps, steps, seed=0, variant=None):
     n = 3
     variant = VARIANTS[game] if variant is None else variant
@@ -272,15 +286,7 @@ def run_both(game, mode, max_steps, steps, seed=0, variant=None):
     rng = np.random.default_rng(seed)
     ended_any = False
     for _ in range(steps):
-        masks = infos["action_mask"]
-        # Any action for an env about to restart (NEXT_STEP ignores it); else a legal one.
-        actions = np.array([rng.choice(np.flatnonzero(m)) if m.any() else 0 for m in masks])
-        obs, rewards, terminated, truncated, infos = ours.step(actions)
-        expected, expected_rewards, expected_terminated, expected_truncated, their_infos = theirs.step(actions)
-        assert np.array_equal(obs, expected)
-        assert np.array_equal(rewards, expected_rewards)
-        assert np.array_equal(terminated, expected_terminated)
-        assert np.array_equal(truncated, expected_truncated)
+        terminated, truncated, infos, their_infos = step_both(ours, theirs, infos, rng)
         ended = terminated | truncated
         for i, env in enumerate(theirs.envs):
             if not (ended[i] and mode == AutoresetMode.NEXT_STEP):  # an env about to restart has no mask
@@ -534,14 +540,7 @@ def test_a_partial_reset_is_gymnasiums_reset_mask(game, mode):
             expected, _ = theirs.reset(options={"reset_mask": mask.copy()})
             assert np.array_equal(obs, expected)
             continue
-        masks = infos["action_mask"]
-        actions = np.array([rng.choice(np.flatnonzero(m)) if m.any() else 0 for m in masks])
-        obs, rewards, terminated, truncated, infos = ours.step(actions)
-        expected, expected_rewards, expected_terminated, expected_truncated, _ = theirs.step(actions)
-        assert np.array_equal(obs, expected)
-        assert np.array_equal(rewards, expected_rewards)
-        assert np.array_equal(terminated, expected_terminated)
-        assert np.array_equal(truncated, expected_truncated)
+        _, _, infos, _ = step_both(ours, theirs, infos, rng)
 
 
 @pytest.mark.parametrize("mode", MODES, ids=lambda m: m.value)
