@@ -150,15 +150,7 @@ pub fn random_playout_endings_interruptible<P: Position>(
     threads: usize,
     stop: &Stop,
 ) -> Result<Vec<Ending>> {
-    let one = |i: u64| {
-        playout_interruptible(
-            position,
-            &mut playout_rng(seed, i),
-            stop,
-            #[inline(always)]
-            |end: &P| Ending { outcome: end.outcome(), score: end.score() },
-        )
-    };
+    let one = nth_playout(position, seed, stop, |end: &P| Ending { outcome: end.outcome(), score: end.score() });
     on_threads(threads, stop, || (0..n).into_par_iter().map(one).collect(), || (0..n).map(one).collect())
 }
 
@@ -170,15 +162,7 @@ pub fn random_playouts_interruptible<P: Position>(
     threads: usize,
     stop: &Stop,
 ) -> Result<Tally> {
-    let one = |i: u64| {
-        playout_interruptible(
-            position,
-            &mut playout_rng(seed, i),
-            stop,
-            #[inline(always)]
-            |end: &P| Tally::of(end.outcome()),
-        )
-    };
+    let one = nth_playout(position, seed, stop, |end: &P| Tally::of(end.outcome()));
     let add = |a: Tally, b: Tally| Ok(a.add(b));
     on_threads(
         threads,
@@ -186,6 +170,17 @@ pub fn random_playouts_interruptible<P: Position>(
         || (0..n).into_par_iter().map(one).try_reduce(Tally::default, add),
         || (0..n).map(one).try_fold(Tally::default(), |sum, t| add(sum, t?)),
     )
+}
+
+/// Playout `i` of the batch `seed` draws from `position` (its own stream, `playout_rng`), and
+/// what `finish` makes of its final position: the same playout whatever thread runs it.
+fn nth_playout<'a, P: Position, R>(
+    position: &'a P,
+    seed: u64,
+    stop: &'a Stop,
+    finish: impl Fn(&P) -> R + Copy + Send + Sync + 'a,
+) -> impl Fn(u64) -> Result<R> + Copy + Send + Sync + 'a {
+    move |i| playout_interruptible(position, &mut playout_rng(seed, i), stop, finish)
 }
 
 /// `parallel` on a pool of `threads` threads while this one polls `stop`, or `serial` on this
