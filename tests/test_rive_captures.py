@@ -24,6 +24,12 @@ BILLIONS_HEX6 = (
     "hex6 .w.ww./bbbb..w/.bww.b.b/bb.wwbb.b/.w....w.bb/wb.bwbb.www/b..b...bbw/.b.w..bww/bw.wb.ww/bb...bw/bwwwww b"
 )
 LARGEST_HEX335 = "hex335 wbb/wwwb/wwwbb/b..../.bbbw/wwww/bbb b"
+# From a random hex7 game: about 2.3e18 moves, almost all of them one capture whose new group is
+# too wide for one ranking table (listing its survivor sets instead once aborted the process).
+TOO_WIDE_HEX7 = (
+    "hex7 .b.b.w./.b.b.w.w/bb.b..b.b/ww...bb.ww/www.wbb.bbb/...bwbw.wbww/bbbb.wwb.bwwb/"
+    "wb.wb.w.wbww/wb.ww.w.www/bb.bbb.wwb/..b.b.wbb/w.bw.wbb/w...wbw w"
+)
 
 
 def finishes(call, seconds=60.0):
@@ -60,6 +66,15 @@ def test_billions_of_moves_are_counted_and_sampled_without_listing():
     for seed in range(5):
         move = finishes(lambda: s.random_move(seed=seed))
         assert s.is_legal(move)
+
+
+def test_a_capture_too_wide_for_one_ranking_table_is_drawn_without_listing_it():
+    s = bc.Rive.from_position(TOO_WIDE_HEX7)
+    assert finishes(s.count_moves) == 2344489985941677687
+    for seed in range(5):
+        move = finishes(lambda: s.random_move(seed=seed))
+        # The uniform draw: nearly every move is that capture.
+        assert s.is_legal(move) and len(move.removed) > 10
 
 
 def order_key(game, name):

@@ -9,10 +9,12 @@
 //! - **The frontier programme** (`frontier.rs`) for large ones: it counts and ranks without
 //!   listing, in time that depends on the group's width, not on the number of sets.
 //!
-//! Where neither fits (a custom board so wide or a capture so large that the programme would
-//! need more than its state budget), counting falls back to growing (exact, polynomial per set),
-//! and finding the k-th set to growing them all and selecting it in move order: slower, never a
-//! different answer or distribution (docs/rive.md).
+//! Where the programme over a capture's whole group would need more than its state budget (a
+//! large capture on hex7 or a wide custom board), counting goes by the joined groups' sizes as
+//! always, and the k-th set is ranked group by group (`nth_by_parts`): the same uniform draw,
+//! but not the k-th in move order. Where a joined group is too wide too, counting falls back to
+//! growing (exact, polynomial per set) and drawing to listing every set, up to `MAX_LISTED` of
+//! them; past that a draw is a `TooLarge` error, never a list that cannot fit (docs/rive.md).
 //!
 //! Counts are remembered per thread, per capture and per joined group: a playout meets the same
 //! captures ply after ply, and counts again only those that changed.
@@ -218,15 +220,103 @@ fn count_without_sizes(board: &HexBoard, capture: Capture, stop: &Stop) -> Resul
 
 /// The removal set of the `k`-th survivor set in move order, given their number `total`.
 /// `Err(Interrupted)` soon after `stop` is requested (building the table looks at it).
-pub fn nth(board: &HexBoard, capture: Capture, total: u128, k: u128, stop: &Stop) -> Result<u128> {
+///
+/// Where the capture is too wide for one ranking table over its whole group, the sets are
+/// ranked group by group instead (`nth_by_parts`): still exactly one set for each `k`, so a
+/// uniform `k` is still a uniform draw, but not the k-th in move order. Only where the joined
+/// groups are too wide as well are the sets listed, and past `MAX_LISTED` of them that is a
+/// `TooLarge` error rather than a list that would not fit in memory.
+pub fn nth(board: &'static HexBoard, capture: Capture, total: u128, k: u128, stop: &Stop) -> Result<u128> {
     if total > LIST_LIMIT as u128 {
-        if let Some(table) = answered(Table::build(board, capture.group, capture.placed, capture.keep, stop))? {
-            return Ok(table.nth(k));
+        if let Some(removal) = ranked(board, capture, k, stop)? {
+            return Ok(removal);
+        }
+        if let Some(removal) = nth_by_parts(board, capture, k, stop)? {
+            return Ok(removal);
         }
     }
-    let mut removals = listed(board, capture);
+    nth_listed(board, capture, total, k)
+}
+
+/// The k-th in move order from the frontier table, `None` where the group is too wide for it.
+fn ranked(board: &HexBoard, capture: Capture, k: u128, stop: &Stop) -> Result<Option<u128>> {
+    let table = answered(Table::build(board, capture.group, capture.placed, capture.keep, stop))?;
+    Ok(table.map(|table| table.nth(k)))
+}
+
+/// The k-th in move order of the `total` sets, listed and selected.
+fn nth_listed(board: &HexBoard, capture: Capture, total: u128, k: u128) -> Result<u128> {
+    let mut removals = listed_within_budget(board, capture, total)?;
     removals.select_nth_unstable_by(k as usize, move_order);
     Ok(removals[k as usize])
+}
+
+/// The most survivor sets `nth` and `InOrder` list (16 bytes each: 256 MiB).
+const MAX_LISTED: u128 = 1 << 24;
+
+/// `listed`, or a `TooLarge` error where `total` sets would pass `MAX_LISTED`.
+fn listed_within_budget(board: &HexBoard, capture: Capture, total: u128) -> Result<Vec<u128>> {
+    if total > MAX_LISTED {
+        return Err(Error::TooLarge(format!(
+            "a capture with {total} survivor sets on a group too wide to rank them: listing them would \
+             take more than {} MiB (docs/rive.md, \"Large captures\")",
+            (MAX_LISTED * 16) >> 20
+        )));
+    }
+    Ok(listed(board, capture))
+}
+
+/// The `k`-th survivor set (`k` below the capture's count) ranked group by group: the joined
+/// groups in the order `HexBoard::groups` gives them, each keeping some number of stones (fewer
+/// first), and within a group its connected shares in move order (the frontier table of that
+/// group alone). A mixed-radix reading of `k`, so each `k` gives one set and each set one `k`.
+/// `None` where a joined group is too wide for the programme too.
+fn nth_by_parts(board: &'static HexBoard, capture: Capture, mut k: u128, stop: &Stop) -> Result<Option<u128>> {
+    let parts: Vec<u128> = board.groups(capture.group & !capture.placed).collect();
+    let mut sizes = Vec::with_capacity(parts.len());
+    for &part in &parts {
+        let Some(part_sizes) = part_sizes(board, part | capture.placed, capture.placed, stop)? else {
+            return Ok(None);
+        };
+        sizes.push(part_sizes);
+    }
+    // after[i][t]: the ways for the groups from i on to keep t stones besides the placed one.
+    let kept = capture.keep as usize - 1;
+    let mut after = vec![vec![0u128; kept + 1]; parts.len() + 1];
+    after[parts.len()][0] = 1;
+    for i in (0..parts.len()).rev() {
+        for t in 0..=kept {
+            after[i][t] = (1..sizes[i].len().min(t + 2))
+                .map(|b| sizes[i][b].wrapping_mul(after[i + 1][t + 1 - b]))
+                .fold(0, u128::wrapping_add);
+        }
+    }
+    let (mut left, mut removal) = (kept, 0u128);
+    for (i, &part) in parts.iter().enumerate() {
+        // `b` cells of the group's share with the placed stone: `b - 1` of its stones survive.
+        for b in 1..sizes[i].len().min(left + 2) {
+            let rest = after[i + 1][left + 1 - b];
+            let ways = sizes[i][b].wrapping_mul(rest);
+            if k >= ways {
+                k -= ways;
+                continue;
+            }
+            // One group's share: the programme over that group alone, or its shares listed.
+            let share = Capture { group: part | capture.placed, placed: capture.placed, keep: b as u32 };
+            let (total, rank) = (sizes[i][b], k / rest);
+            removal |= match b {
+                1 => part,
+                _ if total > LIST_LIMIT as u128 => match ranked(board, share, rank, stop)? {
+                    Some(removal) => removal,
+                    None => nth_listed(board, share, total, rank)?,
+                },
+                _ => nth_listed(board, share, total, rank)?,
+            };
+            (k, left) = (k % rest, left + 1 - b);
+            break;
+        }
+    }
+    Ok(Some(removal))
 }
 
 /// Draws `n` below `total`: SplitMix64's `below` while `total` fits 64 bits (always, in practice),
@@ -264,7 +354,7 @@ impl InOrder {
                 return Ok(InOrder::Ranked(Walk::new(table)));
             }
         }
-        let mut removals = listed(board, capture);
+        let mut removals = listed_within_budget(board, capture, count_interruptible(board, capture, stop)?)?;
         sort_removals(&mut removals);
         Ok(InOrder::Listed { removals, next: 0 })
     }
@@ -557,6 +647,82 @@ mod tests {
             }
         }
         assert!(largest > LIST_LIMIT, "the table is used: {largest} sets");
+    }
+
+    /// Captures of hex4's centre whose group, without the placed stone, falls into two or three
+    /// joined groups, with every number of survivors: random cell sets around the centre.
+    fn captures_joining_groups() -> Vec<(&'static HexBoard, Capture)> {
+        let board = HexBoard::named("hex4").unwrap();
+        let placed = 1u128 << 18;
+        let mut rng = SplitMix64::new(11);
+        let (mut out, mut groups) = (Vec::new(), 0);
+        while groups < 60 {
+            let cells = (0..board.len()).filter(|_| rng.below(2) == 0).fold(placed, |g, i| g | 1u128 << i);
+            let group = board.component(placed, cells);
+            if board.groups(group & !placed).count() < 2 || group.count_ones() > 20 {
+                continue;
+            }
+            groups += 1;
+            for keep in 2..group.count_ones() {
+                out.push((board, Capture { group, placed, keep }));
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn ranking_by_joined_groups_is_a_bijection_onto_the_survivor_sets() {
+        // Where the whole group is too wide for one table, `nth` ranks group by group: every
+        // rank below the count must give a different survivor set, and together all of them.
+        let (mut checked, mut joined) = (0, 0);
+        for (board, capture) in captures_joining_groups() {
+            let total = count(board, capture);
+            if total > 20_000 {
+                continue;
+            }
+            let mut expected = listed(board, capture);
+            expected.sort_unstable();
+            let mut ranked: Vec<u128> = (0..total)
+                .map(|k| nth_by_parts(board, capture, k, Stop::never()).unwrap().expect("the groups fit"))
+                .collect();
+            ranked.sort_unstable();
+            assert_eq!(ranked, expected, "{capture:?}");
+            checked += 1;
+            joined += (board.groups(capture.group & !capture.placed).count() == 3) as u32;
+        }
+        assert!(checked > 100 && joined > 0, "{checked} captures, {joined} joining three groups");
+    }
+
+    #[test]
+    fn a_capture_too_wide_for_one_table_is_still_drawn() {
+        // A hex7 position from a random game (capture-cell policy) in which placing at the
+        // largest capture's cell joins groups too wide for one ranking table over the whole
+        // group, with about 2.3e18 moves in all: listing them would not fit in memory (it
+        // once aborted the process). Each draw must be one of its survivor sets.
+        let position = "hex7 .b.b.w./.b.b.w.w/bb.b..b.b/ww...bb.ww/www.wbb.bbb/...bwbw.wbww/bbbb.wwb.bwwb/\
+                        wb.wb.w.wbww/wb.ww.w.www/bb.bbb.wwb/..b.b.wbb/w.bw.wbb/w...wbw w";
+        let rive = <super::super::Rive as crate::game::Position>::from_notation(position).unwrap();
+        let board = rive.board();
+        let groups = super::super::groups::Groups::of(board, rive.occupied());
+        let mut wide = 0;
+        for cell in Ones(rive.legal_cells(&groups)) {
+            let Some(capture) = rive.capture_at(&groups, cell as u8) else { continue };
+            let total = count(board, capture);
+            if total <= LIST_LIMIT as u128 {
+                continue;
+            }
+            let table = Table::build(board, capture.group, capture.placed, capture.keep, Stop::never());
+            wide += table.is_err() as u32;
+            let mut rng = SplitMix64::new(cell as u64);
+            for _ in 0..3 {
+                let removal = nth(board, capture, total, below(&mut rng, total), Stop::never()).unwrap();
+                let survivors = capture.group & !removal;
+                assert_eq!(removal & !capture.group, 0);
+                assert_eq!(survivors.count_ones(), capture.keep);
+                assert!(survivors & capture.placed != 0 && board.component(capture.placed, survivors) == survivors);
+            }
+        }
+        assert!(wide > 0, "a capture too wide for one table");
     }
 
     #[test]
