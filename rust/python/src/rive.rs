@@ -79,8 +79,11 @@ impl PyRiveMoveIterator {
         slf
     }
 
-    fn __next__(&mut self) -> Option<PyRiveMove> {
-        self.moves.next().map(|mv| PyRiveMove { mv, naming: self.naming })
+    /// The next move; MemoryError for a capture too large to list in order (docs/rive.md,
+    /// "Large captures"), which leaves the iterator where it was.
+    fn __next__(&mut self) -> BcResult<Option<PyRiveMove>> {
+        let next = self.moves.next_interruptible(boardcore_engine::interrupt::Stop::never())?;
+        Ok(next.map(|mv| PyRiveMove { mv, naming: self.naming }))
     }
 }
 

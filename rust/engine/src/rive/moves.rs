@@ -93,8 +93,10 @@ impl Iterator for Moves {
 
 impl Moves {
     /// The next move, returning `Err(Interrupted)` soon after `stop` is requested (reaching a
-    /// capture counts and ranks its survivor sets, which can take long on large boards).
-    pub(super) fn next_interruptible(&mut self, stop: &Stop) -> Result<Option<Move>> {
+    /// capture counts and ranks its survivor sets, which can take long on large boards), or
+    /// `Err(TooLarge)` for a capture too wide to rank whose survivor sets are too many to list
+    /// (docs/rive.md, "Large captures"); the iterator is then left where it was.
+    pub fn next_interruptible(&mut self, stop: &Stop) -> Result<Option<Move>> {
         if self.removals != 0 {
             let cell = self.removals.trailing_zeros() as u8;
             self.removals &= self.removals - 1;
