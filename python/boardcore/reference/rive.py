@@ -679,7 +679,50 @@ class Rive(ReferenceGame):
         if k == len(cells):
             return next(m for m in moves if m.is_swap)
         at_cell = [m for m in moves if m.cell == cells[k] and not m.is_swap]
-        return at_cell[rng.below(len(at_cell))] if at_cell[0].removed else at_cell[0]
+        if not at_cell[0].removed:
+            return at_cell[0]
+        index = self._geo.index[cells[k]]
+        touched = dict(self._legal_cells())[index]
+        return self._make_move(("place", index, self._removal_by_groups(index, touched, rng.below(len(at_cell)))))
+
+    def _removal_by_groups(self, index: int, touched: tuple[int, ...], rank: int) -> tuple[int, ...]:
+        """The capture-cell policy's removal set of ``rank`` for a capture on ``index``, ranked
+        group by group as the engine ranks it (rust/engine/src/rive/survivors.rs,
+        ``nth_by_groups``): the joined groups in board order of their first cell; the rank read
+        in mixed radix as how many stones each group keeps (fewer first), then each group's
+        removals in move order."""
+        label, sizes = self._groups()
+        left = max(sizes[g] for g in touched)  # the stones kept besides the placed one
+        parts = sorted([i for i in range(self._geo.size) if label[i] == g] for g in touched)
+        # shares[i][b]: part i's removal sets when b - 1 of its stones stay with the placed one.
+        shares = []
+        for part in parts:
+            by_size: list[list[tuple[int, ...]]] = [[] for _ in range(len(part) + 2)]
+            for kept_count in range(len(part) + 1):
+                for kept in combinations(part, kept_count):
+                    if _connected(self._geo, {index, *kept}):
+                        by_size[kept_count + 1].append(tuple(i for i in part if i not in kept))
+            shares.append([sorted(sets) for sets in by_size])
+        # after[i][t]: the ways for the parts from i on to keep t stones.
+        after = [[0] * (left + 1) for _ in range(len(parts) + 1)]
+        after[len(parts)][0] = 1
+        for i in reversed(range(len(parts))):
+            for t in range(left + 1):
+                after[i][t] = sum(
+                    len(shares[i][b]) * after[i + 1][t + 1 - b] for b in range(1, min(len(shares[i]), t + 2))
+                )
+        removed: list[int] = []
+        for i in range(len(parts)):
+            for b in range(1, min(len(shares[i]), left + 2)):
+                rest = after[i + 1][left + 1 - b]
+                ways = len(shares[i][b]) * rest
+                if rank >= ways:
+                    rank -= ways
+                    continue
+                removed += shares[i][b][rank // rest]
+                rank, left = rank % rest, left + 1 - b
+                break
+        return tuple(sorted(removed))
 
     def legal_moves(self) -> list[Move]:
         """Every legal move: placements by cell in board order, the captures on one cell ordered by

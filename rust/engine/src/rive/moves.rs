@@ -195,8 +195,9 @@ impl Rive {
     }
 
     /// `PlayoutPolicy::CaptureCell`'s draw (no capture under way, isolation impossible): a legal
-    /// cell or the swap uniformly, then, for a capture, one of its survivor sets uniformly: one
-    /// capture counted and ranked, where the uniform draw counts every capture on the board.
+    /// cell or the swap uniformly, then, for a capture, one of its survivor sets uniformly (its
+    /// rank read group by group, `survivors::nth_by_groups`): one capture counted and ranked,
+    /// where the uniform draw counts every capture on the board.
     fn sample_by_cell(&self, rng: &mut SplitMix64, stop: &Stop) -> Result<Move> {
         let groups = Groups::of(self.board, self.occupied());
         let cells = self.legal_cells(&groups);
@@ -211,7 +212,7 @@ impl Rive {
             Some(capture) => {
                 let count = survivors::count_interruptible(self.board, capture, stop)?;
                 let rank = survivors::below(rng, count);
-                Move::Place { cell, removed: survivors::nth(self.board, capture, count, rank, stop)? }
+                Move::Place { cell, removed: survivors::nth_by_groups(self.board, capture, count, rank, stop)? }
             }
         })
     }
