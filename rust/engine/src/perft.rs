@@ -8,7 +8,7 @@
 //! its default is the generic walk below, and a game with a faster representation for the walk
 //! (Reversi's frames) overrides it, so every caller gets the fast path.
 
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::game::Position;
 use crate::interrupt::Stop;
 use rayon::prelude::*;
@@ -79,11 +79,15 @@ pub fn divide<P: Position>(pos: &P, depth: u32, plies: Plies) -> Vec<(P::Move, u
     pos.divide(depth, plies)
 }
 
-/// The value of work given a stop nobody can request.
+/// The value of work given a stop nobody can request. Its only other error is a budget passed
+/// (`TooLarge`: a Rive capture too wide to rank with more survivor sets than can be listed),
+/// which the plain, infallible API can only report by panicking; the interruptible calls, and
+/// so Python, get it as an error.
 pub(crate) fn unstoppable<T>(result: Result<T>) -> T {
     match result {
         Ok(value) => value,
-        Err(e) => unreachable!("a stop nobody holds was requested: {e}"),
+        Err(Error::Interrupted) => unreachable!("a stop nobody holds was requested"),
+        Err(e) => panic!("{e}"),
     }
 }
 

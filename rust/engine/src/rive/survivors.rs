@@ -11,10 +11,11 @@
 //!
 //! Where the programme over a capture's whole group would need more than its state budget (a
 //! large capture on hex7 or a wide custom board), counting goes by the joined groups' sizes as
-//! always, and the k-th set is ranked group by group (`nth_by_parts`): the same uniform draw,
-//! but not the k-th in move order. Where a joined group is too wide too, counting falls back to
-//! growing (exact, polynomial per set) and drawing to listing every set, up to `MAX_LISTED` of
-//! them; past that a draw is a `TooLarge` error, never a list that cannot fit (docs/rive.md).
+//! always, and the k-th set in move order is found by listing every set, up to `MAX_LISTED` of
+//! them; past that it is ranked group by group (`nth_by_parts`): the same uniform draw, but not
+//! the k-th in move order. Where a joined group is too wide too, counting falls back to growing
+//! (exact, polynomial per set), and a draw past `MAX_LISTED` sets is a `TooLarge` error, never
+//! a list that cannot fit (docs/rive.md).
 //!
 //! Counts are remembered per thread, per capture and per joined group: a playout meets the same
 //! captures ply after ply, and counts again only those that changed.
@@ -222,17 +223,20 @@ fn count_without_sizes(board: &HexBoard, capture: Capture, stop: &Stop) -> Resul
 /// `Err(Interrupted)` soon after `stop` is requested (building the table looks at it).
 ///
 /// Where the capture is too wide for one ranking table over its whole group, the sets are
-/// ranked group by group instead (`nth_by_parts`): still exactly one set for each `k`, so a
+/// listed and the k-th selected, still in move order, up to `MAX_LISTED` of them. Past that
+/// they are ranked group by group (`nth_by_parts`): still exactly one set for each `k`, so a
 /// uniform `k` is still a uniform draw, but not the k-th in move order. Only where the joined
-/// groups are too wide as well are the sets listed, and past `MAX_LISTED` of them that is a
-/// `TooLarge` error rather than a list that would not fit in memory.
+/// groups are too wide as well is that a `TooLarge` error, rather than a list that would not
+/// fit in memory.
 pub fn nth(board: &'static HexBoard, capture: Capture, total: u128, k: u128, stop: &Stop) -> Result<u128> {
     if total > LIST_LIMIT as u128 {
         if let Some(removal) = ranked(board, capture, k, stop)? {
             return Ok(removal);
         }
-        if let Some(removal) = nth_by_parts(board, capture, k, stop)? {
-            return Ok(removal);
+        if total > MAX_LISTED {
+            if let Some(removal) = nth_by_parts(board, capture, k, stop)? {
+                return Ok(removal);
+            }
         }
     }
     nth_listed(board, capture, total, k)
