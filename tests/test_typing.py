@@ -27,7 +27,9 @@ def test_the_stub_only_bases_give_each_class_its_own_types(tmp_path):
     )
     result = subprocess.run([sys.executable, "-m", "mypy", str(snippet)], capture_output=True, text=True)
     revealed = [
-        line.split('Revealed type is "')[1].rstrip('"') for line in result.stdout.splitlines() if "Revealed" in line
+        line.split('Revealed type is "')[1].rstrip('"').replace("builtins.", "")
+        for line in result.stdout.splitlines()
+        if "Revealed" in line
     ]
     assert revealed == [
         "list[boardcore._boardcore.ReversiMove]",

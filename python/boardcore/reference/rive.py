@@ -698,7 +698,7 @@ class Rive(ReferenceGame):
         shares = []
         for part in parts:
             by_size: list[list[tuple[int, ...]]] = [[] for _ in range(len(part) + 2)]
-            for kept_count in range(len(part) + 1):
+            for kept_count in range(min(len(part), left) + 1):  # no group keeps more than `left`
                 for kept in combinations(part, kept_count):
                     if _connected(self._geo, {index, *kept}):
                         by_size[kept_count + 1].append(tuple(i for i in part if i not in kept))

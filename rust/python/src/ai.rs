@@ -1,8 +1,8 @@
 //! The alpha-beta search and the exact solver (`boardcore_engine::search`) for every game:
 //! `search_position` forwards a game and its limits, `boardcore/ai.py` is the Python face.
 
-use crate::errors::{BcError, BcResult};
-use crate::game::return_for_game;
+use crate::errors::BcResult;
+use crate::game::{not_a_game, return_for_game};
 use boardcore_engine::search::{analyse, Analysis, Evaluate, Limits, Material, Searchable};
 use pyo3::prelude::*;
 
@@ -98,7 +98,7 @@ pub fn search_position(
         let wrap = |mv| g.wrap(mv).into_pyobject(py).map(|m| m.into_any().unbind());
         Ok(to_row(&analysis, |mv| wrap(mv).expect("a move converts")))
     });
-    Err(BcError::type_error(format!("game must be a boardcore game, got {}", crate::args::type_name(game))))
+    Err(not_a_game(game))
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

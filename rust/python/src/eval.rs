@@ -3,7 +3,7 @@
 
 use crate::args::GameName;
 use crate::errors::{BcError, BcResult};
-use crate::game::return_for_game;
+use crate::game::{not_a_game, return_for_game};
 use boardcore_engine::search::eval::{Features, Linear};
 use boardcore_engine::{cephalopod::Cephalopod, reversi::Reversi, rive::Rive, strands::Strands};
 use numpy::{IntoPyArray, PyArray1};
@@ -78,10 +78,6 @@ impl PyEvaluator {
     fn __repr__(&self) -> String {
         format!("Evaluator({:?}, source={:?})", self.game.as_str(), self.source)
     }
-}
-
-fn not_a_game(game: &Bound<'_, PyAny>) -> BcError {
-    BcError::type_error(format!("game must be a boardcore game, got {}", crate::args::type_name(game)))
 }
 
 /// `evaluator`'s weights if it is an `Evaluator` of the game of `P` (None when not given);

@@ -358,6 +358,11 @@ macro_rules! return_for_game {
 }
 pub(crate) use return_for_game;
 
+/// The TypeError of a function that takes any game (`return_for_game!`) given something else.
+pub(crate) fn not_a_game(game: &Bound<'_, PyAny>) -> crate::errors::BcError {
+    crate::errors::BcError::type_error(format!("game must be a boardcore game, got {}", crate::args::type_name(game)))
+}
+
 macro_rules! bind_game {
     ($Py:ident, $PyMove:ident, $Variant:ty, $Naming:ty) => {
         #[pymethods]

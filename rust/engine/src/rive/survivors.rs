@@ -250,7 +250,12 @@ pub fn nth(board: &'static HexBoard, capture: Capture, total: u128, k: u128, sto
 pub fn nth_by_groups(board: &'static HexBoard, capture: Capture, total: u128, k: u128, stop: &Stop) -> Result<u128> {
     match nth_by_parts(board, capture, k, stop)? {
         Some(removal) => Ok(removal),
-        None => nth(board, capture, total, k, stop),
+        // Not `nth`, which would try the groups again past `MAX_LISTED`.
+        None if total > LIST_LIMIT as u128 => match ranked(board, capture, k, stop)? {
+            Some(removal) => Ok(removal),
+            None => nth_listed(board, capture, total, k),
+        },
+        None => nth_listed(board, capture, total, k),
     }
 }
 
@@ -365,12 +370,13 @@ impl InOrder {
     /// `new`, returning `Err(Interrupted)` soon after `stop` is requested (counting and building
     /// the table look at it).
     pub fn new_interruptible(board: &'static HexBoard, capture: Capture, stop: &Stop) -> Result<InOrder> {
-        if count_interruptible(board, capture, stop)? > LIST_LIMIT as u128 {
+        let total = count_interruptible(board, capture, stop)?;
+        if total > LIST_LIMIT as u128 {
             if let Some(table) = answered(Table::build(board, capture.group, capture.placed, capture.keep, stop))? {
                 return Ok(InOrder::Ranked(Walk::new(table)));
             }
         }
-        let mut removals = listed_within_budget(board, capture, count_interruptible(board, capture, stop)?)?;
+        let mut removals = listed_within_budget(board, capture, total)?;
         sort_removals(&mut removals);
         Ok(InOrder::Listed { removals, next: 0 })
     }
