@@ -2,7 +2,8 @@
 search speed and time limits.
 
     python benches/bench_engine.py [--only endgame strength guided example ladder speed limits] [--games N]
-                                   [--strength-games N] [--ladder-games N] [--suite tests/data/fforum-20-39.txt] [--edax PATH --edax-eval FILE]
+                                   [--strength-games N] [--ladder-games N] [--suite tests/data/fforum-20-39.txt]
+                                   [--problems FIRST-LAST] [--edax PATH --edax-eval FILE]
                                    [--write FILE]
 
 - endgame: every problem of the FForum suite (tests/data/fforum-20-39.txt, from Edax's problem/
@@ -11,6 +12,7 @@ search speed and time limits.
   the same suite in the same run when --edax is given; without its evaluation weights (which this
   machine cannot download) its node count is not its real one, so the comparison is then against
   Edax's published 111,349,635 nodes for 20-39 and its nodes per second measured here.
+  `--suite tests/data/fforum-40-59.txt --problems 40-49` solves part of a suite (Edax the same part).
 - strength: `bc.ai.Player(time_limit=t)` against `bc.mcts.best_move(time_limit=t)` on every
   game's default variant, at --times seconds a move: games in pairs from one random opening
   (four random plies), colours swapped.
@@ -20,7 +22,8 @@ search speed and time limits.
   depth 4 on Reversi 8x8 (its time a move reported beside the score).
 - ladder: level k against level k-1 on Reversi 6x6, paired openings as above; scores and Elo,
   and with --write a plot of each level's Elo over level 1 (docs/images/ladder.svg).
-- speed: nodes per second of `analyse` (depth-limited) and of `solve` on each game.
+- speed: nodes per second of `analyse` (depth-limited) and of `solve` on each game, and the share
+  of the search's time spent listing moves (rust/engine/examples/search_profile.rs).
 - limits: how far past its time limit `analyse` returns (median and worst of many calls).
 
 --write FILE writes the tables with the commit, date, machine and load they were measured with
@@ -36,6 +39,7 @@ import platform
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -56,10 +60,30 @@ def read_suite(path: Path) -> list[tuple[str, bc.Reversi, int, set[str]]]:
     return problems
 
 
+def chosen_problems(args, problems: list) -> tuple[list, str]:
+    """The problems of `--problems FIRST-LAST` (all by default) and how the heading names them."""
+    if not args.problems:
+        return problems, ""
+    first, last = (int(n) for n in args.problems.split("-"))
+    return [p for p in problems if first <= int(p[0]) <= last], f", problems {first}-{last}"
+
+
+def edax_suite(args, suite: Path, problems: list, scratch: Path) -> Path:
+    """Edax's .obf file of the suite, cut to `problems` (its lines are in the suite's order)."""
+    obf = Path(args.edax_obf or suite.with_suffix(".obf"))
+    if not args.problems:
+        return obf
+    ids = [int(p[0]) for p in read_suite(suite)]
+    lines = [line for ident, line in zip(ids, obf.read_text().splitlines()) if str(ident) in {p[0] for p in problems}]
+    cut = scratch / obf.name
+    cut.write_text("\n".join(lines) + "\n")
+    return cut
+
+
 def endgame(args, out: list[str]) -> None:
     suite = Path(args.suite)
-    problems = read_suite(suite)
-    out += [f"### Endgame: {suite.stem}, one thread", "", "| problem | empties | score | expected | move ok | nodes | seconds |", "| --- | --- | --- | --- | --- | --- | --- |"]  # fmt: skip
+    problems, which = chosen_problems(args, read_suite(suite))
+    out += [f"### Endgame: {suite.stem}{which}, one thread", "", "| problem | empties | score | expected | move ok | nodes | seconds |", "| --- | --- | --- | --- | --- | --- | --- |"]  # fmt: skip
     total_nodes = total_seconds = 0.0
     wrong = 0
     for ident, game, expected, best in problems:
@@ -79,17 +103,20 @@ def endgame(args, out: list[str]) -> None:
         f"boardcore: {total_seconds:.1f} s, {total_nodes:,.0f} nodes, {rate / 1e6:.1f} M nodes/s; {wrong} wrong.",
         "",
     ]
-    published = EDAX_PUBLISHED_NODES.get(suite.stem)
+    published = None if which else EDAX_PUBLISHED_NODES.get(suite.stem)
     if args.edax:
-        started = time.time()
-        run = subprocess.run(
-            [args.edax, "-eval-file", args.edax_eval, "-l", "60", "-n", "1", "-solve", str(args.edax_obf or suite.with_suffix(".obf"))],
-            capture_output=True, text=True, cwd=Path(args.edax).parent.parent,
-        )  # fmt: skip
-        wall = time.time() - started
+        with tempfile.TemporaryDirectory() as scratch:
+            obf = edax_suite(args, suite, problems, Path(scratch))
+            started = time.time()
+            run = subprocess.run(
+                [args.edax, "-eval-file", args.edax_eval, "-l", "60", "-n", "1", "-solve", str(obf)],
+                capture_output=True, text=True, cwd=Path(args.edax).parent.parent,
+            )  # fmt: skip
+            wall = time.time() - started
         nodes = edax_nodes(run.stdout)
         edax_rate = nodes / wall if nodes else float("nan")
-        out.append(f"Edax -solve in the same run: {wall:.1f} s, {nodes:,} nodes, {edax_rate / 1e6:.1f} M nodes/s"
+        out.append(f"Edax -solve in the same run: {wall:.1f} s, {nodes:,} nodes, {edax_rate / 1e6:.1f} M nodes/s;"
+                   f" boardcore's time {total_seconds / wall:.2f}x Edax's"
                    f" (with {'its weights' if 'zero' not in args.edax_eval else 'all-zero weights: its node count is not its real one'}).")  # fmt: skip
         if published:
             estimate = published / edax_rate
@@ -331,6 +358,29 @@ def speed(args, out: list[str]) -> None:
                    f" {statistics.median(r.seconds for r in runs):.3f} | {best / 1e6:.2f} |")  # fmt: skip
         print(out[-1], flush=True)
     out.append("")
+    movegen_share(args, out)
+
+
+def movegen_share(args, out: list[str]) -> None:
+    """The share of the search's time spent listing moves, from the Rust example that searches
+    each position twice, once listing every node's moves twice (its header says why)."""
+    run = subprocess.run(
+        ["cargo", "run", "--release", "-q", "-p", "boardcore-engine", "--example", "search_profile", "--", str(max(args.repeats, 3))],
+        capture_output=True, text=True, cwd=ROOT,
+    )  # fmt: skip
+    out += ["### Time spent listing moves (one thread, the Rust search alone)", "",
+            "`cargo run --release -p boardcore-engine --example search_profile`: each search run as it is and with every node's moves listed twice; the extra time over the plain search's is the share. Reversi's endgame solver lists no moves (it tries each empty square in turn), so it has no row; nor has Rive's dense memo (hex3).", "",
+            "| game | board | search | nodes | seconds | M nodes/s | share listing moves |", "| --- | --- | --- | --- | --- | --- | --- |"]  # fmt: skip
+    for line in run.stdout.splitlines():
+        game, board, search, nodes, seconds, share = line.split("\t")
+        rate = int(nodes) / float(seconds) / 1e6
+        out.append(
+            f"| {game} | {board} | {search} | {int(nodes):,} | {float(seconds):.3f} | {rate:.2f} | {float(share):.0%} |"
+        )
+        print(out[-1], flush=True)
+    if run.returncode != 0:
+        out.append(f"(the example failed: {run.stderr.strip().splitlines()[-1:]})")
+    out.append("")
 
 
 def limits(args, out: list[str]) -> None:
@@ -375,6 +425,7 @@ def main() -> None:
     parser.add_argument("--times", type=float, nargs="+", default=[0.1, 1.0])
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--suite", default=str(ROOT / "tests/data/fforum-20-39.txt"))
+    parser.add_argument("--problems", help="FIRST-LAST: only these problems of the suite (e.g. 40-49)")
     parser.add_argument("--edax", help="an Edax binary (bin/lEdax-...) built outside the repository")
     parser.add_argument("--edax-eval", help="Edax's eval.dat")
     parser.add_argument("--edax-obf", help="the suite as Edax's .obf file (default: beside --suite)")

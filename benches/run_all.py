@@ -51,8 +51,9 @@ class Section:
         return ["python", f"benches/{self.script}", *self.args]
 
 
-def edax_args() -> list[str]:
-    """bench_engine's Edax options, from the environment (none when Edax is not there)."""
+def edax_args(suite: str = "fforum-20-39") -> list[str]:
+    """bench_engine's Edax options for an endgame suite, from the environment (none when Edax is
+    not there)."""
     binary, weights, problems = (os.environ.get(k) for k in ("EDAX", "EDAX_EVAL", "EDAX_PROBLEMS"))
     args = []
     if binary:
@@ -60,7 +61,7 @@ def edax_args() -> list[str]:
     if weights:
         args += ["--edax-eval", weights]
     if problems:
-        args += ["--edax-obf", str(Path(problems) / "fforum-20-39.obf")]
+        args += ["--edax-obf", str(Path(problems) / f"{suite}.obf")]
     return args
 
 
@@ -121,6 +122,13 @@ def sections() -> list[Section]:
                 "1",
                 *edax_args(),
             ],
+            writes_file=True,
+        ),
+        Section(
+            "endgame-40-59",
+            "The solver on FForum 40-59 against Edax",
+            "bench_engine.py",
+            ["--only", "endgame", "--suite", "tests/data/fforum-40-59.txt", *edax_args("fforum-40-59")],
             writes_file=True,
         ),
         Section("parsers", "Parsers on 1 MB inputs (CPU time)", "bench_parsers.py", ["--repeats", "3", "--cpu"]),

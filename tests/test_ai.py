@@ -104,13 +104,15 @@ SMALL_BOARDS = [
     bc.Reversi.from_position("6 ....../....../..wb../..bw../#....#/...... b"),
     bc.Cephalopod(rows=2, cols=2),
     bc.Cephalopod(rows=2, cols=3),
-    bc.Rive(board="hex2"),
+    bc.Rive(board="hex2"),  # solved by the dense memo (search/memo.rs)
+    bc.Rive(board="hex2", swap=True),
+    bc.Rive(board="hex2", single_stones=True),  # no dense index: the generic search
     bc.Strands(layout=["12", "212", "22"]),
     bc.Strands(layout=["23", "323", "32"], cover="exact"),
 ]
 
 
-@pytest.mark.parametrize("start", SMALL_BOARDS[:1] + SMALL_BOARDS[2:], ids=lambda g: g.position())
+@pytest.mark.parametrize("start", SMALL_BOARDS[:1] + SMALL_BOARDS[2:], ids=repr)
 def test_the_solver_agrees_with_brute_force_over_the_twin(start):
     known: dict[str, int] = {}
     for game in positions(start, 6, seed=len(start.position())):
@@ -138,6 +140,29 @@ def test_reversi_4x4_is_a_ten_disc_win_for_white():
 @pytest.mark.parametrize(("rows", "cols", "score"), [(2, 2, 0), (2, 3, -2), (3, 2, -2)])
 def test_small_cephalopod_boards_have_their_solved_values(rows, cols, score):
     assert bc.ai.solve(bc.Cephalopod(rows=rows, cols=cols)).score == score
+
+
+def test_the_table_size_changes_the_work_not_the_answer():
+    game = bc.Cephalopod(rows=2, cols=3)
+    small, large = bc.ai.solve(game, table_mb=1), bc.ai.solve(game, table_mb=256)
+    assert small.score == large.score == -2 and small.best_moves == large.best_moves
+    with pytest.raises(ValueError, match="table_mb"):
+        bc.ai.solve(game, table_mb=0)
+
+
+@pytest.mark.slow
+def test_cephalopod_2x4_is_a_draw_solved_with_a_large_table():
+    # docs/solved.md: about 30 s with 8 GB of table, which it fills only in part.
+    analysis = bc.ai.solve(bc.Cephalopod(rows=2, cols=4), table_mb=8192)
+    assert (analysis.value, analysis.score) == (0, 0)
+
+
+@pytest.mark.slow
+def test_cephalopod_3x3_is_a_one_die_win_for_black_whatever_the_first_move():
+    # docs/solved.md: about 10 minutes, with up to 16 GB of table.
+    analysis = bc.ai.solve(bc.Cephalopod(rows=3, cols=3), table_mb=16384)
+    assert (analysis.value, analysis.score) == (1, 1)
+    assert len(analysis.best_moves) == 9
 
 
 @pytest.mark.slow
@@ -182,6 +207,9 @@ def test_analyse_becomes_a_solve_when_the_end_is_within_reach():
         ({"time_limit": -1.0}, "time_limit"),
         ({"time_limit": float("nan")}, "time_limit"),
         ({"threads": 0}, "threads"),
+        ({"table_mb": 0}, "table_mb"),
+        ({"table_mb": 65_537}, "table_mb"),
+        ({"table_mb": 1.5}, "table_mb"),
     ],
 )
 def test_bad_limits_are_refused_and_change_nothing(limits, message):

@@ -138,16 +138,21 @@ def _check_game(game: Any) -> None:
         raise TypeError(f"game must be a boardcore game (bc.Reversi, ...), got {type(game).__name__}")
 
 
-def solve(game: Game, *, threads: int = 1, time_limit: float | None = None) -> Analysis:
+def solve(game: Game, *, threads: int = 1, time_limit: float | None = None, table_mb: int = 64) -> Analysis:
     """The game-theoretic value of ``game``'s position, with the margin under perfect play, every
     optimal move and a line of perfect play (``.exact`` is True).
 
     Releases the GIL and answers Ctrl-C. ``time_limit`` (seconds) bounds the solve: reached
-    before the proof, it raises ``SolveTimeout`` (whose ``.analysis`` holds the estimate). A
-    finished game raises ``ValueError``. ``game`` is not changed.
+    before the proof, it raises ``SolveTimeout`` (whose ``.analysis`` holds the estimate).
+    ``table_mb`` is the transposition table's size in MB (1 to 65,536; its memory is taken only
+    as the search fills it): the default suits positions a few seconds from solved, while a
+    small board solved from its start (Cephalopod 2x4 or 3x3, Rive hex3) needs gigabytes, or
+    it searches the same positions again and again (docs/solved.md). A finished game or a bad
+    argument raises ``ValueError``. ``game`` is not changed.
     """
     _check_game(game)
-    analysis = _analysis(search_position(game, solve=True, threads=threads, time_limit=time_limit))
+    row = search_position(game, solve=True, threads=threads, time_limit=time_limit, table_mb=table_mb)
+    analysis = _analysis(row)
     if not analysis.exact:
         raise SolveTimeout(f"not solved within time_limit={time_limit} s", analysis)
     return analysis
@@ -161,6 +166,7 @@ def analyse(
     nodes: int | None = None,
     threads: int = 1,
     evaluator: Any | None = None,
+    table_mb: int = 64,
 ) -> Analysis:
     """A search of ``game``'s position within the limits given: ``depth`` (plies), ``time_limit``
     (seconds) and ``nodes``; with none of them, one second. It deepens one ply at a time and
@@ -168,12 +174,16 @@ def analyse(
     then is a solve: ``best_moves`` lists every optimal move).
 
     ``evaluator`` is a learned evaluation (``bc.ai.evaluator(...)``); None (the default) is the
-    one shipped for the game, ``"material"`` the game's count of pieces. A finished game or a bad limit raises ``ValueError``; ``game`` is not changed.
+    one shipped for the game, ``"material"`` the game's count of pieces. ``table_mb`` is the
+    transposition table's size in MB, as for ``solve``. A finished game or a bad limit raises
+    ``ValueError``; ``game`` is not changed.
     """
     _check_game(game)
     if depth is None and time_limit is None and nodes is None:
         time_limit = 1.0
-    row = search_position(game, depth=depth, nodes=nodes, time_limit=time_limit, threads=threads, evaluator=evaluator)
+    row = search_position(
+        game, depth=depth, nodes=nodes, time_limit=time_limit, threads=threads, evaluator=evaluator, table_mb=table_mb
+    )
     return _analysis(row)
 
 

@@ -29,6 +29,12 @@ def register(commands) -> None:
             help=f"a position in the game's notation, or '{START}' for the default start",
         )
         parser.add_argument("--threads", type=_positive, default=1, help="search threads (default 1)")
+        parser.add_argument(
+            "--table-mb",
+            type=_positive,
+            default=64,
+            help="transposition table size in MB (default 64; a small board solved from its start needs GBs)",
+        )
         if name == "solve":
             parser.add_argument("--time", type=_seconds, default=None, help="give up after this many seconds")
             parser.set_defaults(run=run_solve)
@@ -73,7 +79,7 @@ def _verdict(value: int) -> str:
 def run_solve(args: argparse.Namespace) -> int:
     game = _game(args)
     try:
-        a = bc.ai.solve(game, threads=args.threads, time_limit=args.time)
+        a = bc.ai.solve(game, threads=args.threads, time_limit=args.time, table_mb=args.table_mb)
     except bc.ai.SolveTimeout as timeout:
         print(f"not solved in {args.time} s (estimate {timeout.analysis.score:+.2f}, depth {timeout.analysis.depth})")
         return 1
@@ -88,7 +94,9 @@ def run_solve(args: argparse.Namespace) -> int:
 def run_analyse(args: argparse.Namespace) -> int:
     game = _game(args)
     time_limit = args.time if args.time is not None or args.depth or args.nodes else 5.0
-    a = bc.ai.analyse(game, depth=args.depth, time_limit=time_limit, nodes=args.nodes, threads=args.threads)
+    a = bc.ai.analyse(
+        game, depth=args.depth, time_limit=time_limit, nodes=args.nodes, threads=args.threads, table_mb=args.table_mb
+    )
     for it in a.iterations:
         score = f"{it.score:+d} exact" if it.exact else f"{it.score:+.2f}"
         print(f"depth {it.depth:>3}  score {score:>10}  nodes {it.nodes:>12,}  {it.seconds:7.3f} s  {_line(it.pv)}")

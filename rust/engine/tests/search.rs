@@ -144,6 +144,37 @@ fn rive_on_seven_cells_is_solved_as_brute_force_solves_it() {
 }
 
 #[test]
+fn rive_on_seven_cells_with_the_swap_is_solved_as_brute_force_solves_it() {
+    let start = Rive::from_notation("hex2 ../.../.. b swap").unwrap();
+    for (i, position) in positions_from(&start, 12, 3).iter().enumerate() {
+        check_solve(position, 1 + i % 2);
+    }
+}
+
+/// The dense memo's index (search/memo.rs) names each position of a small board once: two
+/// positions met in random hex3 games share an index only if they are the same position.
+#[test]
+fn rive_dense_keys_tell_positions_apart() {
+    use boardcore_engine::search::DenseKey;
+    let mut seen: HashMap<u64, String> = HashMap::new();
+    let mut rng = SplitMix64::new(7);
+    for _ in 0..200 {
+        let mut position = Rive::from_notation("hex3 .../..../...../..../... b").unwrap();
+        while !position.is_over() {
+            let (index, states) = position.dense_key().expect("hex3 has a dense index");
+            assert!(index < states && states == 2 * 3u64.pow(19));
+            let notation = position.to_notation();
+            assert_eq!(seen.entry(index).or_insert_with(|| notation.clone()), &notation);
+            let mv = position.sample_move(&mut rng).unwrap();
+            position.play_unchecked(mv);
+        }
+    }
+    let single = Rive::from_notation("hex3 .../..../...../..../... b single").unwrap();
+    assert_eq!(single.dense_key(), None, "the single-stone form has captures under way");
+    assert_eq!(Rive::from_notation("hex4 ..../...../....../......./....../...../.... b").unwrap().dense_key(), None);
+}
+
+#[test]
 fn a_small_strands_layout_is_solved_as_brute_force_solves_it() {
     for layout in ["up-to 12/212/22 b", "exact 12/212/22 b", "up-to 23/323/32 b", "up-to 12/232/21 b"] {
         let start = Strands::from_notation(layout).unwrap();

@@ -54,3 +54,24 @@ impl CompactKey for Rive {
         key.to_move()
     }
 }
+
+/// Boards of up to this many cells have a dense index for the exact solver (search/memo.rs): a
+/// byte for each of 2 * 3**19 positions is 2.3 GB, taken only as the solve reaches them.
+pub const DENSE_CELLS: usize = 19;
+
+impl crate::search::DenseKey for Rive {
+    /// The stones read as a base-3 number (0 empty, 1 Black, 2 White; the first cell the least
+    /// significant digit), times two, plus 1 when White moves. Compound moves only: the
+    /// single-stone form's captures under way are states the index does not cover.
+    fn dense_key(&self) -> Option<(u64, u64)> {
+        let cells = self.board.len();
+        if cells > DENSE_CELLS || self.single_stones {
+            return None;
+        }
+        let index = (0..cells).rev().fold(0u64, |index, cell| {
+            let digit = (self.black >> cell & 1) as u64 + 2 * (self.white >> cell & 1) as u64;
+            3 * index + digit
+        });
+        Some((2 * index + u64::from(self.side == Player::White), 2 * 3u64.pow(cells as u32)))
+    }
+}

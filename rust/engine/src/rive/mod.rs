@@ -21,7 +21,7 @@ pub mod survivors;
 
 pub use actions::RiveActions;
 pub use game::{RiveGame, Variant};
-pub use key::RiveKey;
+pub use key::{RiveKey, DENSE_CELLS};
 pub use moves::{Move, Moves};
 pub use notation::{move_name, parse_move};
 pub use setup::Setup;

@@ -79,7 +79,9 @@ impl Searchable for Cephalopod {
 }
 
 impl Searchable for Rive {
-    type Endgame = NoEndgame;
+    /// A solve on a board of up to `rive::DENSE_CELLS` cells: a game there can last thousands
+    /// of plies, past what alpha-beta can search, over few positions (search/memo.rs).
+    type Endgame = super::Memo;
 
     /// Stones of the side to move minus the other's.
     fn final_margin(&self) -> i32 {

@@ -6,8 +6,9 @@
 //! killers, history, and the evaluation of each child where the remaining depth pays for it).
 //! A game plugs in three things through [`Searchable`]: how a finished game is scored (its
 //! margin), a cheap static estimate, and optionally its own endgame solver (Reversi's, in
-//! `reversi/endgame.rs`), which takes over the positions it can solve exactly, as Edax's
-//! endgame search takes over from its midgame search.
+//! `reversi/endgame.rs`; the dense memo of `memo.rs` for Rive's small boards), which takes over
+//! the positions it can solve exactly, as Edax's endgame search takes over from its midgame
+//! search.
 //!
 //! Scores are margins in hundredths of a point for the side to move (`SCALE` per point): a
 //! finished game is worth exactly `SCALE * final_margin()`, and evaluations estimate the same
@@ -18,10 +19,12 @@
 mod alphabeta;
 pub mod eval;
 mod games;
+mod memo;
 mod ordering;
 mod root;
 pub mod table;
 
+pub use memo::{DenseKey, Memo};
 pub use root::{analyse, Analysis, Iteration, Limits, MAX_DEPTH};
 
 use crate::error::Result;
