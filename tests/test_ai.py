@@ -246,6 +246,14 @@ def test_a_solve_past_its_time_limit_says_so_with_its_estimate():
     assert bc.Reversi().is_legal(raised.value.analysis.move)
 
 
+def test_the_dense_memo_of_rive_honours_a_time_limit_and_changes_nothing():
+    game = bc.Rive(board="hex3")  # a solve from the start takes many minutes (docs/solved.md)
+    with pytest.raises(bc.ai.SolveTimeout) as raised:
+        bc.ai.solve(game, time_limit=0.2)  # how promptly: benches/bench_engine.py --only limits
+    assert not raised.value.analysis.exact and game.is_legal(raised.value.analysis.move)
+    assert game.position() == bc.Rive(board="hex3").position() and not game.history
+
+
 @pytest.mark.parametrize("bad", [0, 11, -1, 2.0, True, "5"])
 def test_player_levels_are_one_to_ten(bad):
     with pytest.raises(ValueError, match="level"):
@@ -312,6 +320,10 @@ def test_the_command_line_solves_and_analyses():
     assert solved.returncode == 0, solved.stderr
     assert "Black to move: loss by 10 (-10)" in solved.stdout
     assert "optimal moves: b1 a2 d3 c4" in solved.stdout
+    sized = run_cli("solve", "cephalopod", "2x3 .../... b", "--table-mb", "2")
+    assert sized.returncode == 0 and "White to move" not in sized.stdout and "loss by 2 (-2)" in sized.stdout
+    refused = run_cli("solve", "cephalopod", "2x3 .../... b", "--table-mb", "0")
+    assert refused.returncode == 2 and "--table-mb" in refused.stderr
     analysed = run_cli("analyse", "cephalopod", "2x3 .../... b", "--depth", "2")
     assert analysed.returncode == 0, analysed.stderr
     lines = analysed.stdout.splitlines()
