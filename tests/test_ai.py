@@ -322,6 +322,8 @@ def test_the_command_line_solves_and_analyses():
     assert "optimal moves: b1 a2 d3 c4" in solved.stdout
     sized = run_cli("solve", "cephalopod", "2x3 .../... b", "--table-mb", "2")
     assert sized.returncode == 0 and "White to move" not in sized.stdout and "loss by 2 (-2)" in sized.stdout
+    drawn = run_cli("solve", "cephalopod", "2x2 ../.. b")
+    assert "Black to move: draw (+0)" in drawn.stdout
     refused = run_cli("solve", "cephalopod", "2x3 .../... b", "--table-mb", "0")
     assert refused.returncode == 2 and "--table-mb" in refused.stderr
     analysed = run_cli("analyse", "cephalopod", "2x3 .../... b", "--depth", "2")

@@ -84,7 +84,8 @@ def run_solve(args: argparse.Namespace) -> int:
         print(f"not solved in {args.time} s (estimate {timeout.analysis.score:+.2f}, depth {timeout.analysis.depth})")
         return 1
     side = "Black" if game.to_move == bc.BLACK else "White"
-    print(f"{side} to move: {_verdict(a.value)} by {abs(a.score)} ({a.score:+d})")
+    margin = f" by {abs(a.score)}" if a.value else ""
+    print(f"{side} to move: {_verdict(a.value)}{margin} ({a.score:+d})")
     print(f"optimal moves: {_line(a.best_moves)}")
     print(f"perfect play: {_line(a.pv)}")
     print(f"{a.nodes:,} nodes in {a.seconds:.3f} s")
