@@ -15,7 +15,7 @@ use boardcore_engine::interrupt::Stop;
 use boardcore_engine::search::eval::{Features, Linear};
 use boardcore_engine::search::{analyse, Evaluate, Limits, NoEndgame, Searchable};
 use boardcore_engine::{cephalopod::Cephalopod, reversi::Reversi, rive::Rive, strands::Strands};
-use boardcore_engine::{Outcome, Player, Position, Result};
+use boardcore_engine::{Position, Result};
 use std::hint::black_box;
 use std::time::Instant;
 
@@ -30,41 +30,13 @@ impl<P: Searchable, const TWICE: bool> Position for Doubled<P, TWICE> {
     where
         Self: 'a;
 
-    fn to_move(&self) -> Player {
-        self.0.to_move()
-    }
-    fn legal_moves(&self) -> Self::Moves<'_> {
-        self.0.legal_moves()
-    }
-    fn play_unchecked(&mut self, mv: Self::Move) {
-        self.0.play_unchecked(mv)
-    }
-    fn outcome(&self) -> Option<Outcome> {
-        self.0.outcome()
-    }
-    fn score(&self) -> (u32, u32) {
-        self.0.score()
-    }
-    fn zobrist(&self) -> u64 {
-        self.0.zobrist()
-    }
-    fn is_over(&self) -> bool {
-        self.0.is_over()
-    }
+    boardcore_engine::delegate_position!();
+
     fn list_moves(&self, stop: &Stop) -> Result<Vec<Self::Move>> {
         if TWICE {
             black_box(self.0.list_moves(stop)?);
         }
         self.0.list_moves(stop)
-    }
-    fn parse_move(&self, text: &str) -> Result<Self::Move> {
-        self.0.parse_move(text)
-    }
-    fn format_move(&self, mv: Self::Move) -> String {
-        self.0.format_move(mv)
-    }
-    fn to_notation(&self) -> String {
-        self.0.to_notation()
     }
     fn from_notation(text: &str) -> Result<Self> {
         P::from_notation(text).map(Doubled)

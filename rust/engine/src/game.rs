@@ -253,6 +253,46 @@ pub trait Position: Clone + Send + Sync {
         Self: Sized;
 }
 
+/// The [`Position`] methods of a wrapper `struct W(P)` that plays exactly as the position it
+/// wraps: every required method but `from_notation` (which must wrap), and `is_over`, handed to
+/// field `.0`. A wrapper that changes one thing (how it is keyed, how it lists its moves) writes
+/// that method and this line beside it.
+#[macro_export]
+macro_rules! delegate_position {
+    () => {
+        fn to_move(&self) -> $crate::Player {
+            self.0.to_move()
+        }
+        fn legal_moves(&self) -> Self::Moves<'_> {
+            self.0.legal_moves()
+        }
+        fn play_unchecked(&mut self, mv: Self::Move) {
+            self.0.play_unchecked(mv)
+        }
+        fn outcome(&self) -> Option<$crate::Outcome> {
+            self.0.outcome()
+        }
+        fn score(&self) -> (u32, u32) {
+            self.0.score()
+        }
+        fn zobrist(&self) -> u64 {
+            self.0.zobrist()
+        }
+        fn is_over(&self) -> bool {
+            self.0.is_over()
+        }
+        fn parse_move(&self, text: &str) -> $crate::Result<Self::Move> {
+            self.0.parse_move(text)
+        }
+        fn format_move(&self, mv: Self::Move) -> String {
+            self.0.format_move(mv)
+        }
+        fn to_notation(&self) -> String {
+            self.0.to_notation()
+        }
+    };
+}
+
 /// How a game was set up before its first move — Reversi's board, holes and handicap,
 /// Cephalopod's size, Rive's board and rules, Strands' layout and cover rule — and what a game of
 /// this kind is beyond its positions (its name, how it is recorded). Plain data: `start` checks

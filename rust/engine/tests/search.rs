@@ -98,12 +98,20 @@ fn positions_from<P: Searchable>(start: &P, count: usize, seed: u64) -> Vec<P> {
     found
 }
 
+/// `check_solve` on `count` positions sampled from each start (drawn with `seed`), with one and
+/// two threads in turn.
+fn check_solves_from<P: Searchable>(starts: &[&str], count: usize, seed: u64) {
+    for start in starts {
+        let start = P::from_notation(start).unwrap();
+        for (i, position) in positions_from(&start, count, seed).iter().enumerate() {
+            check_solve(position, 1 + i % 2);
+        }
+    }
+}
+
 #[test]
 fn reversi_4x4_is_solved_as_brute_force_solves_it_from_every_sampled_position() {
-    let start = Reversi::from_notation("4 ..../.wb./.bw./.... b").unwrap();
-    for (i, position) in positions_from(&start, 40, 1).iter().enumerate() {
-        check_solve(position, 1 + i % 2);
-    }
+    check_solves_from::<Reversi>(&["4 ..../.wb./.bw./.... b"], 40, 1);
 }
 
 #[test]
@@ -127,28 +135,13 @@ fn reversi_6x6_endgames_with_a_hole_are_solved_as_brute_force_solves_them() {
 
 #[test]
 fn cephalopod_2x2_and_2x3_are_solved_as_brute_force_solves_them() {
-    for board in ["2x2 ../.. b", "2x3 .../... b"] {
-        let start = Cephalopod::from_notation(board).unwrap();
-        for (i, position) in positions_from(&start, 12, 2).iter().enumerate() {
-            check_solve(position, 1 + i % 2);
-        }
-    }
+    check_solves_from::<Cephalopod>(&["2x2 ../.. b", "2x3 .../... b"], 12, 2);
 }
 
 #[test]
 fn rive_on_seven_cells_is_solved_as_brute_force_solves_it() {
-    let start = Rive::from_notation("hex2 ../.../.. b").unwrap();
-    for (i, position) in positions_from(&start, 12, 3).iter().enumerate() {
-        check_solve(position, 1 + i % 2);
-    }
-}
-
-#[test]
-fn rive_on_seven_cells_with_the_swap_is_solved_as_brute_force_solves_it() {
-    let start = Rive::from_notation("hex2 ../.../.. b swap").unwrap();
-    for (i, position) in positions_from(&start, 12, 3).iter().enumerate() {
-        check_solve(position, 1 + i % 2);
-    }
+    // By the dense memo (search/memo.rs), with and without the swap.
+    check_solves_from::<Rive>(&["hex2 ../.../.. b", "hex2 ../.../.. b swap"], 12, 3);
 }
 
 /// The dense memo's index (search/memo.rs) names each position of a small board once: two

@@ -13,7 +13,7 @@
 
 use super::{captures, Cephalopod, Move};
 use crate::error::{Error, Result};
-use crate::game::{Outcome, Player, Position};
+use crate::game::{Player, Position};
 use crate::paths::CompactKey;
 
 /// A Cephalopod position whose `count_paths` key ignores owners and the side to move.
@@ -46,36 +46,8 @@ impl Position for PipsOnly {
     type Move = Move;
     type Moves<'a> = super::Moves<'a>;
 
-    fn to_move(&self) -> Player {
-        self.0.to_move()
-    }
-    fn legal_moves(&self) -> Self::Moves<'_> {
-        self.0.legal_moves()
-    }
-    fn play_unchecked(&mut self, mv: Move) {
-        self.0.play_unchecked(mv)
-    }
-    fn outcome(&self) -> Option<Outcome> {
-        self.0.outcome()
-    }
-    fn score(&self) -> (u32, u32) {
-        self.0.score()
-    }
-    fn zobrist(&self) -> u64 {
-        self.0.zobrist()
-    }
-    fn is_over(&self) -> bool {
-        self.0.is_over()
-    }
-    fn parse_move(&self, text: &str) -> Result<Move> {
-        self.0.parse_move(text)
-    }
-    fn format_move(&self, mv: Move) -> String {
-        self.0.format_move(mv)
-    }
-    fn to_notation(&self) -> String {
-        self.0.to_notation()
-    }
+    crate::delegate_position!();
+
     fn from_notation(text: &str) -> Result<Self> {
         Cephalopod::from_notation(text).map(PipsOnly)
     }
