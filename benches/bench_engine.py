@@ -22,8 +22,9 @@ search speed and time limits.
   depth 4 on Reversi 8x8 (its time a move reported beside the score).
 - ladder: level k against level k-1 on Reversi 6x6, paired openings as above; scores and Elo,
   and with --write a plot of each level's Elo over level 1 (docs/images/ladder.svg).
-- speed: nodes per second of `analyse` (depth-limited) and of `solve` on each game, and the share
-  of the search's time spent listing moves (rust/engine/examples/search_profile.rs).
+- speed: nodes per second of `analyse` (depth-limited) and of `solve` on each game, the share
+  of the search's time spent listing moves, and two threads by a root split against lazy SMP
+  (rust/engine/examples/search_profile.rs).
 - limits: how far past its time limit `analyse` returns (median and worst of many calls).
 
 --write FILE writes the tables with the commit, date, machine and load they were measured with
@@ -359,28 +360,49 @@ def speed(args, out: list[str]) -> None:
         print(out[-1], flush=True)
     out.append("")
     movegen_share(args, out)
+    thread_race(args, out)
+
+
+def search_profile(mode: str, repeats: int) -> tuple[list[list[str]], str]:
+    """The rows of `examples/search_profile.rs` in `mode` (listing or threads), and its error."""
+    run = subprocess.run(
+        ["cargo", "run", "--release", "-q", "-p", "boardcore-engine", "--example", "search_profile", "--", mode, str(repeats)],
+        capture_output=True, text=True, cwd=ROOT,
+    )  # fmt: skip
+    error = "" if run.returncode == 0 else f"(the example failed: {run.stderr.strip().splitlines()[-1:]})"
+    return [line.split("\t") for line in run.stdout.splitlines()], error
 
 
 def movegen_share(args, out: list[str]) -> None:
     """The share of the search's time spent listing moves, from the Rust example that searches
     each position twice, once listing every node's moves twice (its header says why)."""
-    run = subprocess.run(
-        ["cargo", "run", "--release", "-q", "-p", "boardcore-engine", "--example", "search_profile", "--", str(max(args.repeats, 3))],
-        capture_output=True, text=True, cwd=ROOT,
-    )  # fmt: skip
+    rows, error = search_profile("listing", max(args.repeats, 3))
     out += ["### Time spent listing moves (one thread, the Rust search alone)", "",
-            "`cargo run --release -p boardcore-engine --example search_profile`: each search run as it is and with every node's moves listed twice; the extra time over the plain search's is the share. Reversi's endgame solver lists no moves (it tries each empty square in turn), so it has no row; nor has Rive's dense memo (hex3).", "",
+            "`cargo run --release -p boardcore-engine --example search_profile -- listing`: each search run as it is and with every node's moves listed twice; the extra time over the plain search's is the share. Reversi's endgame solver lists no moves (it tries each empty square in turn), so it has no row; nor has Rive's dense memo (hex3).", "",
             "| game | board | search | nodes | seconds | M nodes/s | share listing moves |", "| --- | --- | --- | --- | --- | --- | --- |"]  # fmt: skip
-    for line in run.stdout.splitlines():
-        game, board, search, nodes, seconds, share = line.split("\t")
+    for game, board, search, nodes, seconds, share in rows:
         rate = int(nodes) / float(seconds) / 1e6
         out.append(
             f"| {game} | {board} | {search} | {int(nodes):,} | {float(seconds):.3f} | {rate:.2f} | {float(share):.0%} |"
         )
         print(out[-1], flush=True)
-    if run.returncode != 0:
-        out.append(f"(the example failed: {run.stderr.strip().splitlines()[-1:]})")
-    out.append("")
+    out += [error, ""] if error else [""]
+
+
+def thread_race(args, out: list[str]) -> None:
+    """Two threads against one, by a root split and by lazy SMP, to the same depth or solve."""
+    rows, error = search_profile("threads", max(args.repeats, 3))
+    out += ["### Two threads: a root split against lazy SMP (time to finish the same search)", "",
+            "`cargo run --release -p boardcore-engine --example search_profile -- threads`: medians of alternating runs; speed-up is one thread's time over two threads'. Meaningful only when both cores are free.", "",
+            "| game | board | search | one thread (s) | root split (s) | lazy SMP (s) | root split speed-up | lazy SMP speed-up |",
+            "| --- | --- | --- | --- | --- | --- | --- | --- |"]  # fmt: skip
+    for game, board, search, one, split, lazy in rows:
+        one, split, lazy = float(one), float(split), float(lazy)
+        out.append(
+            f"| {game} | {board} | {search} | {one:.3f} | {split:.3f} | {lazy:.3f} | {one / split:.2f}x | {one / lazy:.2f}x |"
+        )
+        print(out[-1], flush=True)
+    out += [error, ""] if error else [""]
 
 
 def limits(args, out: list[str]) -> None:

@@ -6,7 +6,7 @@ use boardcore_engine::interrupt::Stop;
 use boardcore_engine::reversi::Reversi;
 use boardcore_engine::rive::Rive;
 use boardcore_engine::rng::SplitMix64;
-use boardcore_engine::search::{analyse, Limits, Material, Searchable, SCALE};
+use boardcore_engine::search::{analyse, Limits, Material, Searchable, Threading, SCALE};
 use boardcore_engine::strands::Strands;
 use boardcore_engine::Position;
 use std::collections::HashMap;
@@ -40,16 +40,21 @@ fn child_value<P: Searchable>(position: &P, mv: P::Move, known: &mut HashMap<Str
     }
 }
 
-fn solve_limits(threads: usize) -> Limits {
-    Limits { solve: true, threads, table_bytes: 1 << 20, ..Limits::default() }
+/// A solve on one thread, or on two sharing the work as `threading` says.
+fn solve_limits(threads: usize, threading: Threading) -> Limits {
+    Limits { solve: true, threads, threading, table_bytes: 1 << 20, ..Limits::default() }
 }
+
+/// The three ways a search can run (one thread, two by a root split, two by lazy SMP), taken in
+/// turn by the sampled positions.
+const SOLVES: [(usize, Threading); 3] = [(1, Threading::RootSplit), (2, Threading::RootSplit), (2, Threading::Lazy)];
 
 /// The solver agrees with brute force on `position`: value, margin, optimal moves, and a line
 /// of play whose every move keeps the value and that ends in a finished game with that margin.
-fn check_solve<P: Searchable>(position: &P, threads: usize) {
+fn check_solve<P: Searchable>(position: &P, (threads, threading): (usize, Threading)) {
     let known = &mut HashMap::new();
     let value = brute_force(position, known);
-    let analysis = analyse(position, &Material, &solve_limits(threads), Stop::never()).expect("solves");
+    let analysis = analyse(position, &Material, &solve_limits(threads, threading), Stop::never()).expect("solves");
     let at = position.to_notation();
     assert!(analysis.exact, "{at}: a solve is exact");
     assert_eq!(analysis.score, SCALE * value, "{at}: margin");
@@ -98,13 +103,13 @@ fn positions_from<P: Searchable>(start: &P, count: usize, seed: u64) -> Vec<P> {
     found
 }
 
-/// `check_solve` on `count` positions sampled from each start (drawn with `seed`), with one and
-/// two threads in turn.
+/// `check_solve` on `count` positions sampled from each start (drawn with `seed`), each of
+/// `SOLVES` in turn.
 fn check_solves_from<P: Searchable>(starts: &[&str], count: usize, seed: u64) {
     for start in starts {
         let start = P::from_notation(start).unwrap();
         for (i, position) in positions_from(&start, count, seed).iter().enumerate() {
-            check_solve(position, 1 + i % 2);
+            check_solve(position, SOLVES[i % SOLVES.len()]);
         }
     }
 }
@@ -128,7 +133,7 @@ fn reversi_6x6_endgames_with_a_hole_are_solved_as_brute_force_solves_them() {
             }
         }
         if !position.is_over() {
-            check_solve(&position, 1);
+            check_solve(&position, SOLVES[0]);
         }
     }
 }
@@ -172,7 +177,7 @@ fn a_small_strands_layout_is_solved_as_brute_force_solves_it() {
     for layout in ["up-to 12/212/22 b", "exact 12/212/22 b", "up-to 23/323/32 b", "up-to 12/232/21 b"] {
         let start = Strands::from_notation(layout).unwrap();
         for position in positions_from(&start, 10, 4) {
-            check_solve(&position, 1);
+            check_solve(&position, SOLVES[0]);
         }
     }
 }
@@ -193,9 +198,11 @@ fn a_node_limit_ends_the_search_with_a_legal_move() {
     let position =
         Reversi::from_notation("8 ......../......../......../...wb.../...bw.../......../......../........ b").unwrap();
     for nodes in [1, 100, 5_000] {
-        let limits = Limits { nodes: Some(nodes), table_bytes: 1 << 20, ..Limits::default() };
-        let analysis = analyse(&position, &Material, &limits, Stop::never()).unwrap();
-        assert!(position.is_legal(analysis.best) && !analysis.exact);
+        for (threads, threading) in SOLVES {
+            let limits = Limits { nodes: Some(nodes), threads, threading, table_bytes: 1 << 20, ..Limits::default() };
+            let analysis = analyse(&position, &Material, &limits, Stop::never()).unwrap();
+            assert!(position.is_legal(analysis.best) && !analysis.exact);
+        }
     }
 }
 
@@ -204,9 +211,11 @@ fn a_stop_requested_by_the_caller_is_an_interruption_not_an_answer() {
     // The caller's stop is looked at by the search's poll (every 25 ms): its third look stops.
     let position =
         Reversi::from_notation("8 ......../......../......../...wb.../...bw.../......../......../........ b").unwrap();
-    let limits = Limits { table_bytes: 1 << 20, ..Limits::default() };
-    let result = analyse(&position, &Material, &limits, &Stop::at_look(3));
-    assert_eq!(result.err(), Some(boardcore_engine::Error::Interrupted));
+    for (threads, threading) in SOLVES {
+        let limits = Limits { threads, threading, table_bytes: 1 << 20, ..Limits::default() };
+        let result = analyse(&position, &Material, &limits, &Stop::at_look(3));
+        assert_eq!(result.err(), Some(boardcore_engine::Error::Interrupted), "{threads} threads, {threading:?}");
+    }
 }
 
 #[test]

@@ -3,7 +3,7 @@
 
 use crate::errors::BcResult;
 use crate::game::{not_a_game, return_for_game};
-use boardcore_engine::search::{analyse, Analysis, Evaluate, Limits, Material, Searchable};
+use boardcore_engine::search::{analyse, Analysis, Evaluate, Limits, Material, Searchable, Threading};
 use pyo3::prelude::*;
 
 /// One iteration as Python gets it: `(depth, score, exact, pv, nodes, seconds)`.
@@ -51,6 +51,7 @@ fn limits(
         nodes: nodes.map(|n| crate::args::count("nodes", n, 1)).transpose()?,
         time: time_limit.map(crate::search::duration).transpose()?,
         threads: threads.map(crate::args::threads).transpose()?.unwrap_or(1),
+        threading: Threading::RootSplit,
         table_bytes: table_mb.map(|t| crate::args::int_in("table_mb", t, 1..=65_536usize)).transpose()?.unwrap_or(64)
             << 20,
         solve,

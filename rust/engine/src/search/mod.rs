@@ -25,7 +25,7 @@ mod root;
 pub mod table;
 
 pub use memo::{DenseKey, Memo};
-pub use root::{analyse, Analysis, Iteration, Limits, MAX_DEPTH};
+pub use root::{analyse, Analysis, Iteration, Limits, Threading, MAX_DEPTH};
 
 use crate::error::Result;
 use crate::game::Position;

@@ -1,5 +1,6 @@
 //! The root: iterative deepening with aspiration windows, the threads (a root split: the first
-//! move on one thread, the rest shared out to all of them with null windows), the limits, and
+//! move on one thread, the rest shared out to all of them with null windows; or lazy SMP:
+//! helpers deepening the same root on their own, filling the shared table), the limits, and
 //! what a search reports ([`Analysis`]).
 
 use super::alphabeta::{Context, Worker, INFINITY};
@@ -16,6 +17,19 @@ pub const MAX_DEPTH: u32 = 250;
 /// Half-width of the aspiration window around the last iteration's score.
 const ASPIRATION: i32 = SCALE / 2;
 
+/// How the threads of one search share the work.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Threading {
+    /// The first root move on one thread, the others shared out among all threads with null
+    /// windows (docs/engine.md, "Threads": measured the faster here).
+    #[default]
+    RootSplit,
+    /// Lazy SMP (Stockfish's): one thread deepens as a single-threaded search would, the others
+    /// deepen the same root on their own (odd ones a ply ahead) and help only through the
+    /// shared table.
+    Lazy,
+}
+
 /// When to stop, and how.
 #[derive(Debug, Clone)]
 pub struct Limits {
@@ -24,6 +38,7 @@ pub struct Limits {
     pub nodes: Option<u64>,
     pub time: Option<Duration>,
     pub threads: usize,
+    pub threading: Threading,
     /// Bytes of transposition table.
     pub table_bytes: usize,
     /// Search until the value is exact, handing the game's endgame solver all it can take.
@@ -40,6 +55,7 @@ impl Default for Limits {
             nodes: None,
             time: None,
             threads: 1,
+            threading: Threading::RootSplit,
             table_bytes: 64 << 20,
             solve: false,
             noise: 0,
@@ -106,17 +122,7 @@ pub fn analyse<P: Searchable, E: Evaluate<P>>(
     };
     let inner = Stop::polling(&go_on);
     let table = Table::with_bytes(limits.table_bytes);
-    let cx = Context {
-        table: &table,
-        stop: &inner,
-        evaluator,
-        solving: limits.solve,
-        noise: limits.noise,
-        seed: limits.seed,
-        nodes: AtomicU64::new(0),
-        node_limit: limits.nodes.unwrap_or(u64::MAX),
-        limit_reached: AtomicBool::new(false),
-    };
+    let cx = context(&table, &inner, evaluator, limits);
     let (done, finished) = std::sync::mpsc::channel::<()>();
     let outcome = std::thread::scope(|scope| {
         if let Some(limit) = limits.time {
@@ -127,7 +133,13 @@ pub fn analyse<P: Searchable, E: Evaluate<P>>(
                 }
             });
         }
-        let result = deepen(root, &cx, limits, start);
+        let result = match limits.threading {
+            Threading::Lazy if limits.threads > 1 => {
+                let alone = Limits { threads: 1, ..limits.clone() };
+                with_lazy_helpers(root, &cx, limits, || deepen(root, &cx, &alone, start))
+            }
+            _ => deepen(root, &cx, limits, start),
+        };
         drop(done);
         result
     });
@@ -135,6 +147,21 @@ pub fn analyse<P: Searchable, E: Evaluate<P>>(
         return Err(Error::Interrupted);
     }
     outcome
+}
+
+/// What the threads of a search share, as `limits` set it, with no node searched yet.
+fn context<'a, E>(table: &'a Table, stop: &'a Stop<'a>, evaluator: &'a E, limits: &Limits) -> Context<'a, E> {
+    Context {
+        table,
+        stop,
+        evaluator,
+        solving: limits.solve,
+        noise: limits.noise,
+        seed: limits.seed,
+        nodes: AtomicU64::new(0),
+        node_limit: limits.nodes.unwrap_or(u64::MAX),
+        limit_reached: AtomicBool::new(false),
+    }
 }
 
 /// A root move with the value its last search gave it (for ordering the next iteration).
@@ -151,17 +178,7 @@ fn deepen<P: Searchable, E: Evaluate<P>>(
     start: Instant,
 ) -> Result<Analysis<P::Move>> {
     let mut workers: Vec<Worker<'_, P, E>> = (0..limits.threads).map(|_| Worker::new(cx)).collect();
-    let moves = root.list_moves(cx.stop)?;
-    let order = workers[0].order(root, &moves, None, i32::MAX, 0);
-    let mut root_moves: Vec<RootMove<P>> = order
-        .into_iter()
-        .map(|i| {
-            let mut child = root.clone();
-            child.play_unchecked(moves[i]);
-            let again = child.to_move() == root.to_move();
-            RootMove { mv: moves[i], child, again }
-        })
-        .collect();
+    let mut root_moves = ordered_root_moves(root, &workers[0])?;
 
     let mut iterations: Vec<Iteration<P::Move>> = Vec::new();
     let max_depth = limits.depth.unwrap_or(MAX_DEPTH).min(MAX_DEPTH);
@@ -231,6 +248,68 @@ fn deepen<P: Searchable, E: Evaluate<P>>(
     analysis.nodes = total_nodes(&mut workers, cx);
     analysis.elapsed = start.elapsed();
     Ok(analysis)
+}
+
+/// The root's moves, each with its child, in the first worker's order.
+fn ordered_root_moves<P: Searchable, E: Evaluate<P>>(root: &P, worker: &Worker<'_, P, E>) -> Result<Vec<RootMove<P>>> {
+    let moves = root.list_moves(worker.cx.stop)?;
+    let order = worker.order(root, &moves, None, i32::MAX, 0);
+    Ok(order
+        .into_iter()
+        .map(|i| {
+            let mut child = root.clone();
+            child.play_unchecked(moves[i]);
+            let again = child.to_move() == root.to_move();
+            RootMove { mv: moves[i], child, again }
+        })
+        .collect())
+}
+
+/// Lazy SMP: `search` (this thread, searching as one thread would: its answer is the search's)
+/// runs while `threads - 1` helpers deepen the same root through a context of their own (a
+/// stop that this thread requests when it is done, their own node count) that shares the table.
+fn with_lazy_helpers<P: Searchable, E: Evaluate<P>>(
+    root: &P,
+    cx: &Context<'_, E>,
+    limits: &Limits,
+    search: impl FnOnce() -> Result<Analysis<P::Move>>,
+) -> Result<Analysis<P::Move>> {
+    let helpers_stop = Stop::new();
+    // The main thread alone keeps the node limit.
+    let helpers_cx = Context { node_limit: u64::MAX, ..context(cx.table, &helpers_stop, cx.evaluator, limits) };
+    let (analysis, helper_nodes) = std::thread::scope(|scope| {
+        let helpers: Vec<_> = (1..limits.threads)
+            .map(|number| {
+                let helpers_cx = &helpers_cx;
+                scope.spawn(move || help(root, helpers_cx, limits, number))
+            })
+            .collect();
+        let analysis = search();
+        helpers_stop.request();
+        let nodes: u64 = helpers.into_iter().map(|h| h.join().expect("search threads do not panic")).sum();
+        (analysis, nodes)
+    });
+    let mut analysis = analysis?;
+    analysis.nodes += helper_nodes;
+    Ok(analysis)
+}
+
+/// One lazy-SMP helper: deepens `root` from depth 1 (odd helpers from 2) until stopped, or to
+/// the end for a solve; returns the nodes it searched. What it finds reaches the main thread
+/// only through the table.
+fn help<P: Searchable, E: Evaluate<P>>(root: &P, cx: &Context<'_, E>, limits: &Limits, number: usize) -> u64 {
+    let mut workers = vec![Worker::new(cx)];
+    let max_depth = limits.depth.unwrap_or(MAX_DEPTH).min(MAX_DEPTH) + 1;
+    let mut depth = if limits.solve { MAX_DEPTH } else { 1 + (number as u32 % 2) };
+    if let Ok(mut root_moves) = ordered_root_moves(root, &workers[0]) {
+        while depth <= max_depth.min(MAX_DEPTH)
+            && search_root(&mut workers, &mut root_moves, depth as i32, -INFINITY, INFINITY).is_ok()
+            && !limits.solve
+        {
+            depth += 1;
+        }
+    }
+    total_nodes(&mut workers, cx)
 }
 
 fn total_nodes<P: Searchable, E: Evaluate<P>>(workers: &mut [Worker<'_, P, E>], cx: &Context<'_, E>) -> u64 {
