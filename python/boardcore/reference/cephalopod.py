@@ -22,6 +22,7 @@ from boardcore.pieces import Piece
 from boardcore.reference._game import (
     BLACK,
     WHITE,
+    ZOBRIST_SEED,
     IllegalMoveError,
     NotationError,
     ReferenceGame,
@@ -54,7 +55,6 @@ MAX_PIPS = 6  # a capture set sums to 6 or less, and a die shows at most 6
 MAX_COUNT_SQUARES = 31  # count_paths keys a position in 128 bits: 4 bits a square, 1 for the side
 MAX_COLOUR_FREE_SQUARES = 42  # the colour-free key: 3 bits a square (pips 0-6) in 128 bits
 
-ZOBRIST_SEED = 0x424F415244434F52  # the bytes of "BOARDCOR", as for Reversi
 ZOBRIST_STRIDE = 8  # keys are indexed row * 8 + col, whatever the board's width
 
 Cell = tuple[int, int] | None  # (owner, pips) or None for an empty square

@@ -22,6 +22,7 @@ from boardcore.pieces import Piece
 from boardcore.reference._game import (
     BLACK,
     WHITE,
+    ZOBRIST_SEED,
     IllegalMoveError,
     NotationError,
     ReferenceGame,
@@ -57,7 +58,6 @@ MAX_HOLES = 4
 # (row step, column step); rows grow downwards, columns to the right.
 DIRECTIONS = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))
 
-ZOBRIST_SEED = 0x424F415244434F52  # the bytes of "BOARDCOR"
 
 _SQUARE_RE = re.compile(r"([a-z])([1-9][0-9]?)")
 

@@ -30,7 +30,9 @@ import numpy as np
 
 from boardcore.reference._game import (
     BLACK,
+    CELL_PATTERN,
     WHITE,
+    ZOBRIST_SEED,
     IllegalMoveError,
     NotationError,
     ReferenceGame,
@@ -62,7 +64,6 @@ MAX_LENGTH = 99  # cell numbers 1 to 99
 MAX_OFFSET = 99
 MAX_CELLS = 128  # the Zobrist keys cover 128 cells
 
-ZOBRIST_SEED = 0x424F415244434F52  # the bytes of "BOARDCOR", as for every game
 ZOBRIST_CELLS = 128
 ZOBRIST_REMAINING = 32
 
@@ -70,17 +71,16 @@ Cell = int | None  # BLACK, WHITE or None for an empty cell
 Layout = tuple[tuple[int, int], ...]  # the rows, each (length, offset in half-cells)
 MoveParts = tuple[str, int | None, tuple[int, ...]]  # (kind, placed cell, removed cells) of a move
 
-_CELL = r"[a-z][1-9][0-9]?"  # a row letter, then a cell number from 1 to 99 without leading zero
-_CELL_RE = re.compile(_CELL)
+_CELL_RE = re.compile(CELL_PATTERN)
 _MOVE_RE = re.compile(
-    rf"(?P<cell>{_CELL})(?:x(?P<removed>{_CELL}(?:,{_CELL})*))?"  # a placement, maybe a capture
-    rf"|x(?P<step>{_CELL})"  # one removal step of the single-stone form
+    rf"(?P<cell>{CELL_PATTERN})(?:x(?P<removed>{CELL_PATTERN}(?:,{CELL_PATTERN})*))?"  # a placement, maybe a capture
+    rf"|x(?P<step>{CELL_PATTERN})"  # one removal step of the single-stone form
     r"|(?P<swap>swap)"
 )
 _HEX_RE = re.compile(r"hex([2-9]|[1-9][0-9]+)")
 _INT = r"(?:0|[1-9][0-9]?)"  # 0 to 99, without leading zeros, as the engine reads them
 _CUSTOM_RE = re.compile(rf"{_INT}@{_INT}(?:,{_INT}@{_INT})*")
-_CAPTURE_RE = re.compile(rf"capture=({_CELL}):([1-9][0-9]*)")
+_CAPTURE_RE = re.compile(rf"capture=({CELL_PATTERN}):([1-9][0-9]*)")
 
 
 # --------------------------------------------------------------------------------------------

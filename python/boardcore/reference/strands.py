@@ -29,7 +29,9 @@ import numpy as np
 
 from boardcore.reference._game import (
     BLACK,
+    CELL_PATTERN,
     WHITE,
+    ZOBRIST_SEED,
     IllegalMoveError,
     NotationError,
     ReferenceGame,
@@ -60,11 +62,9 @@ MAX_SIDE = 7
 LABELS = range(1, 7)
 OPENING_LABEL = 2
 
-ZOBRIST_SEED = 0x424F415244434F52  # the bytes of "BOARDCOR", as for every game
 ZOBRIST_CELLS = 128
 
-_CELL = r"[a-z][1-9][0-9]?"  # a row letter, then a cell number from 1 to 99 without leading zero
-_MOVE_RE = re.compile(rf"{_CELL}(?:,{_CELL})*")
+_MOVE_RE = re.compile(rf"{CELL_PATTERN}(?:,{CELL_PATTERN})*")
 _RECORD_TAGS = ("Game", "Layout", "Cover", "Position", "Result")
 
 
