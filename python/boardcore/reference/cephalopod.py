@@ -22,12 +22,12 @@ from boardcore.pieces import Piece
 from boardcore.reference._game import (
     BLACK,
     WHITE,
-    ZOBRIST_SEED,
     IllegalMoveError,
     NotationError,
     ReferenceGame,
     ReferenceMove,
 )
+from boardcore.reference._game import ZOBRIST_SEED as _ZOBRIST_SEED
 from boardcore.reference._game import PathCounts as _PathCounts
 from boardcore.reference._game import check_count_options as _check_count_options
 from boardcore.reference._game import check_length as _check_length
@@ -228,7 +228,7 @@ def _neighbours(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
 @cache
 def _zobrist_keys() -> tuple[int, ...]:
     """12 x 64 die keys (code 1..12, then square row*8+col), then the side key (index 768)."""
-    rng = SplitMix64(ZOBRIST_SEED)
+    rng = SplitMix64(_ZOBRIST_SEED)
     return tuple(rng.next() for _ in range(12 * 64 + 1))
 
 

@@ -22,12 +22,12 @@ from boardcore.pieces import Piece
 from boardcore.reference._game import (
     BLACK,
     WHITE,
-    ZOBRIST_SEED,
     IllegalMoveError,
     NotationError,
     ReferenceGame,
     ReferenceMove,
 )
+from boardcore.reference._game import ZOBRIST_SEED as _ZOBRIST_SEED
 from boardcore.reference._game import check_length as _check_length
 from boardcore.reference._game import given as _given
 from boardcore.reference._game import lower as _lower
@@ -255,7 +255,7 @@ def _square_indices(size: int) -> dict[str, int]:
 @cache
 def _zobrist_keys() -> tuple[int, ...]:
     """300 square keys (Black, then White, then holes, each indexed row*10+col), then the side key."""
-    rng = SplitMix64(ZOBRIST_SEED)
+    rng = SplitMix64(_ZOBRIST_SEED)
     return tuple(rng.next() for _ in range(301))
 
 

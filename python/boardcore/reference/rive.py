@@ -30,14 +30,14 @@ import numpy as np
 
 from boardcore.reference._game import (
     BLACK,
-    CELL_PATTERN,
     WHITE,
-    ZOBRIST_SEED,
     IllegalMoveError,
     NotationError,
     ReferenceGame,
     ReferenceMove,
 )
+from boardcore.reference._game import CELL_PATTERN as _CELL
+from boardcore.reference._game import ZOBRIST_SEED as _ZOBRIST_SEED
 from boardcore.reference._game import cell_key as _name_key
 from boardcore.reference._game import check_length as _check_length
 from boardcore.reference._game import given as _given
@@ -71,16 +71,16 @@ Cell = int | None  # BLACK, WHITE or None for an empty cell
 Layout = tuple[tuple[int, int], ...]  # the rows, each (length, offset in half-cells)
 MoveParts = tuple[str, int | None, tuple[int, ...]]  # (kind, placed cell, removed cells) of a move
 
-_CELL_RE = re.compile(CELL_PATTERN)
+_CELL_RE = re.compile(_CELL)
 _MOVE_RE = re.compile(
-    rf"(?P<cell>{CELL_PATTERN})(?:x(?P<removed>{CELL_PATTERN}(?:,{CELL_PATTERN})*))?"  # a placement, maybe a capture
-    rf"|x(?P<step>{CELL_PATTERN})"  # one removal step of the single-stone form
+    rf"(?P<cell>{_CELL})(?:x(?P<removed>{_CELL}(?:,{_CELL})*))?"  # a placement, maybe a capture
+    rf"|x(?P<step>{_CELL})"  # one removal step of the single-stone form
     r"|(?P<swap>swap)"
 )
 _HEX_RE = re.compile(r"hex([2-9]|[1-9][0-9]+)")
 _INT = r"(?:0|[1-9][0-9]?)"  # 0 to 99, without leading zeros, as the engine reads them
 _CUSTOM_RE = re.compile(rf"{_INT}@{_INT}(?:,{_INT}@{_INT})*")
-_CAPTURE_RE = re.compile(rf"capture=({CELL_PATTERN}):([1-9][0-9]*)")
+_CAPTURE_RE = re.compile(rf"capture=({_CELL}):([1-9][0-9]*)")
 
 
 # --------------------------------------------------------------------------------------------
@@ -303,7 +303,7 @@ def geometry(rows: Layout) -> Geometry:
 @cache
 def _zobrist_keys() -> tuple[int, ...]:
     """128 black keys, 128 white keys, the side key, 128 capture-cell keys, 32 remaining keys."""
-    rng = SplitMix64(ZOBRIST_SEED)
+    rng = SplitMix64(_ZOBRIST_SEED)
     return tuple(rng.next() for _ in range(3 * ZOBRIST_CELLS + 1 + ZOBRIST_REMAINING))
 
 

@@ -29,14 +29,14 @@ import numpy as np
 
 from boardcore.reference._game import (
     BLACK,
-    CELL_PATTERN,
     WHITE,
-    ZOBRIST_SEED,
     IllegalMoveError,
     NotationError,
     ReferenceGame,
     ReferenceMove,
 )
+from boardcore.reference._game import CELL_PATTERN as _CELL
+from boardcore.reference._game import ZOBRIST_SEED as _ZOBRIST_SEED
 from boardcore.reference._game import cell_key as _name_key
 from boardcore.reference._game import check_length as _check_length
 from boardcore.reference._game import given as _given
@@ -64,7 +64,7 @@ OPENING_LABEL = 2
 
 ZOBRIST_CELLS = 128
 
-_MOVE_RE = re.compile(rf"{CELL_PATTERN}(?:,{CELL_PATTERN})*")
+_MOVE_RE = re.compile(rf"{_CELL}(?:,{_CELL})*")
 _RECORD_TAGS = ("Game", "Layout", "Cover", "Position", "Result")
 
 
@@ -113,7 +113,7 @@ _SIDE_OF_CELLS = {sum(row_lengths(n)): n for n in range(MIN_SIDE, MAX_SIDE + 1)}
 @cache
 def _zobrist_keys() -> tuple[int, ...]:
     """128 black keys, 128 white keys, the side key, then 6 x 128 empty-cell keys by label."""
-    rng = SplitMix64(ZOBRIST_SEED)
+    rng = SplitMix64(_ZOBRIST_SEED)
     return tuple(rng.next() for _ in range(2 * ZOBRIST_CELLS + 1 + 6 * ZOBRIST_CELLS))
 
 
