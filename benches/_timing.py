@@ -1,5 +1,6 @@
 """What the benchmark scripts share: medians (the machines are shared and noisy), the argument
-parser every script starts from, and the head of the Markdown table they print."""
+parser every script starts from, the head of the Markdown table they print, and the engine
+against its pure-Python twin."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import argparse
 import boardcore as bc
 from boardcore.cli.bench import median_time
 
-__all__ = ["bench_parser", "median_time", "table_head"]
+__all__ = ["bench_parser", "median_time", "perft_rates", "table_head"]
 
 
 def bench_parser(doc: str, repeats: int = 3) -> argparse.ArgumentParser:
@@ -23,3 +24,14 @@ def table_head(*columns: str, code_path_note: str = "") -> None:
     print(f"boardcore code path: {bc.code_path()}{code_path_note}")
     print("| " + " | ".join(columns) + " |")
     print("|" + " --- |" * len(columns))
+
+
+def perft_rates(engine, reference, depth: int, repeats: int) -> tuple[int, float, float]:
+    """``(leaves, engine's leaves/s, twin's leaves/s)`` of ``perft(depth)`` by an engine game and
+    its reference twin, which must count the same leaves. The engine is timed at least five
+    times: its runs are short, so one noisy run would weigh too much."""
+    leaves = engine.perft(depth)
+    assert leaves == reference.perft(depth)
+    ours = leaves / median_time(lambda: engine.perft(depth), max(repeats, 5))
+    theirs = leaves / median_time(lambda: reference.perft(depth), repeats)
+    return leaves, ours, theirs

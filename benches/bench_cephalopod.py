@@ -19,7 +19,7 @@ import sys
 
 import boardcore as bc
 import boardcore.reference as ref
-from _timing import bench_parser, median_time, table_head
+from _timing import bench_parser, median_time, perft_rates, table_head
 
 
 def bench_perft(args) -> None:
@@ -36,10 +36,7 @@ def bench_perft(args) -> None:
 def bench_reference(args) -> None:
     depth = 4
     engine, reference = bc.Cephalopod(), ref.Cephalopod()
-    leaves = engine.perft(depth)
-    assert leaves == reference.perft(depth)
-    ours = leaves / median_time(lambda: engine.perft(depth), max(args.repeats, 5))
-    theirs = leaves / median_time(lambda: reference.perft(depth), args.repeats)
+    _, ours, theirs = perft_rates(engine, reference, depth, args.repeats)
     print(
         f"| perft({depth}) empty 5x5, engine vs reference | {ours / 1e6:,.1f} M leaves/s | "
         f"{theirs / 1e3:,.1f} k leaves/s | **{ours / theirs:,.0f}x** |"

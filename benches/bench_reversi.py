@@ -20,7 +20,7 @@ from pathlib import Path
 
 import boardcore as bc
 import boardcore.reference as ref
-from _timing import bench_parser, median_time, table_head
+from _timing import bench_parser, median_time, perft_rates, table_head
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -177,9 +177,7 @@ def bench_openspiel(args) -> None:
 def bench_reference(args) -> None:
     depth = 6
     engine, reference = bc.Reversi(), ref.Reversi()
-    assert engine.perft(depth) == reference.perft(depth)
-    ours = 8200 / median_time(lambda: engine.perft(depth), max(args.repeats, 5))
-    theirs = 8200 / median_time(lambda: reference.perft(depth), args.repeats)
+    _, ours, theirs = perft_rates(engine, reference, depth, args.repeats)
     row(f"perft({depth}) engine vs pure-Python reference", ours, theirs, "leaves/s")
 
 

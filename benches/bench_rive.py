@@ -15,7 +15,7 @@ from pathlib import Path
 
 import boardcore as bc
 import boardcore.reference as ref
-from _timing import bench_parser, median_time, table_head
+from _timing import bench_parser, median_time, perft_rates, table_head
 
 ROOT = Path(__file__).resolve().parent.parent
 # CPU time for single-threaded calls: on a shared machine the wall clock mostly measures the wait
@@ -37,10 +37,7 @@ def bench_perft(args) -> None:
     rate7 = seven / median_time(lambda: engine.perft(7), args.repeats)
     print(f"| perft(7) empty hex3 ({seven:,} leaves), 1 thread | {rate7 / 1e6:,.1f} M leaves/s | | |")
     depth = 5
-    leaves = engine.perft(depth)
-    assert leaves == reference.perft(depth)
-    ours = leaves / median_time(lambda: engine.perft(depth), max(args.repeats, 5))
-    theirs = leaves / median_time(lambda: reference.perft(depth), args.repeats)
+    _, ours, theirs = perft_rates(engine, reference, depth, args.repeats)
     print(
         f"| perft({depth}) empty hex3, engine vs reference | {ours / 1e6:,.2f} M leaves/s | "
         f"{theirs / 1e3:,.1f} k leaves/s | **{ours / theirs:,.0f}x** |"

@@ -13,7 +13,7 @@ import sys
 
 import boardcore as bc
 import boardcore.reference as ref
-from _timing import bench_parser, median_time, table_head
+from _timing import bench_parser, median_time, perft_rates, table_head
 
 
 def bench_playouts(args) -> None:
@@ -34,10 +34,7 @@ def bench_playouts(args) -> None:
 def bench_perft(args) -> None:
     engine, reference = bc.Strands("hex5"), ref.Strands("hex5")
     depth = 2
-    leaves = engine.perft(depth)
-    assert leaves == reference.perft(depth)
-    ours = leaves / median_time(lambda: engine.perft(depth), max(args.repeats, 5))
-    theirs = leaves / median_time(lambda: reference.perft(depth), args.repeats)
+    leaves, ours, theirs = perft_rates(engine, reference, depth, args.repeats)
     print(
         f"| perft({depth}) hex5 ({leaves:,} leaves) | {ours / 1e6:,.1f} M leaves/s | {theirs / 1e3:,.1f} k leaves/s | "
         f"**{ours / theirs:,.0f}x** |"

@@ -6,31 +6,27 @@ import random
 import boardcore as bc
 import numpy as np
 import pytest
-
-SMALL = {
-    "reversi": {"size": 6},
-    "cephalopod": {"rows": 3, "cols": 3},
-    "rive": {"board": "hex3"},
-    "strands": {"layout": "hex4"},
-}
+from harness import SMALL_GAMES
 
 pettingzoo = pytest.importorskip("pettingzoo")
 gymnasium = pytest.importorskip("gymnasium")
 
 
-@pytest.mark.parametrize("game", sorted(SMALL))
-def test_every_game_passes_the_pettingzoo_api_test(game):
-    from boardcore.adapters.pettingzoo import env
-    from pettingzoo.test import api_test
+@pytest.mark.parametrize("api", ["aec", "parallel"])
+@pytest.mark.parametrize("game", sorted(SMALL_GAMES))
+def test_every_game_passes_the_pettingzoo_api_test_of_both_apis(game, api):
+    from boardcore.adapters.pettingzoo import env, parallel_env
+    from pettingzoo.test import api_test, parallel_api_test
 
-    api_test(env(game, **SMALL[game]), num_cycles=200)
+    make, check = {"aec": (env, api_test), "parallel": (parallel_env, parallel_api_test)}[api]
+    check(make(game, **SMALL_GAMES[game]), num_cycles=200)
 
 
-@pytest.mark.parametrize("game", sorted(SMALL))
+@pytest.mark.parametrize("game", sorted(SMALL_GAMES))
 def test_a_pettingzoo_episode_ends_with_the_games_result(game):
     from boardcore.adapters.pettingzoo import env
 
-    e = env(game, **SMALL[game])
+    e = env(game, **SMALL_GAMES[game])
     e.reset(seed=1)
     rng = random.Random(1)
     totals = {"player_0": 0.0, "player_1": 0.0}
@@ -154,17 +150,17 @@ def test_pettingzoos_max_cycles_test_passes(game):
     from pettingzoo.test import max_cycles_test
 
     module = SimpleNamespace(
-        env=masked_sampling(lambda **o: adapter.env(game, **SMALL[game], **o)),
-        parallel_env=masked_sampling(lambda **o: adapter.parallel_env(game, **SMALL[game], **o)),
+        env=masked_sampling(lambda **o: adapter.env(game, **SMALL_GAMES[game], **o)),
+        parallel_env=masked_sampling(lambda **o: adapter.parallel_env(game, **SMALL_GAMES[game], **o)),
     )
     max_cycles_test(module)
 
 
-@pytest.mark.parametrize("game", sorted(SMALL))
+@pytest.mark.parametrize("game", sorted(SMALL_GAMES))
 def test_max_cycles_truncates_a_game_after_that_many_actions_of_each_agent(game):
     from boardcore.adapters.pettingzoo import env
 
-    e = env(game, **SMALL[game], max_cycles=3)
+    e = env(game, **SMALL_GAMES[game], max_cycles=3)
     e.reset(seed=0)
     actions, rng = 0, random.Random(0)
     for _agent in e.agent_iter():
@@ -180,21 +176,13 @@ def test_max_cycles_truncates_a_game_after_that_many_actions_of_each_agent(game)
             env(game, max_cycles=bad)
 
 
-@pytest.mark.parametrize("game", sorted(SMALL))
-def test_the_parallel_env_passes_the_pettingzoo_parallel_api_test(game):
-    from boardcore.adapters.pettingzoo import parallel_env
-    from pettingzoo.test import parallel_api_test
-
-    parallel_api_test(parallel_env(game, **SMALL[game]), num_cycles=200)
-
-
-@pytest.mark.parametrize("game", sorted(SMALL))
+@pytest.mark.parametrize("game", sorted(SMALL_GAMES))
 def test_a_parallel_game_plays_the_movers_actions_to_the_games_result(game):
     from boardcore.adapters.pettingzoo import parallel_env
 
-    e = parallel_env(game, **SMALL[game])
+    e = parallel_env(game, **SMALL_GAMES[game])
     observations, _ = e.reset(seed=0)
-    mirror = getattr(bc, bc.adapters.game_name(game).capitalize())(**SMALL[game]).actions()
+    mirror = getattr(bc, bc.adapters.game_name(game).capitalize())(**SMALL_GAMES[game]).actions()
     rng = random.Random(0)
     while e.agents:
         masks = {agent: observations[agent]["action_mask"] for agent in e.agents}
@@ -240,9 +228,9 @@ def registered():
     return pyspiel
 
 
-@pytest.mark.parametrize("game", sorted(SMALL))
+@pytest.mark.parametrize("game", sorted(SMALL_GAMES))
 def test_every_game_loads_in_openspiel_and_plays_to_the_end(registered, game):
-    params = ",".join(f"{k}={v}" for k, v in SMALL[game].items())
+    params = ",".join(f"{k}={v}" for k, v in SMALL_GAMES[game].items())
     spiel_game = registered.load_game(f"boardcore_{game}({params})")
     state = spiel_game.new_initial_state()
     rng = random.Random(2)
@@ -250,12 +238,12 @@ def test_every_game_loads_in_openspiel_and_plays_to_the_end(registered, game):
         state.apply_action(rng.choice(state.legal_actions()))
     assert sorted(state.returns()) in ([-1.0, 1.0], [0.0, 0.0])
     assert len(state.observation_tensor(0)) == int(
-        np.prod(bc.__dict__[game.capitalize()](**SMALL[game]).actions().observation_shape)
+        np.prod(bc.__dict__[game.capitalize()](**SMALL_GAMES[game]).actions().observation_shape)
     )
 
 
 def test_the_default_openspiel_games_load_by_name(registered):
-    for game in SMALL:
+    for game in SMALL_GAMES:
         spiel_game = registered.load_game(f"boardcore_{game}")
         assert spiel_game.num_distinct_actions() == bc.__dict__[game.capitalize()]().actions().num_actions
 
@@ -282,11 +270,11 @@ def openspiel_mcts_plays(spiel_game, simulations: int, seed: int, moves: int) ->
     return moves
 
 
-@pytest.mark.parametrize("game", sorted(SMALL))
+@pytest.mark.parametrize("game", sorted(SMALL_GAMES))
 def test_openspiels_own_mcts_bot_plays_every_game(registered, game):
     # OpenSpiel's Python MCTSBot. Its C++ pyspiel.MCTSBot crashes on every Python-registered game,
     # OpenSpiel's own python_tic_tac_toe included (open_spiel 2.0.2; see docs/ai.md).
-    params = ",".join(f"{k}={v}" for k, v in SMALL[game].items())
+    params = ",".join(f"{k}={v}" for k, v in SMALL_GAMES[game].items())
     openspiel_mcts_plays(registered.load_game(f"boardcore_{game}({params})"), simulations=30, seed=0, moves=4)
 
 
@@ -336,7 +324,7 @@ def test_openspiel_strands_takes_the_any_order_step_form(registered, cover):
     assert again.steps.any_order and str(again) == str(state)
 
 
-@pytest.mark.parametrize("game", sorted(SMALL))
+@pytest.mark.parametrize("game", sorted(SMALL_GAMES))
 def test_openspiels_mcts_bot_with_random_rollouts_plays_every_default_variant(registered, game):
     # Issue 12, item 7: OpenSpiel's own search keeps working on the full-size games (Cephalopod's
     # 400 actions, Strands' cell-by-cell turns on hex6), not only on the small boards above.
@@ -344,11 +332,11 @@ def test_openspiels_mcts_bot_with_random_rollouts_plays_every_default_variant(re
     assert played == 3
 
 
-@pytest.mark.parametrize("game", sorted(SMALL))
+@pytest.mark.parametrize("game", sorted(SMALL_GAMES))
 def test_openspiel_observations_and_masks_are_the_step_forms(registered, game):
     # What docs/ai_openspiel.md relies on: an evaluator reads the same numbers through OpenSpiel
     # (observation_tensor, legal_actions_mask) as bc.mcts gives it (observation, action_mask).
-    params = ",".join(f"{k}={v}" for k, v in SMALL[game].items())
+    params = ",".join(f"{k}={v}" for k, v in SMALL_GAMES[game].items())
     state = registered.load_game(f"boardcore_{game}({params})").new_initial_state()
     rng = random.Random(3)
     while not state.is_terminal():
@@ -359,11 +347,11 @@ def test_openspiel_observations_and_masks_are_the_step_forms(registered, game):
         state.apply_action(rng.choice(state.legal_actions()))
 
 
-@pytest.mark.parametrize("game", sorted(SMALL))
+@pytest.mark.parametrize("game", sorted(SMALL_GAMES))
 def test_make_observation_gives_the_planes_by_name(registered, game):
     from open_spiel.python.observation import make_observation
 
-    params = ",".join(f"{k}={v}" for k, v in SMALL[game].items())
+    params = ",".join(f"{k}={v}" for k, v in SMALL_GAMES[game].items())
     spiel_game = registered.load_game(f"boardcore_{game}({params})")
     observation = make_observation(spiel_game)
     state = spiel_game.new_initial_state()
@@ -414,13 +402,13 @@ def test_the_openspiel_guide_runs_and_its_searches_answer(openspiel_guide):
     assert openspiel_guide["spiel_action"] in openspiel_guide["game"].new_initial_state().legal_actions()
 
 
-@pytest.mark.parametrize("game", sorted(SMALL))
+@pytest.mark.parametrize("game", sorted(SMALL_GAMES))
 def test_openspiels_mcts_bot_runs_a_batched_evaluator_on_every_game(openspiel_guide, registered, game):
     # Item 7: a network-style Evaluator (the guide's bridge from a bc.mcts evaluator) in OpenSpiel's
     # own MCTSBot, on every game; the side to move's value lands on the mover's entry.
     from open_spiel.python.algorithms import mcts as spiel_mcts
 
-    params = ",".join(f"{k}={v}" for k, v in SMALL[game].items())
+    params = ",".join(f"{k}={v}" for k, v in SMALL_GAMES[game].items())
     spiel_game = registered.load_game(f"boardcore_{game}({params})")
     steps = spiel_game.new_initial_state().steps
     model = openspiel_guide["StandInModel"](int(np.prod(steps.observation_shape)), steps.num_actions)

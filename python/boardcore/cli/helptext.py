@@ -1,4 +1,5 @@
-"""How every ``--help`` is laid out: one formatter for the top command and each subcommand."""
+"""How every ``--help`` is laid out (one formatter for the top command and each subcommand),
+and the argparse types the subcommands share."""
 
 from __future__ import annotations
 
@@ -24,17 +25,23 @@ def add_command(commands, name: str, help: str, description: str | None) -> argp
     return commands.add_parser(name, help=help, description=description, formatter_class=Formatter)
 
 
-def depth_type(maximum: int):
-    """An argparse `type` for a depth from 0 to `maximum`: errors become usage errors quoting
-    the text (perft's and paths' `--depth`, each with its API's limit)."""
+def integer_type(maximum: int, expected: str):
+    """An argparse `type` for an integer from 0 to `maximum`: anything else is a usage error
+    saying `expected` and quoting the text (argparse's own message would not name the range)."""
 
-    def depth(text: str) -> int:
+    def integer(text: str) -> int:
         try:
             value = int(text)
         except ValueError:
-            value = -1
+            value = -1  # not a number: refused below as out of range, with the same message
         if not 0 <= value <= maximum:
-            raise argparse.ArgumentTypeError(f"the depth is an integer from 0 to {maximum}, not {text!r}")
+            raise argparse.ArgumentTypeError(f"{expected}, not {text!r}")
         return value
 
-    return depth
+    return integer
+
+
+def depth_type(maximum: int):
+    """An argparse `type` for a depth from 0 to `maximum` (perft's and paths' `--depth`, each
+    with its API's limit)."""
+    return integer_type(maximum, f"the depth is an integer from 0 to {maximum}")

@@ -7,6 +7,7 @@ import argparse
 from dataclasses import dataclass
 
 import boardcore as bc
+from boardcore.cli.helptext import integer_type
 
 DEFAULT_ITERATIONS = 1000
 DEFAULT_LEVEL = 5
@@ -40,15 +41,8 @@ class Player:
 MASK64 = (1 << 64) - 1
 
 
-def seed_arg(text: str) -> int:
-    """A seed from 0 to 2**64-1 (argparse type: errors become usage errors)."""
-    try:
-        seed = int(text)
-    except ValueError:
-        seed = -1
-    if not 0 <= seed <= MASK64:
-        raise argparse.ArgumentTypeError(f"a seed is an integer from 0 to 2**64-1, not {text!r}")
-    return seed
+# A seed from 0 to 2**64-1 (argparse type: errors become usage errors).
+seed_arg = integer_type(MASK64, "a seed is an integer from 0 to 2**64-1")
 
 
 def move_seed(seed: int, game: int, ply: int) -> int:

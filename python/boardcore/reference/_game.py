@@ -27,6 +27,8 @@ except ImportError:  # the compiled engine is not built: the references still wo
 BLACK = 0
 WHITE = 1
 
+ZOBRIST_SEED = 0x424F415244434F52  # the bytes of "BOARDCOR": every game's Zobrist keys start from it
+
 
 # ---- text rules (docs/design.md, "Text input"; the engine's rust/engine/src/text.rs) ----------
 # Only space, tab, CR and LF are blanks. str.strip(), str.split() and str.splitlines() also treat
@@ -87,6 +89,11 @@ def position_fields(text: object, form: str, counts: range = range(3, 4)) -> lis
     if len(fields) not in counts:
         raise NotationError(f"position: expected '{form}' separated by single spaces, got {short(text)}")
     return fields
+
+
+# A hex cell's name as a regular expression: a row letter, then a cell number from 1 to 99
+# without a leading zero (``cell_name``'s names).
+CELL_PATTERN = r"[a-z][1-9][0-9]?"
 
 
 def cell_name(row: int, number: int) -> str:

@@ -27,6 +27,7 @@ from boardcore.reference._game import (
     ReferenceGame,
     ReferenceMove,
 )
+from boardcore.reference._game import ZOBRIST_SEED as _ZOBRIST_SEED
 from boardcore.reference._game import PathCounts as _PathCounts
 from boardcore.reference._game import check_count_options as _check_count_options
 from boardcore.reference._game import check_length as _check_length
@@ -54,7 +55,6 @@ MAX_PIPS = 6  # a capture set sums to 6 or less, and a die shows at most 6
 MAX_COUNT_SQUARES = 31  # count_paths keys a position in 128 bits: 4 bits a square, 1 for the side
 MAX_COLOUR_FREE_SQUARES = 42  # the colour-free key: 3 bits a square (pips 0-6) in 128 bits
 
-ZOBRIST_SEED = 0x424F415244434F52  # the bytes of "BOARDCOR", as for Reversi
 ZOBRIST_STRIDE = 8  # keys are indexed row * 8 + col, whatever the board's width
 
 Cell = tuple[int, int] | None  # (owner, pips) or None for an empty square
@@ -228,7 +228,7 @@ def _neighbours(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
 @cache
 def _zobrist_keys() -> tuple[int, ...]:
     """12 x 64 die keys (code 1..12, then square row*8+col), then the side key (index 768)."""
-    rng = SplitMix64(ZOBRIST_SEED)
+    rng = SplitMix64(_ZOBRIST_SEED)
     return tuple(rng.next() for _ in range(12 * 64 + 1))
 
 

@@ -27,6 +27,7 @@ from boardcore.reference._game import (
     ReferenceGame,
     ReferenceMove,
 )
+from boardcore.reference._game import ZOBRIST_SEED as _ZOBRIST_SEED
 from boardcore.reference._game import check_length as _check_length
 from boardcore.reference._game import given as _given
 from boardcore.reference._game import lower as _lower
@@ -57,7 +58,6 @@ MAX_HOLES = 4
 # (row step, column step); rows grow downwards, columns to the right.
 DIRECTIONS = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))
 
-ZOBRIST_SEED = 0x424F415244434F52  # the bytes of "BOARDCOR"
 
 _SQUARE_RE = re.compile(r"([a-z])([1-9][0-9]?)")
 
@@ -255,7 +255,7 @@ def _square_indices(size: int) -> dict[str, int]:
 @cache
 def _zobrist_keys() -> tuple[int, ...]:
     """300 square keys (Black, then White, then holes, each indexed row*10+col), then the side key."""
-    rng = SplitMix64(ZOBRIST_SEED)
+    rng = SplitMix64(_ZOBRIST_SEED)
     return tuple(rng.next() for _ in range(301))
 
 

@@ -22,7 +22,6 @@ a capture is under way the game remembers the placed cell and how many stones re
 from __future__ import annotations
 
 import re
-from collections import deque
 from collections.abc import Iterator, Sequence
 from functools import cache
 from itertools import combinations
@@ -36,8 +35,9 @@ from boardcore.reference._game import (
     NotationError,
     ReferenceGame,
     ReferenceMove,
-    cell_name,
 )
+from boardcore.reference._game import CELL_PATTERN as _CELL
+from boardcore.reference._game import ZOBRIST_SEED as _ZOBRIST_SEED
 from boardcore.reference._game import cell_key as _name_key
 from boardcore.reference._game import check_length as _check_length
 from boardcore.reference._game import given as _given
@@ -47,6 +47,7 @@ from boardcore.reference._game import short as _short
 from boardcore.reference._game import strip as _strip
 
 from ._actions import AxialGrid, StepState
+from ._hex import HexCells
 from ._splitmix import SplitMix64
 
 __all__ = ["BLACK", "WHITE", "IllegalMoveError", "Move", "NotationError", "Rive"]
@@ -63,7 +64,6 @@ MAX_LENGTH = 99  # cell numbers 1 to 99
 MAX_OFFSET = 99
 MAX_CELLS = 128  # the Zobrist keys cover 128 cells
 
-ZOBRIST_SEED = 0x424F415244434F52  # the bytes of "BOARDCOR", as for every game
 ZOBRIST_CELLS = 128
 ZOBRIST_REMAINING = 32
 
@@ -71,7 +71,6 @@ Cell = int | None  # BLACK, WHITE or None for an empty cell
 Layout = tuple[tuple[int, int], ...]  # the rows, each (length, offset in half-cells)
 MoveParts = tuple[str, int | None, tuple[int, ...]]  # (kind, placed cell, removed cells) of a move
 
-_CELL = r"[a-z][1-9][0-9]?"  # a row letter, then a cell number from 1 to 99 without leading zero
 _CELL_RE = re.compile(_CELL)
 _MOVE_RE = re.compile(
     rf"(?P<cell>{_CELL})(?:x(?P<removed>{_CELL}(?:,{_CELL})*))?"  # a placement, maybe a capture
@@ -288,28 +287,12 @@ def _parse_board_name(text: str) -> Layout:
     return layout
 
 
-class Geometry:
-    """The cells of a layout: names in board order, their row and number, their neighbours."""
+class Geometry(HexCells):
+    """The cells of a layout (names in board order, their places, their neighbours) and its name."""
 
     def __init__(self, rows: Layout) -> None:
-        self.rows = rows
+        super().__init__(rows)
         self.name = layout_name(rows)
-        self.names: list[str] = []
-        self.places: list[tuple[int, int]] = []  # (row, x) of every cell, x in half-cells
-        for row, (length, offset) in enumerate(rows):
-            for i in range(length):
-                self.names.append(cell_name(row, i))
-                self.places.append((row, offset + 2 * i))
-        self.index = {name: i for i, name in enumerate(self.names)}
-        self.neighbours: list[tuple[int, ...]] = []
-        for row, x in self.places:
-            around = [
-                j
-                for j, (r, y) in enumerate(self.places)
-                if (r == row and abs(y - x) == 2) or (abs(r - row) == 1 and abs(y - x) == 1)
-            ]
-            self.neighbours.append(tuple(around))  # board order, as j runs in board order
-        self.size = len(self.names)
 
 
 @cache
@@ -320,7 +303,7 @@ def geometry(rows: Layout) -> Geometry:
 @cache
 def _zobrist_keys() -> tuple[int, ...]:
     """128 black keys, 128 white keys, the side key, 128 capture-cell keys, 32 remaining keys."""
-    rng = SplitMix64(ZOBRIST_SEED)
+    rng = SplitMix64(_ZOBRIST_SEED)
     return tuple(rng.next() for _ in range(3 * ZOBRIST_CELLS + 1 + ZOBRIST_REMAINING))
 
 
@@ -941,55 +924,25 @@ class Rive(ReferenceGame):
 
 
 def _label_groups(geo: Geometry, cells: Sequence[Cell]) -> tuple[list[int | None], list[int]]:
-    """Breadth-first search from every unlabelled stone: (group id per cell, size per group id).
+    """(group id per cell, size per group id), a group being connected stones of both colours.
     Group ids follow the board order of each group's first stone."""
     label: list[int | None] = [None] * geo.size
     sizes: list[int] = []
-    for start, cell in enumerate(cells):
-        if cell is None or label[start] is not None:
-            continue
-        group_id = len(sizes)
-        label[start] = group_id
-        queue = deque([start])
-        size = 0
-        while queue:
-            i = queue.popleft()
-            size += 1
-            for j in geo.neighbours[i]:
-                if cells[j] is not None and label[j] is None:
-                    label[j] = group_id
-                    queue.append(j)
-        sizes.append(size)
+    for group_id, group in enumerate(geo.groups(lambda i: cells[i] is not None)):
+        for i in group:
+            label[i] = group_id
+        sizes.append(len(group))
     return label, sizes
 
 
 def _group_of(geo: Geometry, cells: Sequence[Cell], start: int) -> set[int]:
-    """The stones connected to the stone on ``start`` (breadth-first search)."""
-    seen = {start}
-    queue = deque([start])
-    while queue:
-        i = queue.popleft()
-        for j in geo.neighbours[i]:
-            if cells[j] is not None and j not in seen:
-                seen.add(j)
-                queue.append(j)
-    return seen
+    """The stones connected to the stone on ``start``."""
+    return geo.reach(start, lambda i: cells[i] is not None)
 
 
 def _connected(geo: Geometry, stones: set[int]) -> bool:
     """Whether a set of cells is connected through neighbours inside the set."""
-    if not stones:
-        return True
-    start = next(iter(stones))
-    seen = {start}
-    queue = deque([start])
-    while queue:
-        i = queue.popleft()
-        for j in geo.neighbours[i]:
-            if j in stones and j not in seen:
-                seen.add(j)
-                queue.append(j)
-    return len(seen) == len(stones)
+    return not stones or len(geo.reach(next(iter(stones)), stones.__contains__)) == len(stones)
 
 
 # --------------------------------------------------------------------------------------------

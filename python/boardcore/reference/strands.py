@@ -20,7 +20,6 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections import deque
 from collections.abc import Iterator
 from functools import cache
 from importlib import resources
@@ -35,8 +34,9 @@ from boardcore.reference._game import (
     NotationError,
     ReferenceGame,
     ReferenceMove,
-    cell_name,
 )
+from boardcore.reference._game import CELL_PATTERN as _CELL
+from boardcore.reference._game import ZOBRIST_SEED as _ZOBRIST_SEED
 from boardcore.reference._game import cell_key as _name_key
 from boardcore.reference._game import check_length as _check_length
 from boardcore.reference._game import given as _given
@@ -46,6 +46,7 @@ from boardcore.reference._game import short as _short
 from boardcore.reference._game import strip as _strip
 
 from ._actions import AxialGrid, StepState
+from ._hex import HexCells
 from ._splitmix import MASK64, SplitMix64
 
 __all__ = ["BLACK", "WHITE", "IllegalMoveError", "Move", "NotationError", "Strands"]
@@ -61,10 +62,8 @@ MAX_SIDE = 7
 LABELS = range(1, 7)
 OPENING_LABEL = 2
 
-ZOBRIST_SEED = 0x424F415244434F52  # the bytes of "BOARDCOR", as for every game
 ZOBRIST_CELLS = 128
 
-_CELL = r"[a-z][1-9][0-9]?"  # a row letter, then a cell number from 1 to 99 without leading zero
 _MOVE_RE = re.compile(rf"{_CELL}(?:,{_CELL})*")
 _RECORD_TAGS = ("Game", "Layout", "Cover", "Position", "Result")
 
@@ -79,30 +78,14 @@ def row_lengths(side: int) -> tuple[int, ...]:
     return tuple(top + top[-2::-1])
 
 
-class Geometry:
-    """The cells of a hexhex board: names in board order, neighbours, ring distance from the centre."""
+class Geometry(HexCells):
+    """The cells of a hexhex board (names in board order, places, neighbours) and their ring
+    distance from the centre."""
 
     def __init__(self, side: int) -> None:
         self.side = side
         self.lengths = row_lengths(side)
-        self.names: list[str] = []
-        self.places: list[tuple[int, int]] = []  # (row, x) of every cell, x in half-cells
-        for row, length in enumerate(self.lengths):
-            offset = abs(side - 1 - row)
-            for i in range(length):
-                self.names.append(cell_name(row, i))
-                self.places.append((row, offset + 2 * i))
-        self.index = {name: i for i, name in enumerate(self.names)}
-        self.size = len(self.names)
-        self.neighbours: list[tuple[int, ...]] = []
-        for row, x in self.places:
-            self.neighbours.append(
-                tuple(
-                    j
-                    for j, (r, y) in enumerate(self.places)
-                    if (r == row and abs(y - x) == 2) or (abs(r - row) == 1 and abs(y - x) == 1)
-                )
-            )
+        super().__init__((length, abs(side - 1 - row)) for row, length in enumerate(self.lengths))
         # ring distance: in these doubled coordinates, |dr| + max(0, (|dx| - |dr|) / 2)
         centre_row, centre_x = side - 1, 2 * (side - 1)
         self.rings: list[int] = []
@@ -130,7 +113,7 @@ _SIDE_OF_CELLS = {sum(row_lengths(n)): n for n in range(MIN_SIDE, MAX_SIDE + 1)}
 @cache
 def _zobrist_keys() -> tuple[int, ...]:
     """128 black keys, 128 white keys, the side key, then 6 x 128 empty-cell keys by label."""
-    rng = SplitMix64(ZOBRIST_SEED)
+    rng = SplitMix64(_ZOBRIST_SEED)
     return tuple(rng.next() for _ in range(2 * ZOBRIST_CELLS + 1 + 6 * ZOBRIST_CELLS))
 
 
@@ -453,8 +436,7 @@ class Strands(ReferenceGame):
     @property
     def rows(self) -> tuple[tuple[int, int], ...]:
         """The board's rows as (length, offset in half-cells) pairs."""
-        side = self._geo.side
-        return tuple((length, abs(side - 1 - row)) for row, length in enumerate(self._geo.lengths))
+        return self._geo.rows
 
     @property
     def cover(self) -> str:
@@ -581,24 +563,9 @@ class Strands(ReferenceGame):
         return None not in self._cells
 
     def _group_sizes(self, colour: int) -> list[int]:
-        """The sizes of ``colour``'s groups, largest first (breadth-first search)."""
-        seen = [False] * self._geo.size
-        sizes = []
-        for start, cell in enumerate(self._cells):
-            if cell != colour or seen[start]:
-                continue
-            seen[start] = True
-            queue = deque([start])
-            size = 0
-            while queue:
-                i = queue.popleft()
-                size += 1
-                for j in self._geo.neighbours[i]:
-                    if self._cells[j] == colour and not seen[j]:
-                        seen[j] = True
-                        queue.append(j)
-            sizes.append(size)
-        return sorted(sizes, reverse=True)
+        """The sizes of ``colour``'s groups (connected stones of that colour), largest first."""
+        groups = self._geo.groups(lambda i: self._cells[i] == colour)
+        return sorted((len(group) for group in groups), reverse=True)
 
     def _score(self) -> tuple[int, int]:
         """The size of each player's largest group (the engine's ``Position::score``)."""
