@@ -146,9 +146,10 @@ def solve(game: Game, *, threads: int = 1, time_limit: float | None = None, tabl
     before the proof, it raises ``SolveTimeout`` (whose ``.analysis`` holds the estimate).
     ``table_mb`` is the transposition table's size in MB (1 to 65,536; its memory is taken only
     as the search fills it): the default suits positions a few seconds from solved, while a
-    small board solved from its start (Cephalopod 2x4 or 3x3, Rive hex3) needs gigabytes, or
-    it searches the same positions again and again (docs/solved.md). A finished game or a bad
-    argument raises ``ValueError``. ``game`` is not changed.
+    small board solved from its start (Cephalopod 2x4 or 3x3) needs gigabytes, or it searches
+    the same positions again and again (docs/solved.md). Rive boards of up to 19 cells are
+    solved by a memo of their own, one byte a position (2.3 GB on hex3), whatever the table.
+    A finished game or a bad argument raises ``ValueError``. ``game`` is not changed.
     """
     _check_game(game)
     row = search_position(game, solve=True, threads=threads, time_limit=time_limit, table_mb=table_mb)
