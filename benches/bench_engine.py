@@ -22,9 +22,9 @@ search speed and time limits.
   depth 4 on Reversi 8x8 (its time a move reported beside the score).
 - ladder: level k against level k-1 on Reversi 6x6, paired openings as above; scores and Elo,
   and with --write a plot of each level's Elo over level 1 (docs/images/ladder.svg).
-- speed: nodes per second of `analyse` (depth-limited) and of `solve` on each game, the share
-  of the search's time spent listing moves, and two threads by a root split against lazy SMP
-  (rust/engine/examples/search_profile.rs).
+- speed: nodes per second of `analyse` (depth-limited) and of `solve` on each game.
+- profile: the share of the search's time spent listing moves, and two threads by a root split
+  against lazy SMP (rust/engine/examples/search_profile.rs; the race wants two free cores).
 - limits: how far past its time limit `analyse` returns (median and worst of many calls).
 
 --write FILE writes the tables with the commit, date, machine and load they were measured with
@@ -359,8 +359,6 @@ def speed(args, out: list[str]) -> None:
                    f" {statistics.median(r.seconds for r in runs):.3f} | {best / 1e6:.2f} |")  # fmt: skip
         print(out[-1], flush=True)
     out.append("")
-    movegen_share(args, out)
-    thread_race(args, out)
 
 
 def search_profile(mode: str, repeats: int) -> tuple[list[list[str]], str]:
@@ -371,6 +369,12 @@ def search_profile(mode: str, repeats: int) -> tuple[list[list[str]], str]:
     )  # fmt: skip
     error = "" if run.returncode == 0 else f"(the example failed: {run.stderr.strip().splitlines()[-1:]})"
     return [line.split("\t") for line in run.stdout.splitlines()], error
+
+
+def profile(args, out: list[str]) -> None:
+    """Where the search's time goes: listing moves, and two threads against one."""
+    movegen_share(args, out)
+    thread_race(args, out)
 
 
 def movegen_share(args, out: list[str]) -> None:
@@ -439,7 +443,9 @@ def header() -> list[str]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument(
-        "--only", nargs="+", default=["endgame", "strength", "guided", "example", "ladder", "speed", "limits"]
+        "--only",
+        nargs="+",
+        default=["endgame", "strength", "guided", "example", "ladder", "speed", "profile", "limits"],
     )
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--strength-games", type=int, help="games a match in the strength section (default: --games)")
@@ -455,7 +461,7 @@ def main() -> None:
     parser.add_argument("--append", action="store_true", help="add them to the end of --write's file instead")
     args = parser.parse_args()
     out = header()
-    for part in ("endgame", "strength", "guided", "example", "ladder", "speed", "limits"):
+    for part in ("endgame", "strength", "guided", "example", "ladder", "speed", "profile", "limits"):
         if part in args.only:
             globals()[part](args, out)
     if args.write:

@@ -129,6 +129,13 @@ def sections() -> list[Section]:
             writes_file=True,
         ),
         Section(
+            "search-profile",
+            "Where the search's time goes: listing moves, and two threads",
+            "bench_engine.py",
+            ["--only", "profile", "--repeats", "3"],
+            writes_file=True,
+        ),
+        Section(
             "endgame-40-59",
             "The solver on FForum 40-59 against Edax",
             "bench_engine.py",
