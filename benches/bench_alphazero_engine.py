@@ -59,8 +59,15 @@ def main() -> None:
     parser.add_argument("--time", type=float, default=0.1, help="seconds a move, for both")
     parser.add_argument("--write", help="write the table to this Markdown file")
     args = parser.parse_args()
+    run = pathlib.Path(args.run)
+    if not (run / "network.npz").exists():
+        missing = [f"No trained network in {run}: train one with `python examples/alphazero.py --out {run}`.", ""]
+        print("\n".join(missing))
+        if args.write:
+            pathlib.Path(args.write).write_text("# AlphaZero\n\n" + "\n".join(missing))
+        return
     az = load_example()
-    settings, params = load_network(az, pathlib.Path(args.run))
+    settings, params = load_network(az, run)
     network = az.NetworkEvaluator(params)
     engine = bc.ai.Player(time_limit=args.time)
 
@@ -74,6 +81,8 @@ def main() -> None:
     minutes = (time.time() - started) / 60
     trained = f"{settings['minutes']:g} minutes of training, seed {settings['seed']}"
     out = [
+        "# AlphaZero",
+        "",
         f"### bc.ai.Player against the AlphaZero example's network (PUCT), {settings['game']} 6x6, equal time a move",
         "",
         "| seconds a move | games | network | Player's score | Elo |",

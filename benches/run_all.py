@@ -12,7 +12,8 @@ is ever copied by hand and none can go stale without saying when it was measured
 Peers are found where the scripts look for them (benches/README.md): ``EDAX`` (Edax's binary,
 run from its own directory), ``EDAX_EVAL`` and ``EDAX_PROBLEMS`` (its eval.dat and problem/
 folder, for the endgame suite), ``BOARDCORE_PEER_PYTHON`` (a Python with pgx, mctx and jax),
-``CEPHALOPOD_PEERS`` (the contest solutions' directory), ``BOARDCORE_SB3_PYTHON`` (a Python with
+``CEPHALOPOD_PEERS`` (the contest solutions' directory), ``BOARDCORE_AZ_RUN`` (the directory
+of a network trained by examples/alphazero.py), ``BOARDCORE_SB3_PYTHON`` (a Python with
 the [sb3] extra, which brings PyTorch, and boardcore). A section whose peer is missing says so
 in its table rather than failing.
 """
@@ -133,6 +134,14 @@ def sections() -> list[Section]:
             "Where the search's time goes: listing moves, and two threads",
             "bench_engine.py",
             ["--only", "profile", "--repeats", "3"],
+            writes_file=True,
+        ),
+        Section(
+            "alphazero",
+            "The engine against the AlphaZero example's trained network",
+            "bench_alphazero_engine.py",
+            # A network trained by `python examples/alphazero.py --out DIR` (JAX), named by BOARDCORE_AZ_RUN.
+            [os.environ.get("BOARDCORE_AZ_RUN", "az-run"), "--games", "200", "--time", "0.1"],
             writes_file=True,
         ),
         Section(
