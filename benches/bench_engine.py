@@ -74,8 +74,9 @@ def edax_suite(args, suite: Path, problems: list, scratch: Path) -> Path:
     obf = Path(args.edax_obf or suite.with_suffix(".obf"))
     if not args.problems:
         return obf
-    ids = [int(p[0]) for p in read_suite(suite)]
-    lines = [line for ident, line in zip(ids, obf.read_text().splitlines()) if str(ident) in {p[0] for p in problems}]
+    wanted = {ident for ident, *_ in problems}
+    ids = [line.split()[0] for line in suite.read_text().splitlines()]
+    lines = [line for ident, line in zip(ids, obf.read_text().splitlines()) if ident in wanted]
     cut = scratch / obf.name
     cut.write_text("\n".join(lines) + "\n")
     return cut

@@ -45,9 +45,10 @@ fn solve_limits(threads: usize, threading: Threading) -> Limits {
     Limits { solve: true, threads, threading, table_bytes: 1 << 20, ..Limits::default() }
 }
 
-/// The three ways a search can run (one thread, two by a root split, two by lazy SMP), taken in
-/// turn by the sampled positions.
-const SOLVES: [(usize, Threading); 3] = [(1, Threading::RootSplit), (2, Threading::RootSplit), (2, Threading::Lazy)];
+/// The ways a search can run (one thread, two by a root split, two and three by lazy SMP: one
+/// helper, and helpers that share their own context), taken in turn by the sampled positions.
+const SOLVES: [(usize, Threading); 4] =
+    [(1, Threading::RootSplit), (2, Threading::RootSplit), (2, Threading::Lazy), (3, Threading::Lazy)];
 
 /// The solver agrees with brute force on `position`: value, margin, optimal moves, and a line
 /// of play whose every move keeps the value and that ends in a finished game with that margin.

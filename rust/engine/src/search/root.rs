@@ -286,30 +286,29 @@ fn with_lazy_helpers<P: Searchable, E: Evaluate<P>>(
             .collect();
         let analysis = search();
         helpers_stop.request();
-        let nodes: u64 = helpers.into_iter().map(|h| h.join().expect("search threads do not panic")).sum();
-        (analysis, nodes)
+        let endgame_nodes: u64 = helpers.into_iter().map(|h| h.join().expect("search threads do not panic")).sum();
+        (analysis, endgame_nodes + helpers_cx.nodes.load(Relaxed))
     });
     let mut analysis = analysis?;
     analysis.nodes += helper_nodes;
     Ok(analysis)
 }
 
-/// One lazy-SMP helper: deepens `root` from depth 1 (odd helpers from 2) until stopped, or to
-/// the end for a solve; returns the nodes it searched. What it finds reaches the main thread
-/// only through the table.
+/// One lazy-SMP helper: deepens `root` from depth 1 (odd helpers from 2) to one ply past the
+/// search's depth until stopped, or searches to the end once for a solve; returns the nodes its
+/// endgame solver visited (its searched nodes go to `cx.nodes`, which all helpers share). What
+/// it finds reaches the main thread only through the table.
 fn help<P: Searchable, E: Evaluate<P>>(root: &P, cx: &Context<'_, E>, limits: &Limits, number: usize) -> u64 {
     let mut workers = vec![Worker::new(cx)];
-    let max_depth = limits.depth.unwrap_or(MAX_DEPTH).min(MAX_DEPTH) + 1;
+    let last = limits.depth.map_or(MAX_DEPTH, |depth| (depth + 1).min(MAX_DEPTH));
     let mut depth = if limits.solve { MAX_DEPTH } else { 1 + (number as u32 % 2) };
     if let Ok(mut root_moves) = ordered_root_moves(root, &workers[0]) {
-        while depth <= max_depth.min(MAX_DEPTH)
-            && search_root(&mut workers, &mut root_moves, depth as i32, -INFINITY, INFINITY).is_ok()
-            && !limits.solve
-        {
+        while depth <= last && search_root(&mut workers, &mut root_moves, depth as i32, -INFINITY, INFINITY).is_ok() {
             depth += 1;
         }
     }
-    total_nodes(&mut workers, cx)
+    workers[0].flush_nodes();
+    super::Endgame::nodes(&workers[0].endgame)
 }
 
 fn total_nodes<P: Searchable, E: Evaluate<P>>(workers: &mut [Worker<'_, P, E>], cx: &Context<'_, E>) -> u64 {
