@@ -275,6 +275,30 @@ pub fn returns_of(outcome: Option<Outcome>) -> [f32; 2] {
     }
 }
 
+/// A step form's observation planes, from one list: `PLANES`, the planes' names in plane order
+/// (what `Steps::PLANES` gives), and for each entry a `usize` constant, its plane's index. An
+/// entry is one plane (`EMPTY = "empty"`) or a run of planes (`THEIRS = ["opponent_1", ...]`),
+/// whose constant is the index of its first; each entry's index follows from the ones before,
+/// so names and indices cannot drift apart.
+macro_rules! planes {
+    (@entry [$($names:literal),*] $at:expr;) => {
+        /// The planes' names (`Steps::observation_planes`), in plane order.
+        const PLANES: &[&str] = &[$($names),*];
+    };
+    (@entry [$($names:literal),*] $at:expr; $(#[$doc:meta])* $index:ident = $name:literal $(, $($rest:tt)*)?) => {
+        $crate::actions::planes!(@entry [$($names),*] $at; $(#[$doc])* $index = [$name] $(, $($rest)*)?);
+    };
+    (@entry [$($names:literal),*] $at:expr; $(#[$doc:meta])* $index:ident = [$($name:literal),+ $(,)?] $(, $($rest:tt)*)?) => {
+        $(#[$doc])*
+        const $index: usize = $at;
+        $crate::actions::planes!(@entry [$($names,)* $($name),+] $index + [$($name),+].len(); $($($rest)*)?);
+    };
+    ($($entries:tt)*) => {
+        $crate::actions::planes!(@entry [] 0; $($entries)*);
+    };
+}
+pub(crate) use planes;
+
 /// The `Steps` methods of a step form in which every action is one move of the position it
 /// holds (Reversi, Cephalopod, Rive's single-stone form), written once for the three inside
 /// their `impl Steps`. The type keeps its position in a field `position`, maps an action to its
@@ -958,5 +982,20 @@ fn observe_row<S: Steps>(env: &S, waiting: bool, row: EnvRow<'_>) {
         row.mask.fill(false);
     } else {
         env.legal_actions_into(row.mask);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn planes_index_each_entry_by_the_planes_before_it() {
+        planes! {
+            FIRST = "a",
+            /// A run of three planes.
+            RUN = ["b_1", "b_2", "b_3"],
+            LAST = "c",
+        }
+        assert_eq!(PLANES, ["a", "b_1", "b_2", "b_3", "c"]);
+        assert_eq!((FIRST, RUN, LAST), (0, 1, 4));
     }
 }

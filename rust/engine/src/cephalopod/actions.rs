@@ -3,7 +3,7 @@
 //! 2 south, 3 west); 0 for a placement that captures nothing.
 
 use super::{Cephalopod, Move};
-use crate::actions::{one_move_per_action, Steps, Symmetry};
+use crate::actions::{one_move_per_action, planes, Steps, Symmetry};
 use crate::error::{Error, Result};
 use crate::game::Position;
 use crate::square::{GridMap, Rect};
@@ -20,25 +20,12 @@ const COMPASS_NAMES: [&str; 4] = ["north", "east", "south", "west"];
 const COMPASS_LETTERS: [char; 4] = ['N', 'E', 'S', 'W'];
 /// Each compass bit's step (rows down, columns right).
 const COMPASS_STEPS: [(i8, i8); 4] = [(-1, 0), (0, 1), (1, 0), (0, -1)];
-/// Planes 0-5: the mover's dice showing 1-6; 6-11: the opponent's; 12: empty squares.
-const THEIRS: usize = 6;
-const EMPTY: usize = 12;
-/// The planes' names (`Steps::observation_planes`), in plane order.
-const PLANES: [&str; 13] = [
-    "mover_1",
-    "mover_2",
-    "mover_3",
-    "mover_4",
-    "mover_5",
-    "mover_6",
-    "opponent_1",
-    "opponent_2",
-    "opponent_3",
-    "opponent_4",
-    "opponent_5",
-    "opponent_6",
-    "empty",
-];
+// The observation planes: the mover's dice showing 1-6, the opponent's, empty squares.
+planes! {
+    MINE = ["mover_1", "mover_2", "mover_3", "mover_4", "mover_5", "mover_6"],
+    THEIRS = ["opponent_1", "opponent_2", "opponent_3", "opponent_4", "opponent_5", "opponent_6"],
+    EMPTY = "empty",
+}
 
 /// The compass bits of `captured` as `map` turns them.
 fn map_compass(map: GridMap, captured: u8) -> usize {
@@ -85,7 +72,7 @@ impl CephalopodActions {
 
 impl Steps for CephalopodActions {
     type Position = Cephalopod;
-    const PLANES: &'static [&'static str] = &PLANES;
+    const PLANES: &'static [&'static str] = PLANES;
 
     fn from_position(position: Cephalopod) -> Self {
         CephalopodActions { position }
@@ -109,7 +96,7 @@ impl Steps for CephalopodActions {
         for square in 0..squares {
             let plane = match self.position.die(square as u8) {
                 None => EMPTY,
-                Some((owner, pips)) => pips as usize - 1 + if owner == mover { 0 } else { THEIRS },
+                Some((owner, pips)) => pips as usize - 1 + if owner == mover { MINE } else { THEIRS },
             };
             out[plane * squares + square] = 1.0;
         }

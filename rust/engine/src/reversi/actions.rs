@@ -3,7 +3,7 @@
 //! `size * size` passes.
 
 use super::{Move, Reversi};
-use crate::actions::{one_move_per_action, Steps, Symmetry};
+use crate::actions::{one_move_per_action, planes, Steps, Symmetry};
 use crate::error::{Error, Result};
 use crate::game::Position;
 use crate::square::{Coord, GridMap};
@@ -13,14 +13,14 @@ pub struct ReversiActions {
     position: Reversi,
 }
 
-/// The observation planes: the mover's discs, the opponent's, empty playable squares, and
-/// squares that are not playable (holes, cut squares).
-const MINE: usize = 0;
-const THEIRS: usize = 1;
-const EMPTY: usize = 2;
-const BLOCKED: usize = 3;
-/// The planes' names (`Steps::observation_planes`), in plane order.
-const PLANES: [&str; 4] = ["mover", "opponent", "empty", "blocked"];
+// The observation planes: the mover's discs, the opponent's, empty playable squares, and
+// squares that are not playable (holes, cut squares).
+planes! {
+    MINE = "mover",
+    THEIRS = "opponent",
+    EMPTY = "empty",
+    BLOCKED = "blocked",
+}
 
 impl ReversiActions {
     fn size(&self) -> usize {
@@ -58,7 +58,7 @@ impl ReversiActions {
 
 impl Steps for ReversiActions {
     type Position = Reversi;
-    const PLANES: &'static [&'static str] = &PLANES;
+    const PLANES: &'static [&'static str] = PLANES;
 
     fn from_position(position: Reversi) -> Self {
         ReversiActions { position }

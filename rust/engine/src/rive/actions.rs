@@ -3,7 +3,7 @@
 //! of cells) is the swap.
 
 use super::{Move, Rive};
-use crate::actions::{one_move_per_action, Steps, Symmetry};
+use crate::actions::{one_move_per_action, planes, Steps, Symmetry};
 use crate::error::{Error, Result};
 use crate::game::{Player, Position};
 
@@ -12,17 +12,17 @@ pub struct RiveActions {
     position: Rive,
 }
 
-/// The observation planes, on the board's axial grid (`hex::AxialGrid`).
-const MINE: usize = 0;
-const THEIRS: usize = 1;
-const EMPTY: usize = 2;
-const ON_BOARD: usize = 3;
-/// The placed stone of a capture under way.
-const PLACED: usize = 4;
-/// The stones a capture under way must still remove, over the number of cells, on every cell.
-const TO_REMOVE: usize = 5;
-/// The planes' names (`Steps::observation_planes`), in plane order.
-const PLANES: [&str; 6] = ["mover", "opponent", "empty", "board", "capture_placed", "capture_to_remove"];
+// The observation planes, on the board's axial grid (`hex::AxialGrid`).
+planes! {
+    MINE = "mover",
+    THEIRS = "opponent",
+    EMPTY = "empty",
+    ON_BOARD = "board",
+    /// The placed stone of a capture under way.
+    PLACED = "capture_placed",
+    /// The stones a capture under way must still remove, over the number of cells, on every cell.
+    TO_REMOVE = "capture_to_remove",
+}
 
 impl RiveActions {
     fn cells(&self) -> usize {
@@ -47,7 +47,7 @@ impl RiveActions {
 
 impl Steps for RiveActions {
     type Position = Rive;
-    const PLANES: &'static [&'static str] = &PLANES;
+    const PLANES: &'static [&'static str] = PLANES;
 
     /// A compound-form position becomes the same position in the single-stone form (it has no
     /// capture under way: compound captures are one move).

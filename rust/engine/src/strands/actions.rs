@@ -17,7 +17,7 @@
 //! that a turn of k cells is reached by k! step sequences (a larger tree to search).
 
 use super::{Cover, Move, Strands};
-use crate::actions::{out_of_range, Steps, Symmetry};
+use crate::actions::{out_of_range, planes, Steps, Symmetry};
 use crate::error::{Error, Result};
 use crate::game::Position;
 use crate::rng::SplitMix64;
@@ -36,17 +36,16 @@ pub struct StrandsActions {
     any_order: bool,
 }
 
-/// The observation planes, on the board's axial grid (`hex::AxialGrid`): the mover's stones
-/// (the cells covered this turn included), the opponent's, the empty cells of each label 1-6,
-/// the board, and the cells covered this turn.
-const MINE: usize = 0;
-const THEIRS: usize = 1;
-const EMPTY_LABEL_1: usize = 2;
-const ON_BOARD: usize = 8;
-const COVERED: usize = 9;
-/// The planes' names (`Steps::observation_planes`), in plane order.
-const PLANES: [&str; 10] =
-    ["mover", "opponent", "empty_1", "empty_2", "empty_3", "empty_4", "empty_5", "empty_6", "board", "covered"];
+// The observation planes, on the board's axial grid (`hex::AxialGrid`): the mover's stones
+// (the cells covered this turn included), the opponent's, the empty cells of each label 1-6,
+// the board, and the cells covered this turn.
+planes! {
+    MINE = "mover",
+    THEIRS = "opponent",
+    EMPTY_LABEL_1 = ["empty_1", "empty_2", "empty_3", "empty_4", "empty_5", "empty_6"],
+    ON_BOARD = "board",
+    COVERED = "covered",
+}
 
 /// The cells of `set` after `cell` in board order.
 fn after(set: u128, cell: u32) -> u128 {
@@ -251,7 +250,7 @@ impl StrandsActions {
 
 impl Steps for StrandsActions {
     type Position = Strands;
-    const PLANES: &'static [&'static str] = &PLANES;
+    const PLANES: &'static [&'static str] = PLANES;
 
     fn from_position(position: Strands) -> Self {
         StrandsActions { start: position, covered: 0, layout: position.empty, any_order: false }
