@@ -120,21 +120,17 @@ impl Features for Cephalopod {
 mod tests {
     use super::*;
     use crate::game::Position;
+    use crate::search::eval::testing::assert_features;
 
     fn features(notation: &str) -> Vec<f32> {
         crate::search::eval::testing::features_of::<Cephalopod>(notation)
     }
 
-    fn named(values: &[f32]) -> Vec<(&'static str, f32)> {
-        crate::search::eval::testing::named::<Cephalopod>(values)
-    }
-
     #[test]
     fn features_of_the_empty_board_are_zero_but_parity() {
-        let f = features("5x5 ...../...../...../...../..... b");
         let mut expected = [0.0; 13];
         expected[12] = 1.0; // 25 empty squares
-        assert_eq!(named(&f), named(&expected));
+        assert_features::<Cephalopod>("5x5 ...../...../...../...../..... b", &expected);
     }
 
     #[test]

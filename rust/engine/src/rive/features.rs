@@ -122,36 +122,26 @@ impl Features for Rive {
 mod tests {
     use super::*;
     use crate::game::Position;
-
-    fn features(notation: &str) -> Vec<f32> {
-        crate::search::eval::testing::features_of::<Rive>(notation)
-    }
-
-    fn named(values: &[f32]) -> Vec<(&'static str, f32)> {
-        crate::search::eval::testing::named::<Rive>(values)
-    }
+    use crate::search::eval::testing::assert_features;
 
     #[test]
     fn features_of_the_empty_hex3() {
-        let f = features("hex3 .../..../...../..../... b");
         let mut expected = [0.0; 12];
         expected[9] = 19.0; // every cell is isolated
         expected[10] = 1.0; // 19 empty cells
-        assert_eq!(named(&f), named(&expected));
+        assert_features::<Rive>("hex3 .../..../...../..../... b", &expected);
     }
 
     #[test]
     fn features_of_two_corner_stones() {
         // Black a1, White e3 (opposite corners of hex3, three neighbours each); White to move.
-        let f = features("hex3 b../..../...../..../..w w");
         let expected = [0.0, 0.0, 0.0, 0.0, 0.0, 2.0, 1.0, 0.0, 0.0, 11.0, 1.0, 0.0];
         // 17 empty cells, 6 of them next to a stone: isolation is forced, nothing captures.
-        assert_eq!(named(&f), named(&expected));
+        assert_features::<Rive>("hex3 b../..../...../..../..w w", &expected);
         // The top two rows: one group of 7 (Black a1-a3, White b1-b4), Black to move.
-        let f = features("hex3 bbb/wwww/...../..../... b");
         // White's five liberties are row c; rows d and e (7 cells) touch no stone.
         let expected = [-1.0, -1.0, -5.0, -1.0, 0.0, 1.0, 7.0, 0.0, 0.0, 7.0, 0.0, 0.0];
-        assert_eq!(named(&f), named(&expected));
+        assert_features::<Rive>("hex3 bbb/wwww/...../..../... b", &expected);
     }
 
     #[test]
@@ -159,23 +149,20 @@ mod tests {
         // Groups {a1 b2 c1 c2 c3 d1} (3 + 3), {a3 b4} (1 + 1), {d4 e3} (1 + 1); the legal cells
         // (value 2) are c5, joining the two small groups (5 stones, keep 3: Black removes White's
         // a3 and d4, +2), and e2, next to the pair d4-e3 only. Black to move.
-        let f = features("hex3 b.w/.w.b/bbw../w..w/..b b");
         let expected = [0.0, 0.0, 0.0, 0.0, 0.0, 3.0, 6.0, 1.0, 2.0, 0.0, 1.0, 0.0];
-        assert_eq!(named(&f), named(&expected));
+        assert_features::<Rive>("hex3 b.w/.w.b/bbw../w..w/..b b", &expected);
         // Groups {b2}, {b4}, {d4} and {d1 d2 e1 e2} (Black e1 with three white stones). Legal
         // (value 1): a1 a2 a3 b1 b3 c4 c5; b3 joins b2 and b4 (Black must remove one of its
         // own: -1), c4 and c5 join b4 and d4 (+1). Black's liberties: 9, White's: 7.
-        let f = features("hex3 .../.b.b/...../ww.w/bw. b");
         let expected = [-1.0, -2.0, 2.0, 0.0, 1.0, 4.0, 4.0, 3.0, 1.0, 0.0, 0.0, 0.0];
-        assert_eq!(named(&f), named(&expected));
+        assert_features::<Rive>("hex3 .../.b.b/...../ww.w/bw. b", &expected);
     }
 
     #[test]
     fn features_of_the_last_empty_cell() {
         // One group of 18 around the empty centre: its only legal cell touches one group.
-        let f = features("hex3 bbb/bbbb/bb.ww/wwww/www w");
         let expected = [0.0, 0.0, 0.0, 0.0, 0.0, 1.0, 18.0, 0.0, 0.0, 0.0, 1.0, 0.0];
-        assert_eq!(named(&f), named(&expected));
+        assert_features::<Rive>("hex3 bbb/bbbb/bb.ww/wwww/www w", &expected);
     }
 
     #[test]

@@ -31,6 +31,19 @@ pub(crate) mod testing {
         P::NAMES.iter().copied().zip(values.iter().copied()).collect()
     }
 
+    /// Asserts that `values` are the `expected` features, compared by name (so that a failure
+    /// says which feature differs).
+    #[track_caller]
+    pub fn assert_named<P: Features>(values: &[f32], expected: &[f32]) {
+        assert_eq!(named::<P>(values), named::<P>(expected));
+    }
+
+    /// Asserts that the position `notation` has the `expected` features (`assert_named`).
+    #[track_caller]
+    pub fn assert_features<P: Features + Position>(notation: &str, expected: &[f32]) {
+        assert_named::<P>(&features_of::<P>(notation), expected);
+    }
+
     #[test]
     fn every_game_names_each_of_its_features() {
         fn names_match<P: Features>() {

@@ -105,33 +105,24 @@ impl Features for Strands {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn features(notation: &str) -> Vec<f32> {
-        crate::search::eval::testing::features_of::<Strands>(notation)
-    }
-
-    fn named(values: &[f32]) -> Vec<(&'static str, f32)> {
-        crate::search::eval::testing::named::<Strands>(values)
-    }
+    use crate::search::eval::testing::{assert_features, assert_named};
 
     #[test]
     fn features_after_blacks_opening() {
         // hex4 after Black covered d3 (an inner cell: six empty neighbours); White to move.
-        let f = features("up-to 4334/32223/322223/42b1224/322223/32223/4334 w");
         // White's potential: the 36 other cells, connected; Black's: the whole board.
         let expected = [-1.0, 0.0, 0.0, -1.0, -1.0, -6.0, -6.0, -1.0, -1.0];
-        assert_eq!(named(&f), named(&expected));
+        assert_features::<Strands>("up-to 4334/32223/322223/42b1224/322223/32223/4334 w", &expected);
     }
 
     #[test]
     fn features_of_a_small_board() {
         // hex2: Black a1 a2 (a pair) and c1, White b1 and b3; b2 and c2 empty; White to move.
-        let f = features("up-to bb/w2w/b2 w");
         // Groups: White [1, 1], Black [2, 1]. Both sides touch b2 and c2; each largest group
         // (White's b1, the first of its size, and Black's pair) touches b2 only. White with the
         // empty cells: b1 b2 b3 c2 (4); Black: all five of its stones and empties (5).
         let expected = [-1.0, 0.0, 0.0, 0.0, -1.0, 0.0, 0.0, -1.0, 1.0];
-        assert_eq!(named(&f), named(&expected));
+        assert_features::<Strands>("up-to bb/w2w/b2 w", &expected);
         let mut p = Strands::from_notation("up-to bb/w2w/b2 w").unwrap();
         assert_eq!(p.phase(), 5); // 5 of 7 covered
         let mv = p.parse_move("b2").unwrap();
@@ -140,7 +131,6 @@ mod tests {
         // c1 touching c2. With c2: Black's best is c1 c2 (2), White's b1 b2 b3 c2 (4).
         let mut f = vec![0.0; Strands::COUNT];
         p.features(&mut f);
-        let expected = [-1.0, 1.0, 0.0, 1.0, 0.0, 0.0, -1.0, -2.0, 1.0];
-        assert_eq!(named(&f), named(&expected));
+        assert_named::<Strands>(&f, &[-1.0, 1.0, 0.0, 1.0, 0.0, 0.0, -1.0, -2.0, 1.0]);
     }
 }
