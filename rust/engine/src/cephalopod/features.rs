@@ -8,7 +8,7 @@
 use super::captures::{self, CaptureTable, SUBSETS};
 use super::Cephalopod;
 use crate::game::Player;
-use crate::search::eval::Features;
+use crate::search::eval::{phase_by_share, Features};
 
 /// The features, in order (mine minus the opponent's unless said otherwise).
 const NAMES: &[&str] = &[
@@ -31,13 +31,11 @@ const NAMES: &[&str] = &[
 const PHASES: usize = 8;
 
 impl Features for Cephalopod {
-    const COUNT: usize = 13;
     const NAMES: &'static [&'static str] = NAMES;
     const PHASES: usize = PHASES;
 
     fn phase(&self) -> usize {
-        let covered = self.occupied.count_ones() as usize;
-        (covered * PHASES / self.rect.len()).min(PHASES - 1)
+        phase_by_share(self.occupied.count_ones(), self.rect.len(), PHASES)
     }
 
     // `slot` is both a bit of a capture set and an index into the neighbours.

@@ -249,7 +249,6 @@ impl<F: Frame> Board<F> {
 }
 
 impl Features for Reversi {
-    const COUNT: usize = 14;
     const NAMES: &'static [&'static str] = NAMES;
     const PHASES: usize = PHASES;
 

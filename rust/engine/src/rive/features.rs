@@ -9,7 +9,7 @@
 use super::groups::Groups;
 use super::Rive;
 use crate::game::Player;
-use crate::search::eval::Features;
+use crate::search::eval::{phase_by_share, Features};
 
 /// The features, in order (mine minus the opponent's unless said otherwise).
 const NAMES: &[&str] = &[
@@ -31,13 +31,11 @@ const NAMES: &[&str] = &[
 const PHASES: usize = 8;
 
 impl Features for Rive {
-    const COUNT: usize = 12;
     const NAMES: &'static [&'static str] = NAMES;
     const PHASES: usize = PHASES;
 
     fn phase(&self) -> usize {
-        let covered = self.occupied().count_ones() as usize;
-        (covered * PHASES / self.board.len()).min(PHASES - 1)
+        phase_by_share(self.occupied().count_ones(), self.board.len(), PHASES)
     }
 
     fn features(&self, out: &mut [f32]) {

@@ -45,14 +45,7 @@ pub(crate) mod testing {
     }
 
     #[test]
-    fn every_game_names_each_of_its_features() {
-        fn names_match<P: Features>() {
-            assert_eq!(P::NAMES.len(), P::COUNT);
-        }
-        names_match::<crate::reversi::Reversi>();
-        names_match::<crate::cephalopod::Cephalopod>();
-        names_match::<crate::rive::Rive>();
-        names_match::<crate::strands::Strands>();
+    fn reversis_features_fit_a_u64_mask() {
         const { assert!(crate::reversi::Reversi::COUNT <= 64) };
     }
 }
@@ -60,11 +53,18 @@ pub(crate) mod testing {
 /// Features of a game's positions for the learned evaluation: a fixed number per game, each
 /// from the side to move's point of view, the same for every board of the game (so one
 /// weight file serves every size) and cheap to compute.
+/// The phase of a position whose board has `cells` cells, `covered` of them, in a game of
+/// `phases` phases cut by the share of the board covered (Cephalopod, Rive, Strands): equal
+/// shares, the full board in the last.
+pub fn phase_by_share(covered: u32, cells: usize, phases: usize) -> usize {
+    (covered as usize * phases / cells).min(phases - 1)
+}
+
 pub trait Features: Searchable {
-    /// Features per position.
-    const COUNT: usize;
-    /// Their names, in order (for the weight files and the docs).
+    /// The features' names, in order (for the weight files and the docs).
     const NAMES: &'static [&'static str];
+    /// Features per position: one per name.
+    const COUNT: usize = Self::NAMES.len();
     /// Phases of the game, each with its own weights.
     const PHASES: usize;
 

@@ -9,7 +9,7 @@
 use super::Strands;
 use crate::game::Position;
 use crate::hex::HexBoard;
-use crate::search::eval::Features;
+use crate::search::eval::{phase_by_share, Features};
 
 /// The features, in order (mine minus the opponent's unless said otherwise).
 const NAMES: &[&str] = &[
@@ -74,13 +74,11 @@ impl Side {
 }
 
 impl Features for Strands {
-    const COUNT: usize = 9;
     const NAMES: &'static [&'static str] = NAMES;
     const PHASES: usize = PHASES;
 
     fn phase(&self) -> usize {
-        let covered = (self.black | self.white).count_ones() as usize;
-        (covered * PHASES / self.board.len()).min(PHASES - 1)
+        phase_by_share((self.black | self.white).count_ones(), self.board.len(), PHASES)
     }
 
     fn features(&self, out: &mut [f32]) {
