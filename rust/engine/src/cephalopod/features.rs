@@ -117,7 +117,6 @@ impl Features for Cephalopod {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Position;
     use crate::search::eval::testing::assert_features;
 
     fn features(notation: &str) -> Vec<f32> {
@@ -161,13 +160,5 @@ mod tests {
         assert_eq!(f[10], 0.0, "Black would take two of its own");
         assert_eq!(f[11], -2.0, "vulnerable: b1 and a2");
         assert_eq!(f[12], 1.0, "five empty squares");
-    }
-
-    #[test]
-    fn features_phases_follow_the_covered_share() {
-        let phase = |n: &str| Cephalopod::from_notation(n).unwrap().phase();
-        assert_eq!(phase("5x5 ...../...../...../...../..... b"), 0);
-        assert_eq!(phase("3x3 6w1b./1b../..5b w"), 3); // 4 of 9
-        assert_eq!(phase("3x3 1b1b1b/1b1w1w/1w1w. w"), PHASES - 1);
     }
 }

@@ -119,7 +119,6 @@ impl Features for Rive {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Position;
     use crate::search::eval::testing::assert_features;
 
     #[test]
@@ -161,13 +160,5 @@ mod tests {
         // One group of 18 around the empty centre: its only legal cell touches one group.
         let expected = [0.0, 0.0, 0.0, 0.0, 0.0, 1.0, 18.0, 0.0, 0.0, 0.0, 1.0, 0.0];
         assert_features::<Rive>("hex3 bbb/bbbb/bb.ww/wwww/www w", &expected);
-    }
-
-    #[test]
-    fn features_phases_follow_the_covered_share() {
-        let phase = |n: &str| Rive::from_notation(n).unwrap().phase();
-        assert_eq!(phase("hex3 .../..../...../..../... b"), 0);
-        assert_eq!(phase("hex3 bbb/wwww/...../..../... b"), 2); // 7 of 19
-        assert_eq!(phase("hex3 bbb/bbbb/bb.ww/wwww/www w"), PHASES - 1);
     }
 }

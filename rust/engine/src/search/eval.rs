@@ -45,6 +45,21 @@ pub(crate) mod testing {
     }
 
     #[test]
+    fn phases_by_share_follow_the_covered_cells() {
+        fn phase<P: Features + Position>(notation: &str) -> usize {
+            P::from_notation(notation).unwrap().phase()
+        }
+        use crate::{cephalopod::Cephalopod, rive::Rive, strands::Strands};
+        assert_eq!(phase::<Cephalopod>("5x5 ...../...../...../...../..... b"), 0);
+        assert_eq!(phase::<Cephalopod>("3x3 6w1b./1b../..5b w"), 3); // 4 of 9
+        assert_eq!(phase::<Cephalopod>("3x3 1b1b1b/1b1w1w/1w1w. w"), Cephalopod::PHASES - 1);
+        assert_eq!(phase::<Rive>("hex3 .../..../...../..../... b"), 0);
+        assert_eq!(phase::<Rive>("hex3 bbb/wwww/...../..../... b"), 2); // 7 of 19
+        assert_eq!(phase::<Rive>("hex3 bbb/bbbb/bb.ww/wwww/www w"), Rive::PHASES - 1);
+        assert_eq!(phase::<Strands>("up-to bb/w2w/b2 w"), 5); // 5 of 7
+    }
+
+    #[test]
     fn reversis_features_fit_a_u64_mask() {
         const { assert!(crate::reversi::Reversi::COUNT <= 64) };
     }
