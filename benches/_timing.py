@@ -1,15 +1,16 @@
 """What the benchmark scripts share: medians (the machines are shared and noisy), the argument
-parser every script starts from, the head of the Markdown table they print, and the engine
-against its pure-Python twin."""
+parser every script starts from, the Markdown table they print (its head, then section after
+section of rows), and the engine against its pure-Python twin."""
 
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable, Iterable
 
 import boardcore as bc
 from boardcore.cli.bench import median_time
 
-__all__ = ["bench_parser", "median_time", "perft_rates", "table_head"]
+__all__ = ["bench_parser", "median_time", "perft_rates", "run_table", "table_head"]
 
 
 def bench_parser(doc: str, repeats: int = 3) -> argparse.ArgumentParser:
@@ -24,6 +25,15 @@ def table_head(*columns: str, code_path_note: str = "") -> None:
     print(f"boardcore code path: {bc.code_path()}{code_path_note}")
     print("| " + " | ".join(columns) + " |")
     print("|" + " --- |" * len(columns))
+
+
+def run_table(args: argparse.Namespace, sections: Iterable[Callable], *columns: str, code_path_note: str = "") -> int:
+    """A script's table: its head (``table_head``), then each section in turn, a function of the
+    parsed arguments that prints its rows. Returns 0, the script's exit status."""
+    table_head(*columns, code_path_note=code_path_note)
+    for section in sections:
+        section(args)
+    return 0
 
 
 def perft_rates(engine, reference, depth: int, repeats: int) -> tuple[int, float, float]:

@@ -19,7 +19,7 @@ import sys
 
 import boardcore as bc
 import boardcore.reference as ref
-from _timing import bench_parser, median_time, perft_rates, table_head
+from _timing import bench_parser, median_time, perft_rates, run_table
 
 
 def bench_perft(args) -> None:
@@ -133,10 +133,7 @@ def main() -> int:
     parser.add_argument("--colour-free-depth", type=int, default=40)
     parser.add_argument("--parts", nargs="*", choices=PARTS, default=list(PARTS), help="what to run (default: all)")
     args = parser.parse_args()
-    table_head("benchmark", "boardcore", "peer / target", "ratio")
-    for part in args.parts:
-        PARTS[part](args)
-    return 0
+    return run_table(args, [PARTS[part] for part in args.parts], "benchmark", "boardcore", "peer / target", "ratio")
 
 
 if __name__ == "__main__":

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import boardcore as bc
 import boardcore.reference as ref
-from _timing import bench_parser, median_time, perft_rates, table_head
+from _timing import bench_parser, median_time, perft_rates, run_table
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -195,10 +195,9 @@ def main() -> int:
     parser = bench_parser(__doc__)
     parser.add_argument("--only", choices=sorted(BENCHES), action="append")
     args = parser.parse_args()
-    table_head("benchmark", "boardcore", "peer", "ratio", "note", code_path_note=f"; python {sys.version.split()[0]}")
-    for name in args.only or BENCHES:
-        BENCHES[name](args)
-    return 0
+    sections = [BENCHES[name] for name in args.only or BENCHES]
+    python = f"; python {sys.version.split()[0]}"
+    return run_table(args, sections, "benchmark", "boardcore", "peer", "ratio", "note", code_path_note=python)
 
 
 if __name__ == "__main__":

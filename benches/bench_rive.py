@@ -15,7 +15,7 @@ from pathlib import Path
 
 import boardcore as bc
 import boardcore.reference as ref
-from _timing import bench_parser, median_time, perft_rates, table_head
+from _timing import bench_parser, median_time, perft_rates, run_table
 
 ROOT = Path(__file__).resolve().parent.parent
 # CPU time for single-threaded calls: on a shared machine the wall clock mostly measures the wait
@@ -221,15 +221,15 @@ def mean_plies(board: str, single_stones: bool, games: int, **variant) -> float:
 def main() -> int:
     parser = bench_parser(__doc__)
     parser.add_argument("--playouts", type=int, default=3000)
-    args = parser.parse_args()
-    table_head("benchmark", "boardcore", "reference / other", "ratio")
-    bench_perft(args)
-    bench_playouts(args)
-    bench_captures(args)
-    bench_large_groups(args)
-    bench_compound_vs_single(args)
-    bench_capture_cell_policy(args)
-    return 0
+    sections = [
+        bench_perft,
+        bench_playouts,
+        bench_captures,
+        bench_large_groups,
+        bench_compound_vs_single,
+        bench_capture_cell_policy,
+    ]
+    return run_table(parser.parse_args(), sections, "benchmark", "boardcore", "reference / other", "ratio")
 
 
 if __name__ == "__main__":

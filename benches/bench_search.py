@@ -47,7 +47,7 @@ import time  # noqa: E402
 
 import boardcore as bc  # noqa: E402
 import numpy as np  # noqa: E402
-from _timing import bench_parser, table_head  # noqa: E402
+from _timing import bench_parser, run_table  # noqa: E402
 from peer_mctx_selfplay import mlp_weights  # noqa: E402  (one definition of the MLP's weights for both halves)
 
 HERE = pathlib.Path(__file__).resolve().parent
@@ -300,10 +300,7 @@ def main() -> int:
     if args.quick:
         args.repeats, args.overhead_simulations = 1, 100
         args.games, args.simulations, args.rollout_simulations = 4, 8, 100
-    table_head("benchmark", "boardcore", "peer", "ratio")
-    for part in args.only:
-        PARTS[part](args)
-    return 0
+    return run_table(args, [PARTS[part] for part in args.only], "benchmark", "boardcore", "peer", "ratio")
 
 
 if __name__ == "__main__":

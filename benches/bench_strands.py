@@ -13,7 +13,7 @@ import sys
 
 import boardcore as bc
 import boardcore.reference as ref
-from _timing import bench_parser, median_time, perft_rates, table_head
+from _timing import bench_parser, median_time, perft_rates, run_table
 
 
 def bench_playouts(args) -> None:
@@ -52,11 +52,7 @@ def bench_perft(args) -> None:
 def main() -> int:
     parser = bench_parser(__doc__)
     parser.add_argument("--playouts", type=int, default=50_000)
-    args = parser.parse_args()
-    table_head("benchmark", "boardcore", "reference", "ratio")
-    bench_playouts(args)
-    bench_perft(args)
-    return 0
+    return run_table(parser.parse_args(), [bench_playouts, bench_perft], "benchmark", "boardcore", "reference", "ratio")
 
 
 if __name__ == "__main__":
