@@ -13,24 +13,14 @@ use pyo3::types::{PyDict, PyString, PyTuple, PyType};
 /// Cephalopod moves are named on a board of a given size.
 pub use boardcore_engine::naming::CephalopodNaming as Naming;
 
-/// A Cephalopod move: the square (`c3`), and for a capture the captured squares (`c3xc2,b3`).
-/// Compares equal to its notation string.
-#[pyclass(name = "CephalopodMove", module = "boardcore", frozen)]
-#[derive(Clone, Copy)]
-pub struct PyCephalopodMove {
-    mv: Move,
-    naming: Naming,
+bind_game! {
+    /// Cephalopod, Mark Steere's dice game. See docs/cephalopod.md for every rule and notation.
+    game PyCephalopod = "Cephalopod" (CephalopodGame, Variant),
+    /// A Cephalopod move: the square (`c3`), and for a capture the captured squares (`c3xc2,b3`).
+    /// Compares equal to its notation string.
+    move PyCephalopodMove = "CephalopodMove" (Move, Naming),
+    searcher PyCephalopodSearcher = "CephalopodSearcher",
 }
-
-/// Cephalopod, Mark Steere's dice game. See docs/cephalopod.md for every rule and notation.
-#[pyclass(name = "Cephalopod", module = "boardcore")]
-#[derive(Clone)]
-pub struct PyCephalopod {
-    inner: CephalopodGame,
-}
-
-bind_game!(PyCephalopod, PyCephalopodMove, Variant, Naming);
-crate::search::bind_searcher!(PyCephalopodSearcher, "CephalopodSearcher", PyCephalopod, PyCephalopodMove, Variant);
 
 #[pymethods]
 impl PyCephalopodMove {

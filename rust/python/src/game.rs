@@ -1,9 +1,10 @@
 //! What every game's Python class shares, written once as a macro over the engine's generic
 //! `Game<V>`, which it only forwards to.
 //!
-//! `bind_game!(PyX, PyXMove, x::Variant, XNaming)` adds to the two classes every method of the
-//! shared protocol (docs/api.md, "The shared game protocol"); each game's module adds its
-//! constructor and its own properties in a second `#[pymethods]` block.
+//! `bind_game!` declares a game's class, its move class and its searcher class, and gives the
+//! first two every method of the shared protocol (docs/api.md, "The shared game protocol");
+//! each game's module adds its constructor and its own properties in a second `#[pymethods]`
+//! block.
 
 /// The board a move object keeps to name itself and read the text it is compared with (the
 /// engine's `naming`).
@@ -363,8 +364,37 @@ pub(crate) fn not_a_game(game: &Bound<'_, PyAny>) -> crate::errors::BcError {
     crate::errors::BcError::type_error(format!("game must be a boardcore game, got {}", crate::args::type_name(game)))
 }
 
+/// A game's three Python classes: the game (`$Py`, holding the engine's `$Game`, a
+/// `Game<$Variant>`), its move (`$PyMove`, a `$Move` and the `$Naming` of its board) and its
+/// searcher (`search::bind_searcher!`), each with its Python name and, for the first two, its
+/// docstring; then the shared protocol's methods of the first two.
 macro_rules! bind_game {
-    ($Py:ident, $PyMove:ident, $Variant:ty, $Naming:ty) => {
+    (
+        $(#[$game_doc:meta])*
+        game $Py:ident = $name:literal ($Game:ty, $Variant:ty),
+        $(#[$move_doc:meta])*
+        move $PyMove:ident = $move_name:literal ($Move:ty, $Naming:ty),
+        searcher $Searcher:ident = $searcher_name:literal $(,)?
+    ) => {
+        $(#[$move_doc])*
+        #[pyclass(name = $move_name, module = "boardcore", frozen)]
+        #[derive(Clone, Copy)]
+        pub struct $PyMove {
+            mv: $Move,
+            naming: $Naming,
+        }
+
+        $(#[$game_doc])*
+        #[pyclass(name = $name, module = "boardcore")]
+        #[derive(Clone)]
+        pub struct $Py {
+            inner: $Game,
+        }
+
+        $crate::game::bind_game!(@protocol $Py, $PyMove, $Variant, $Naming);
+        $crate::search::bind_searcher!($Searcher, $searcher_name, $Py, $PyMove, $Variant);
+    };
+    (@protocol $Py:ident, $PyMove:ident, $Variant:ty, $Naming:ty) => {
         #[pymethods]
         impl $PyMove {
             fn __str__(&self) -> String {

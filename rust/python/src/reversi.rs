@@ -14,23 +14,13 @@ use pyo3::types::{PyDict, PyString, PyTuple, PyType};
 /// Reversi moves are named on a board of a given shape.
 pub use boardcore_engine::naming::ReversiNaming as Naming;
 
-/// A Reversi move: a square such as `d3`, or `pass`. Compares equal to its notation string.
-#[pyclass(name = "ReversiMove", module = "boardcore", frozen)]
-#[derive(Clone, Copy)]
-pub struct PyReversiMove {
-    mv: Move,
-    naming: Naming,
+bind_game! {
+    /// Reversi (Othello) with blocked squares. See docs/reversi.md for every rule and notation.
+    game PyReversi = "Reversi" (ReversiGame, Variant),
+    /// A Reversi move: a square such as `d3`, or `pass`. Compares equal to its notation string.
+    move PyReversiMove = "ReversiMove" (Move, Naming),
+    searcher PyReversiSearcher = "ReversiSearcher",
 }
-
-/// Reversi (Othello) with blocked squares. See docs/reversi.md for every rule and notation.
-#[pyclass(name = "Reversi", module = "boardcore")]
-#[derive(Clone)]
-pub struct PyReversi {
-    inner: ReversiGame,
-}
-
-bind_game!(PyReversi, PyReversiMove, Variant, Naming);
-crate::search::bind_searcher!(PyReversiSearcher, "ReversiSearcher", PyReversi, PyReversiMove, Variant);
 
 #[pymethods]
 impl PyReversiMove {

@@ -15,24 +15,14 @@ type Move = boardcore_engine::rive::Move;
 /// Rive moves are named on a given hex board.
 pub use boardcore_engine::naming::RiveNaming as Naming;
 
-/// A Rive move: a cell (`c3`), a capture with its removed cells (`c3xb2,d1`), a single-stone
-/// removal (`xb2`), or `swap`. Compares equal to its notation string.
-#[pyclass(name = "RiveMove", module = "boardcore", frozen)]
-#[derive(Clone, Copy)]
-pub struct PyRiveMove {
-    mv: Move,
-    naming: Naming,
+bind_game! {
+    /// Rive, Mark Steere's hex territory game. See docs/rive.md for every rule and notation.
+    game PyRive = "Rive" (RiveGame, Variant),
+    /// A Rive move: a cell (`c3`), a capture with its removed cells (`c3xb2,d1`), a single-stone
+    /// removal (`xb2`), or `swap`. Compares equal to its notation string.
+    move PyRiveMove = "RiveMove" (Move, Naming),
+    searcher PyRiveSearcher = "RiveSearcher",
 }
-
-/// Rive, Mark Steere's hex territory game. See docs/rive.md for every rule and notation.
-#[pyclass(name = "Rive", module = "boardcore")]
-#[derive(Clone)]
-pub struct PyRive {
-    inner: RiveGame,
-}
-
-bind_game!(PyRive, PyRiveMove, Variant, Naming);
-crate::search::bind_searcher!(PyRiveSearcher, "RiveSearcher", PyRive, PyRiveMove, Variant);
 
 #[pymethods]
 impl PyRiveMove {

@@ -16,22 +16,13 @@ type Move = boardcore_engine::strands::Move;
 /// Strands moves are named on a given hex board.
 pub use boardcore_engine::naming::StrandsNaming as Naming;
 
-/// A Strands move: the cells covered in one turn (`d4,e5`). Compares equal to its notation string.
-#[pyclass(name = "StrandsMove", module = "boardcore", frozen)]
-#[derive(Clone, Copy)]
-pub struct PyStrandsMove {
-    mv: Move,
-    naming: Naming,
+bind_game! {
+    /// Strands, Nick Bentley's game of labelled hexes. See docs/strands.md for every rule.
+    game PyStrands = "Strands" (StrandsGame, Variant),
+    /// A Strands move: the cells covered in one turn (`d4,e5`). Compares equal to its notation string.
+    move PyStrandsMove = "StrandsMove" (Move, Naming),
+    searcher PyStrandsSearcher = "StrandsSearcher",
 }
-
-/// Strands, Nick Bentley's game of labelled hexes. See docs/strands.md for every rule.
-#[pyclass(name = "Strands", module = "boardcore")]
-#[derive(Clone)]
-pub struct PyStrands {
-    inner: StrandsGame,
-}
-
-bind_game!(PyStrands, PyStrandsMove, Variant, Naming);
 
 impl PyStrands {
     /// The current position in step form, with the start's labels (for its symmetries).
@@ -39,7 +30,6 @@ impl PyStrands {
         self.inner.steps()
     }
 }
-crate::search::bind_searcher!(PyStrandsSearcher, "StrandsSearcher", PyStrands, PyStrandsMove, Variant);
 
 #[pymethods]
 impl PyStrandsMove {
