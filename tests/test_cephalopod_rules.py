@@ -9,6 +9,7 @@ showing 3, ``1w`` a white die showing 1.
 import copy
 import pickle
 import random
+import re
 from itertools import combinations
 
 import numpy as np
@@ -44,19 +45,12 @@ def board_index(square, cols):
 
 
 def read_cells(position):
-    """(rows, cols, cells, side) of a position string; a cell is None or (owner, pips)."""
+    """(rows, cols, cells, side) of a position string; a cell is None (".") or (owner, pips) (a
+    die, written pips then owner: "6w"), row after row ("/" between rows)."""
     size, rows_text, side = position.split()
     rows, cols = map(int, size.split("x"))
-    cells = []
-    for line in rows_text.split("/"):
-        i = 0
-        while i < len(line):
-            if line[i] == ".":
-                cells.append(None)
-                i += 1
-            else:
-                cells.append(("bw".index(line[i + 1]), int(line[i])))
-                i += 2
+    written = re.findall(r"\.|\d[bw]", rows_text)
+    cells = [None if cell == "." else ("bw".index(cell[1]), int(cell[0])) for cell in written]
     return rows, cols, cells, "bw".index(side)
 
 
