@@ -8,6 +8,7 @@
 //! `strip`/`splitlines` disagree on exactly those characters, which is why neither is used.
 
 use crate::error::{Error, Result};
+use crate::game::Player;
 use crate::square::truncate;
 
 /// The most characters a position or a move may have. The longest real ones are a few hundred
@@ -61,6 +62,21 @@ pub fn check_length(what: &str, text: &str) -> Result<()> {
         )));
     }
     Ok(())
+}
+
+/// The three fields of a position's notation (`check_length`, `trim`, then split at single
+/// spaces), or the error `bad` makes saying that the text is not of the `form` expected
+/// (`BOARD ROWS SIDE`).
+pub fn position_fields<'a>(text: &'a str, form: &str, bad: impl Fn(String) -> Error) -> Result<[&'a str; 3]> {
+    check_length("position", text)?;
+    let fields: Vec<&str> = trim(text).split(' ').collect();
+    <[&str; 3]>::try_from(fields)
+        .map_err(|_| bad(format!("expected '{form}' separated by single spaces, got {:?}", truncate(text))))
+}
+
+/// The side to move a position's notation names (`b` or `w`), or the error `bad` makes.
+pub fn side_to_move(field: &str, bad: impl Fn(String) -> Error) -> Result<Player> {
+    Player::from_letter(field).ok_or_else(|| bad(format!("side to move must be 'b' or 'w', got {:?}", truncate(field))))
 }
 
 #[cfg(test)]

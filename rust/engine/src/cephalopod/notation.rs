@@ -76,21 +76,16 @@ pub(super) fn write(p: &Cephalopod) -> String {
 
 pub(super) fn read(text: &str) -> Result<Cephalopod> {
     let bad = |what: String| Error::notation(format!("cephalopod position: {what}"));
-    text::check_length("position", text)?;
-    let fields: Vec<&str> = text::trim(text).split(' ').collect();
-    if fields.len() != 3 {
-        return Err(bad(format!("expected 'RxC ROWS SIDE' separated by single spaces, got {:?}", truncate(text))));
-    }
-    let (rows, cols) = parse_size(fields[0])
-        .ok_or_else(|| bad(format!("the size must look like '5x5', got {:?}", truncate(fields[0]))))?;
+    let [size, row_text, side] = text::position_fields(text, "RxC ROWS SIDE", bad)?;
+    let (rows, cols) =
+        parse_size(size).ok_or_else(|| bad(format!("the size must look like '5x5', got {:?}", truncate(size))))?;
     let mut setup = Setup::empty(rows, cols);
     // A size the rules do not allow is reported before the rows are counted against it.
     setup.rect().map_err(|e| bad(e.to_string()))?;
-    setup.to_move = Player::from_letter(fields[2])
-        .ok_or_else(|| bad(format!("side to move must be 'b' or 'w', got {:?}", truncate(fields[2]))))?;
-    let row_texts: Vec<&str> = fields[1].split('/').collect();
+    setup.to_move = text::side_to_move(side, bad)?;
+    let row_texts: Vec<&str> = row_text.split('/').collect();
     if row_texts.len() != rows as usize {
-        return Err(bad(format!("a {} board has {rows} rows, got {}", fields[0], row_texts.len())));
+        return Err(bad(format!("a {size} board has {rows} rows, got {}", row_texts.len())));
     }
     for (r, row) in row_texts.iter().enumerate() {
         let cells = split_cells(row).ok_or_else(|| {

@@ -6,7 +6,6 @@ use super::frame::Frame;
 use super::setup::Setup;
 use super::{Reversi, Shape};
 use crate::error::{Error, Result};
-use crate::game::Player;
 use crate::square::{truncate, Coord};
 use crate::text;
 
@@ -18,16 +17,11 @@ pub(super) fn write<F: Frame>(board: &Board<F>) -> String {
 
 pub(super) fn read(text: &str) -> Result<Reversi> {
     let bad = |what: String| Error::notation(format!("reversi position: {what}"));
-    text::check_length("position", text)?;
-    let fields: Vec<&str> = text::trim(text).split(' ').collect();
-    if fields.len() != 3 {
-        return Err(bad(format!("expected 'BOARD ROWS SIDE' separated by single spaces, got {:?}", truncate(text))));
-    }
-    let shape = Shape::parse(fields[0]).map_err(|e| bad(e.to_string()))?;
-    let side = Player::from_letter(fields[2])
-        .ok_or_else(|| bad(format!("side to move must be 'b' or 'w', got {:?}", truncate(fields[2]))))?;
+    let [board, rows, side] = text::position_fields(text, "BOARD ROWS SIDE", bad)?;
+    let shape = Shape::parse(board).map_err(|e| bad(e.to_string()))?;
+    let side = text::side_to_move(side, bad)?;
     let n = shape.size() as usize;
-    let rows: Vec<&str> = fields[1].split('/').collect();
+    let rows: Vec<&str> = rows.split('/').collect();
     if rows.len() != n {
         return Err(bad(format!("a {} board has {n} rows, got {}", shape.name(), rows.len())));
     }

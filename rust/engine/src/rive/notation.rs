@@ -5,7 +5,6 @@
 
 use super::{Move, Pending, Rive, Setup};
 use crate::error::{Error, Result};
-use crate::game::Player;
 use crate::hex::HexBoard;
 use crate::square::truncate;
 use crate::text;
@@ -95,8 +94,7 @@ pub(super) fn read(text: &str) -> Result<Rive> {
         )));
     }
     let board = HexBoard::named(fields[0]).map_err(|e| bad(e.to_string()))?;
-    let side = Player::from_letter(fields[2])
-        .ok_or_else(|| bad(format!("side to move must be 'b' or 'w', got {:?}", truncate(fields[2]))))?;
+    let side = text::side_to_move(fields[2], bad)?;
     let mut extras = fields[3..].iter().peekable();
     let swap = extras.next_if(|w| **w == "swap").is_some();
     let single = extras.next_if(|w| **w == "single").is_some();

@@ -58,20 +58,15 @@ pub(super) fn read(text: &str) -> Result<Strands> {
 /// syntax (whether they form a position is `Setup::validate`'s to say).
 pub fn parse_setup(text: &str) -> Result<Setup> {
     let bad = |what: String| Error::notation(format!("strands position: {what}"));
-    text::check_length("position", text)?;
-    let fields: Vec<&str> = text::trim(text).split(' ').collect();
-    if fields.len() != 3 {
-        return Err(bad(format!("expected 'RULE ROWS SIDE' separated by single spaces, got {:?}", truncate(text))));
-    }
-    let cover = Cover::parse(fields[0]).map_err(|e| bad(e.to_string()))?;
-    let to_move = Player::from_letter(fields[2])
-        .ok_or_else(|| bad(format!("side to move must be 'b' or 'w', got {:?}", truncate(fields[2]))))?;
+    let [cover, rows, side] = text::position_fields(text, "RULE ROWS SIDE", bad)?;
+    let cover = Cover::parse(cover).map_err(|e| bad(e.to_string()))?;
+    let to_move = text::side_to_move(side, bad)?;
     let cell = |ch: u8| match ch {
         b'b' => Ok(Cell::Stone(Player::Black)),
         b'w' => Ok(Cell::Stone(Player::White)),
         b'1'..=b'6' => Ok(Cell::Label(ch - b'0')),
         _ => Err(bad(format!("unexpected {:?}: cells are a label 1-6, 'b' or 'w'", ch as char))),
     };
-    let rows = fields[1].split('/').map(|row| row.bytes().map(cell).collect()).collect::<Result<_>>()?;
+    let rows = rows.split('/').map(|row| row.bytes().map(cell).collect()).collect::<Result<_>>()?;
     Ok(Setup { cover, rows, to_move })
 }
