@@ -11,6 +11,7 @@ from pathlib import Path
 from types import ModuleType
 
 import boardcore as bc
+import boardcore.reference as ref
 import pytest
 from boardcore.reference._game import IllegalMoveError, NotationError
 
@@ -21,6 +22,33 @@ SMALL_GAMES = {
     "rive": {"board": "hex3"},
     "strands": {"layout": "hex4"},
 }
+
+# Each game's engine class and reference twin by the name VectorEnv knows it by.
+ENGINES = {"reversi": bc.Reversi, "cephalopod": bc.Cephalopod, "rive": bc.Rive, "strands": bc.Strands}
+REFERENCES = {"reversi": ref.Reversi, "cephalopod": ref.Cephalopod, "rive": ref.Rive, "strands": ref.Strands}
+
+# A random Strands layout of side 3 (seed 1): small, and not one of the named layouts.
+HEX3_LAYOUT = bc.Strands.random_layout(3, 1)
+
+# The variants the step form (``actions()``) is tested on: every game with each board shape and
+# option that changes its actions (holes, an octagon, a board not square, a swap, a random layout,
+# both covers).
+STEP_VARIANTS = [
+    ("reversi", {"size": 8}),
+    ("reversi", {"size": 6}),
+    ("reversi", {"size": "octagon"}),
+    ("reversi", {"size": 8, "blocked": ["b2", "g7"]}),
+    ("cephalopod", {"rows": 3, "cols": 3}),
+    ("cephalopod", {"rows": 3, "cols": 4}),
+    ("cephalopod", {"rows": 5, "cols": 5}),
+    ("rive", {"board": "hex3"}),
+    ("rive", {"board": "hex3", "swap": True}),
+    ("rive", {"board": "hex335"}),
+    ("strands", {"layout": HEX3_LAYOUT, "cover": "up-to"}),
+    ("strands", {"layout": HEX3_LAYOUT, "cover": "exact"}),
+    ("strands", {"layout": "hex4", "cover": "up-to"}),
+    ("strands", {"layout": "hex4", "cover": "exact"}),
+]
 
 
 def assert_same_state(engine, reference, *attributes: str) -> None:

@@ -13,29 +13,11 @@ import boardcore.reference as ref
 import harness
 import numpy as np
 import pytest
+from harness import ENGINES, HEX3_LAYOUT, REFERENCES, STEP_VARIANTS
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-HEX3_LAYOUT = bc.Strands.random_layout(3, 1)
-
-GAMES = {"reversi": bc.Reversi, "cephalopod": bc.Cephalopod, "rive": bc.Rive, "strands": bc.Strands}
-REFERENCES = {"reversi": ref.Reversi, "cephalopod": ref.Cephalopod, "rive": ref.Rive, "strands": ref.Strands}
-
-VARIANTS = [
-    ("reversi", {"size": 8}),
-    ("reversi", {"size": 6}),
-    ("reversi", {"size": "octagon"}),
-    ("reversi", {"size": 8, "blocked": ["b2", "g7"]}),
-    ("cephalopod", {"rows": 3, "cols": 3}),
-    ("cephalopod", {"rows": 5, "cols": 5}),
-    ("rive", {"board": "hex3"}),
-    ("rive", {"board": "hex3", "swap": True}),
-    ("strands", {"layout": HEX3_LAYOUT, "cover": "up-to"}),
-    ("strands", {"layout": HEX3_LAYOUT, "cover": "exact"}),
-    ("strands", {"layout": "hex4", "cover": "up-to"}),
-    ("strands", {"layout": "hex4", "cover": "exact"}),
-]
-SMALL_VARIANTS = [v for v in VARIANTS if v[1] not in ({"size": 8}, {"size": "octagon"}, {"rows": 5, "cols": 5})]
+SMALL_VARIANTS = [v for v in STEP_VARIANTS if v[1] not in ({"size": 8}, {"size": "octagon"}, {"rows": 5, "cols": 5})]
 
 
 def variant_id(variant) -> str:
@@ -46,7 +28,7 @@ def variant_id(variant) -> str:
 def pair(game: str, kwargs: dict, rng: random.Random | None = None, moves: int = 0, **options):
     """The step states of the engine and the reference after `moves` random compound moves
     (`options` go to `actions()`: Strands' `any_order`)."""
-    engine, reference = GAMES[game](**kwargs), REFERENCES[game](**kwargs)
+    engine, reference = ENGINES[game](**kwargs), REFERENCES[game](**kwargs)
     for _ in range(moves):
         if engine.is_over():
             break
@@ -91,7 +73,7 @@ def snapshot(state) -> tuple:
 # ---- the engine against the reference -----------------------------------------------------
 
 
-@pytest.mark.parametrize("variant", VARIANTS, ids=variant_id)
+@pytest.mark.parametrize("variant", STEP_VARIANTS, ids=variant_id)
 def test_engine_and_reference_step_states_agree_along_random_games(variant):
     game, kwargs = variant
     rng = random.Random(variant_id(variant))
@@ -99,7 +81,7 @@ def test_engine_and_reference_step_states_agree_along_random_games(variant):
         play_both(*pair(game, kwargs, rng, start_moves), rng)
 
 
-@pytest.mark.parametrize("variant", [v for v in VARIANTS if v[0] == "strands"], ids=variant_id)
+@pytest.mark.parametrize("variant", [v for v in STEP_VARIANTS if v[0] == "strands"], ids=variant_id)
 def test_engine_and_reference_agree_on_strands_turns_in_any_order(variant):
     """The twin derives any-order steps from the compound moves (the legal cells are the other
     cells of the moves containing those covered); the engine from the label's empty cells."""
@@ -200,7 +182,7 @@ def test_actions_are_integers(Game):
 @pytest.mark.parametrize("variant", SMALL_VARIANTS, ids=variant_id)
 def test_returns_are_zero_until_the_end_then_plus_and_minus_one(variant):
     game, kwargs = variant
-    state = GAMES[game](**kwargs).actions()
+    state = ENGINES[game](**kwargs).actions()
     rng = random.Random(5)
     while not state.is_over():
         assert state.returns() == (0.0, 0.0) and state.winner() is None

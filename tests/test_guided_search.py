@@ -10,14 +10,7 @@ import random
 import boardcore as bc
 import numpy as np
 import pytest
-
-GAMES = {
-    "reversi": {"size": 6},
-    "cephalopod": {"rows": 3, "cols": 3},
-    "rive": {"board": "hex3"},
-    "strands": {"layout": "hex4"},
-}
-CLASSES = {"reversi": bc.Reversi, "cephalopod": bc.Cephalopod, "rive": bc.Rive, "strands": bc.Strands}
+from harness import ENGINES, SMALL_GAMES
 
 
 def uniform(observations, masks):
@@ -40,11 +33,11 @@ class Counting:
         return uniform(observations, masks)
 
 
-@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("name", SMALL_GAMES)
 @pytest.mark.parametrize("evaluator", [None, uniform])
 @pytest.mark.parametrize("gumbel", [False, True])
 def test_a_search_answers_with_a_policy_over_the_action_space(name, evaluator, gumbel):
-    game = CLASSES[name](**GAMES[name])
+    game = ENGINES[name](**SMALL_GAMES[name])
     state = game.actions()
     result = bc.mcts.search(game, iterations=64, evaluator=evaluator, gumbel=gumbel, seed=3)
     assert result.policy.shape == (state.num_actions,) and result.policy.dtype == np.float32
@@ -106,18 +99,18 @@ def test_a_finished_game_has_no_action():
     assert result.value in (-1.0, 0.0, 1.0)
 
 
-@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("name", SMALL_GAMES)
 def test_self_play_rows_are_the_games_played(name):
-    data = bc.mcts.selfplay(name, GAMES[name], games=3, iterations=8, temperature_moves=4, seed=2)
+    data = bc.mcts.selfplay(name, SMALL_GAMES[name], games=3, iterations=8, temperature_moves=4, seed=2)
     n = len(data)
-    state0 = CLASSES[name](**GAMES[name]).actions()
+    state0 = ENGINES[name](**SMALL_GAMES[name]).actions()
     assert data.observations.shape == (n, *state0.observation_shape)
     assert data.masks.shape == data.policies.shape == (n, state0.num_actions)
     assert sorted(set(data.game_ids.tolist())) == [0, 1, 2]
     for g, (game, winner) in enumerate(zip(data.games, data.winners)):
         rows = np.flatnonzero(data.game_ids == g)
         assert (data.move_numbers[rows] == np.arange(len(rows))).all()
-        state = CLASSES[name](**GAMES[name], **({"single_stones": True} if name == "rive" else {})).actions()
+        state = ENGINES[name](**SMALL_GAMES[name], **({"single_stones": True} if name == "rive" else {})).actions()
         for r in rows:
             assert state.to_move == data.players[r]
             np.testing.assert_array_equal(state.observation(), data.observations[r])

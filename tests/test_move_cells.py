@@ -11,6 +11,7 @@ import boardcore as bc
 import boardcore.reference as ref
 import numpy as np
 import pytest
+from harness import ENGINES, REFERENCES
 
 VARIANTS = [
     ("reversi", {"size": 6}),
@@ -22,8 +23,6 @@ VARIANTS = [
     ("strands", {"layout": "hex4", "cover": "up-to"}),
     ("strands", {"layout": "hex4", "cover": "exact"}),
 ]
-GAMES = {"reversi": bc.Reversi, "cephalopod": bc.Cephalopod, "rive": bc.Rive, "strands": bc.Strands}
-REFERENCES = {"reversi": ref.Reversi, "cephalopod": ref.Cephalopod, "rive": ref.Rive, "strands": ref.Strands}
 
 
 def variant_id(variant) -> str:
@@ -54,7 +53,7 @@ def test_engine_and_twin_moves_place_and_remove_the_same_cells_along_random_game
     game, kwargs = variant
     rng = random.Random(variant_id(variant))
     for _ in range(3):
-        engine, twin = GAMES[game](**kwargs), REFERENCES[game](**kwargs)
+        engine, twin = ENGINES[game](**kwargs), REFERENCES[game](**kwargs)
         while not engine.is_over():
             moves, twin_moves = engine.legal_moves(), twin.legal_moves()
             assert [cells(m) for m in moves] == [cells(m) for m in twin_moves]
@@ -76,7 +75,7 @@ def test_engine_and_twin_moves_place_and_remove_the_same_cells_along_random_game
     ],
 )
 def test_a_move_says_what_it_placed_and_removed(game, kwargs, setup, move, placed, removed):
-    for make in (GAMES[game], REFERENCES[game]):
+    for make in (ENGINES[game], REFERENCES[game]):
         g = make(**kwargs)
         for m in setup:
             g.play(m)
@@ -118,7 +117,7 @@ def test_rive_single_stone_removals_remove_their_one_stone():
 def test_step_forms_name_their_planes_and_show_either_side_as_the_twin(variant):
     game, kwargs = variant
     rng = random.Random(variant_id(variant))
-    engine, twin = GAMES[game](**kwargs).actions(), REFERENCES[game](**kwargs).actions()
+    engine, twin = ENGINES[game](**kwargs).actions(), REFERENCES[game](**kwargs).actions()
     names = engine.observation_planes
     assert names == twin.observation_planes and len(names) == engine.observation_shape[0]
     mover = [i for i, n in enumerate(names) if n.startswith("mover")]
