@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from boardcore.pieces import Piece
 from boardcore.reference import _playout
@@ -227,6 +227,14 @@ def square_key(name: str) -> tuple[int, str]:
     return int(name[1:]), name[0]
 
 
+def placed_cells(cell: str | None) -> tuple[str, ...]:
+    """The cells a move that places at most one piece places: ``(cell,)``, or ``()`` for None."""
+    return () if cell is None else (cell,)
+
+
+_MoveT = TypeVar("_MoveT", bound="ReferenceMove")
+
+
 class ReferenceMove:
     """What every reference game's Move shares: immutability, a hash and pickling through its
     notation (a move equals its notation string), an eval-able repr, and the order moves sort in.
@@ -234,15 +242,54 @@ class ReferenceMove:
     Order (docs/design.md, "Moves' order"; the engine's ``naming::MoveOrder``): first the moves
     that place a piece, by the cells placed on in board order (compared as lists), then by the
     cells removed; then the moves that place nothing (a pass, the swap, a single-stone removal),
-    by the cells removed. Each game's Move says how its cells sort (``_cell_key``)."""
+    by the cells removed. Each game's Move says how its cells sort (``_cell_key``).
 
-    __slots__ = ()
-    if TYPE_CHECKING:  # each game's Move provides them
+    Every move is held as those two lists of cells, ``placed`` and ``removed``; each game's Move
+    reads its own properties (a square, the captures...) from them."""
 
-        @property
-        def placed(self) -> tuple[str, ...]: ...
-        @property
-        def removed(self) -> tuple[str, ...]: ...
+    __slots__ = ("_placed", "_removed")
+    _placed: tuple[str, ...]
+    _removed: tuple[str, ...]
+
+    def _set_fields(self, placed: tuple[str, ...], removed: tuple[str, ...] = (), **own: object) -> None:
+        """Fills in a new move: the cells it places and removes, in board order, and any field of
+        its game's ``own`` (``__setattr__`` refuses: the move is immutable)."""
+        for name, value in {"_placed": placed, "_removed": removed, **own}.items():
+            object.__setattr__(self, name, value)
+
+    @classmethod
+    def _with_fields(
+        cls: type[_MoveT], placed: tuple[str, ...], removed: tuple[str, ...] = (), **own: object
+    ) -> _MoveT:
+        """A move holding these fields (as ``_set_fields``), made without parsing any notation
+        (each game's ``_of``)."""
+        move = object.__new__(cls)
+        move._set_fields(placed, removed, **own)
+        return move
+
+    @staticmethod
+    def _check_notation(notation: object) -> None:
+        """A TypeError unless ``notation`` is a string: a move is made from its notation."""
+        if not isinstance(notation, str):
+            raise TypeError(f"a move is given by its notation string, got {type(notation).__name__}")
+
+    @property
+    def placed(self) -> tuple[str, ...]:
+        """The cells the move places a piece on, in board order: ``()`` for a move that places
+        nothing (a pass, the swap, a single-stone removal)."""
+        return self._placed
+
+    @property
+    def removed(self) -> tuple[str, ...]:
+        """The cells the move empties, in board order (captures; ``()`` in the games that never
+        remove a piece)."""
+        return self._removed
+
+    @property
+    def _placed_cell(self) -> str | None:
+        """The cell of a move that places at most one piece (``placed_cells``' inverse): None when
+        it places nothing."""
+        return self._placed[0] if self._placed else None
 
     @staticmethod
     def _cell_key(name: str) -> Any:

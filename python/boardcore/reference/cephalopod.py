@@ -111,64 +111,43 @@ class Move(ReferenceMove):
     a question for ``Cephalopod.play``.
     """
 
-    __slots__ = ("_captures", "_square")
+    __slots__ = ()
     # Defining __eq__ below would otherwise set __hash__ to None.
     __hash__ = ReferenceMove.__hash__
 
-    @staticmethod
-    def _cell_key(name: str) -> tuple[int, str]:
-        """Squares sort in board order: row, then column."""
-        return _square_key(name)
-
-    _square: str
-    _captures: tuple[str, ...]
+    _cell_key = staticmethod(_square_key)  # squares sort in board order: row, then column
 
     def __init__(self, notation: str) -> None:
-        if not isinstance(notation, str):
-            raise TypeError(f"a move is given by its notation string, got {type(notation).__name__}")
+        self._check_notation(notation)
         square, captures = _parse_move(notation)
-        object.__setattr__(self, "_square", square)
-        object.__setattr__(self, "_captures", captures)
+        self._set_fields((square,), captures)
 
     @classmethod
     def _of(cls, square: str, captures: tuple[str, ...] = ()) -> Move:
         """A move from normalised square names (captures in board order), without parsing."""
-        move = object.__new__(cls)
-        object.__setattr__(move, "_square", square)
-        object.__setattr__(move, "_captures", captures)
-        return move
+        return cls._with_fields((square,), captures)
 
     @property
     def square(self) -> str:
-        """The square the new die is placed on."""
-        return self._square
+        """The square the new die is placed on (the one cell in ``placed``)."""
+        return self._placed[0]
 
     @property
     def captures(self) -> tuple[str, ...]:
-        """The captured squares in board order; ``()`` for a plain placement."""
-        return self._captures
-
-    @property
-    def placed(self) -> tuple[str, ...]:
-        """The squares the move places a die on: ``(square,)``."""
-        return (self._square,)
-
-    @property
-    def removed(self) -> tuple[str, ...]:
-        """The squares the move empties: the captured ones, in board order (as ``captures``)."""
-        return self._captures
+        """The captured squares in board order (``removed``); ``()`` for a plain placement."""
+        return self._removed
 
     def __str__(self) -> str:
-        if not self._captures:
-            return self._square
-        return f"{self._square}x{','.join(self._captures)}"
+        if not self._removed:
+            return self.square
+        return f"{self.square}x{','.join(self._removed)}"
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Move):
-            return (self._square, self._captures) == (other._square, other._captures)
+            return (self._placed, self._removed) == (other._placed, other._removed)
         if isinstance(other, str):
             try:
-                return (self._square, self._captures) == _parse_move(other)
+                return (self.square, self._removed) == _parse_move(other)
             except NotationError:
                 return False
         return NotImplemented

@@ -31,6 +31,7 @@ from boardcore.reference._game import ZOBRIST_SEED as _ZOBRIST_SEED
 from boardcore.reference._game import check_length as _check_length
 from boardcore.reference._game import given as _given
 from boardcore.reference._game import lower as _lower
+from boardcore.reference._game import placed_cells as _placed_cells
 from boardcore.reference._game import position_fields as _position_fields
 from boardcore.reference._game import short as _short
 from boardcore.reference._game import square_key as _square_key
@@ -96,19 +97,14 @@ class Move(ReferenceMove):
     raise NotationError on anything else. A move compares equal to its notation string.
     """
 
-    __slots__ = ("_square",)
-    _square: str | None
+    __slots__ = ()
     # Defining __eq__ below would otherwise set __hash__ to None.
     __hash__ = ReferenceMove.__hash__
 
-    @staticmethod
-    def _cell_key(name: str) -> tuple[int, str]:
-        """Squares sort in board order: row, then column."""
-        return _square_key(name)
+    _cell_key = staticmethod(_square_key)  # squares sort in board order: row, then column
 
     def __init__(self, notation: str) -> None:
-        if not isinstance(notation, str):
-            raise TypeError(f"a move is given by its notation string, got {type(notation).__name__}")
+        self._check_notation(notation)
         _check_length("move", notation)
         if _lower(_strip(notation)) == "pass":
             square = None
@@ -119,40 +115,28 @@ class Move(ReferenceMove):
                 raise NotationError(
                     f"expected a move: a square name like 'd3' or 'pass', got {_short(notation)}"
                 ) from None
-        object.__setattr__(self, "_square", square)
+        self._set_fields(_placed_cells(square))  # it removes nothing: flipped discs stay, recoloured
 
     @classmethod
     def _of(cls, square: str | None) -> Move:
         """A move from an already normalised square name (None for a pass), without parsing."""
-        move = object.__new__(cls)
-        object.__setattr__(move, "_square", square)
-        return move
+        return cls._with_fields(_placed_cells(square))
 
     @property
     def square(self) -> str | None:
         """The square played on, or None for a pass."""
-        return self._square
+        return self._placed_cell
 
     @property
     def is_pass(self) -> bool:
-        return self._square is None
-
-    @property
-    def placed(self) -> tuple[str, ...]:
-        """The squares the move places a disc on: ``(square,)``, ``()`` for a pass."""
-        return () if self._square is None else (self._square,)
-
-    @property
-    def removed(self) -> tuple[str, ...]:
-        """The squares the move empties: always ``()`` (flipped discs stay, in the other colour)."""
-        return ()
+        return not self._placed
 
     def __str__(self) -> str:
-        return "pass" if self._square is None else self._square
+        return "pass" if self._placed_cell is None else self._placed_cell
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Move):
-            return self._square == other._square
+            return self._placed == other._placed
         if isinstance(other, str):
             return _lower(_strip(other)) == str(self)
         return NotImplemented

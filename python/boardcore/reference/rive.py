@@ -42,6 +42,7 @@ from boardcore.reference._game import cell_key as _name_key
 from boardcore.reference._game import check_length as _check_length
 from boardcore.reference._game import given as _given
 from boardcore.reference._game import lower as _lower
+from boardcore.reference._game import placed_cells as _placed_cells
 from boardcore.reference._game import position_fields as _position_fields
 from boardcore.reference._game import short as _short
 from boardcore.reference._game import strip as _strip
@@ -103,44 +104,25 @@ class Move(ReferenceMove):
     a question for ``Rive.play``.
     """
 
-    __slots__ = ("_cell", "_kind", "_removed")
+    __slots__ = ("_kind",)
     # Defining __eq__ below would otherwise set __hash__ to None.
     __hash__ = ReferenceMove.__hash__
-    _cell: str | None
-    _removed: tuple[str, ...]
     _kind: str  # "place", "remove" (a single-stone removal step) or "swap"
 
     def __init__(self, notation: str) -> None:
-        if not isinstance(notation, str):
-            raise TypeError(f"a move is given by its notation string, got {type(notation).__name__}")
+        self._check_notation(notation)
         kind, cell, removed = _parse_move(notation)
-        object.__setattr__(self, "_kind", kind)
-        object.__setattr__(self, "_cell", cell)
-        object.__setattr__(self, "_removed", removed)
+        self._set_fields(_placed_cells(cell), removed, _kind=kind)
 
     @classmethod
     def _of(cls, kind: str, cell: str | None, removed: tuple[str, ...] = ()) -> Move:
         """A move from normalised parts (removed cells in board order), without parsing."""
-        move = object.__new__(cls)
-        object.__setattr__(move, "_kind", kind)
-        object.__setattr__(move, "_cell", cell)
-        object.__setattr__(move, "_removed", removed)
-        return move
+        return cls._with_fields(_placed_cells(cell), removed, _kind=kind)
 
     @property
     def cell(self) -> str | None:
         """The placed cell; None for the swap and for a removal step."""
-        return self._cell
-
-    @property
-    def removed(self) -> tuple[str, ...]:
-        """The removed cells in board order: several for a capture, one for a removal step."""
-        return self._removed
-
-    @property
-    def placed(self) -> tuple[str, ...]:
-        """The cells the move places a stone on: ``(cell,)``, ``()`` for the swap and a removal step."""
-        return () if self._cell is None else (self._cell,)
+        return self._placed_cell
 
     @property
     def is_swap(self) -> bool:
@@ -152,7 +134,7 @@ class Move(ReferenceMove):
         return self._kind == "remove"
 
     def _parts(self) -> tuple[str, str | None, tuple[str, ...]]:
-        return self._kind, self._cell, self._removed
+        return self._kind, self.cell, self._removed
 
     def __str__(self) -> str:
         if self._kind == "swap":
@@ -160,8 +142,8 @@ class Move(ReferenceMove):
         if self._kind == "remove":
             return f"x{self._removed[0]}"
         if not self._removed:
-            return str(self._cell)
-        return f"{self._cell}x{','.join(self._removed)}"
+            return str(self.cell)
+        return f"{self.cell}x{','.join(self._removed)}"
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Move):

@@ -204,47 +204,33 @@ class Move(ReferenceMove):
     empty and of one label is a question for ``Strands.play``.
     """
 
-    __slots__ = ("_cells",)
+    __slots__ = ()
     # Defining __eq__ below would otherwise set __hash__ to None.
     __hash__ = ReferenceMove.__hash__
-    _cells: tuple[str, ...]
 
     def __init__(self, notation: str) -> None:
-        if not isinstance(notation, str):
-            raise TypeError(f"a move is given by its notation string, got {type(notation).__name__}")
-        object.__setattr__(self, "_cells", _parse_move(notation))
+        self._check_notation(notation)
+        self._set_fields(_parse_move(notation))
 
     @classmethod
     def _of(cls, cells: tuple[str, ...]) -> Move:
         """A move from cell names already in board order, without parsing."""
-        move = object.__new__(cls)
-        object.__setattr__(move, "_cells", cells)
-        return move
+        return cls._with_fields(cells)
 
     @property
     def cells(self) -> tuple[str, ...]:
-        """The covered cells in board order."""
-        return self._cells
-
-    @property
-    def placed(self) -> tuple[str, ...]:
-        """The cells the move places stones on: its covered cells, in board order (as ``cells``)."""
-        return self._cells
-
-    @property
-    def removed(self) -> tuple[str, ...]:
-        """The cells the move empties: always ``()``."""
-        return ()
+        """The covered cells in board order (``placed``: a Strands move removes nothing)."""
+        return self._placed
 
     def __str__(self) -> str:
-        return ",".join(self._cells)
+        return ",".join(self._placed)
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Move):
-            return self._cells == other._cells
+            return self._placed == other._placed
         if isinstance(other, str):
             try:
-                return self._cells == _parse_move(other)
+                return self._placed == _parse_move(other)
             except NotationError:
                 return False
         return NotImplemented
