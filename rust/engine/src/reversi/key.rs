@@ -248,6 +248,31 @@ mod tests {
     use crate::perft::Plies;
     use crate::rng::SplitMix64;
 
+    /// The position after up to `most` random plies from `start` (fewer if the game ends).
+    fn random_position(start: Reversi, rng: &mut SplitMix64, most: u64) -> Reversi {
+        let mut p = start;
+        for _ in 0..rng.below(most) {
+            if let Some(mv) = p.sample_move(rng) {
+                p.play_unchecked(mv);
+            }
+        }
+        p
+    }
+
+    /// Checks that each of `images` (of `p`'s key) is a position with `p`'s perft to `depth`
+    /// and `p`'s canonical key, and that canonical keys are their own.
+    fn check_images(p: &Reversi, images: &[ReversiKey], depth: u32) {
+        let key = p.compact_key();
+        let expected = p.perft(depth, Plies::EveryMove, 1);
+        for (i, &image) in images.iter().enumerate() {
+            assert_eq!(image.black.count_ones(), key.black.count_ones());
+            let q = p.from_compact_key(image);
+            assert_eq!(q.perft(depth, Plies::EveryMove, 1), expected, "image {i} of {p:?}: {q:?}");
+            assert_eq!(p.canonical(image), p.canonical(key), "every image has the same canonical key");
+        }
+        assert_eq!(p.canonical(p.canonical(key)), p.canonical(key));
+    }
+
     #[test]
     fn the_transposition_swaps_rows_and_columns() {
         for (row, col) in [(0, 0), (0, 7), (2, 5), (7, 1), (6, 6)] {
@@ -266,25 +291,16 @@ mod tests {
         .unwrap();
         let mut rng = SplitMix64::new(7);
         for _ in 0..20 {
-            let mut p = start;
-            for _ in 0..rng.below(30) {
-                if let Some(mv) = p.sample_move(&mut rng) {
-                    p.play_unchecked(mv);
-                }
-            }
+            let p = random_position(start, &mut rng, 30);
             let key = p.compact_key();
-            let expected = p.perft(4, Plies::EveryMove, 1);
             let (black, white) = (symmetric_images(key.black as u64), symmetric_images(key.white() as u64));
-            for i in 0..8 {
-                assert_eq!(black[i].count_ones(), key.black.count_ones());
-                let image = ReversiKey {
+            let images: Vec<ReversiKey> = (0..8)
+                .map(|i| ReversiKey {
                     black: black[i] as u128,
                     white_and_side: white[i] as u128 | (key.white_and_side & SIDE_BIT),
-                };
-                assert_eq!(p.from_compact_key(image).perft(4, Plies::EveryMove, 1), expected, "image {i}");
-                assert_eq!(p.canonical(image), p.canonical(key), "every image has the same canonical key");
-            }
-            assert_eq!(p.canonical(p.canonical(key)), p.canonical(key));
+                })
+                .collect();
+            check_images(&p, &images, 4);
         }
     }
 
@@ -309,14 +325,8 @@ mod tests {
             let symmetries = with_board!(&start, b => b.symmetries().count());
             assert_eq!(symmetries, expected_symmetries, "{notation}");
             for _ in 0..12 {
-                let mut p = start;
-                for _ in 0..rng.below(16) {
-                    if let Some(mv) = p.sample_move(&mut rng) {
-                        p.play_unchecked(mv);
-                    }
-                }
+                let p = random_position(start, &mut rng, 16);
                 let key = p.compact_key();
-                let expected = p.perft(3, Plies::EveryMove, 1);
                 let images: Vec<ReversiKey> = with_board!(&p, b => b
                     .symmetries()
                     .map(|s| ReversiKey {
@@ -324,13 +334,7 @@ mod tests {
                         white_and_side: b.image(s, key.white()) | (key.white_and_side & SIDE_BIT),
                     })
                     .collect());
-                for image in images {
-                    assert_eq!(image.black.count_ones(), key.black.count_ones());
-                    let q = p.from_compact_key(image);
-                    assert_eq!(q.perft(3, Plies::EveryMove, 1), expected, "{notation}: {}", q.to_notation());
-                    assert_eq!(p.canonical(image), p.canonical(key), "every image has the same canonical key");
-                }
-                assert_eq!(p.canonical(p.canonical(key)), p.canonical(key));
+                check_images(&p, &images, 3);
             }
         }
     }
