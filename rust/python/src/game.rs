@@ -175,9 +175,19 @@ pub type LowHigh<'py> = (Bound<'py, PyArray2<u64>>, Bound<'py, PyArray2<u64>>);
 /// The result of `count_paths`, for every game: one row per distinct final position.
 #[pyclass(module = "boardcore", frozen)]
 pub struct PathCounts {
+    /// `int8` array `(n, len(game.cells()))`: `+p` a black piece (a Cephalopod die showing `p`; 1
+    /// for a disc or a stone), `-p` a white one, 0 empty (or a hole, or cut).
+    #[pyo3(get)]
     cells: Py<PyArray2<i8>>,
+    /// `uint8` array `(n,)`: the side to move in each position (all 0 after Cephalopod's
+    /// `count_paths(depth, owners=False)`, whose rows keep no side to move).
+    #[pyo3(get)]
     to_move: Py<PyArray1<u8>>,
+    /// `uint64` array `(n,)`: the low 64 bits of each count.
+    #[pyo3(get)]
     counts_low: Py<PyArray1<u64>>,
+    /// `uint64` array `(n,)`: the high 64 bits of each count.
+    #[pyo3(get)]
     counts_high: Py<PyArray1<u64>>,
     counts: Vec<u128>,
     rows: Box<dyn PathRows>,
@@ -214,32 +224,6 @@ impl PathCounts {
 
 #[pymethods]
 impl PathCounts {
-    /// `int8` array `(n, len(game.cells()))`: `+p` a black piece (a Cephalopod die showing `p`; 1
-    /// for a disc or a stone), `-p` a white one, 0 empty (or a hole, or cut).
-    #[getter]
-    fn cells(&self, py: Python<'_>) -> Py<PyArray2<i8>> {
-        self.cells.clone_ref(py)
-    }
-
-    /// `uint8` array `(n,)`: the side to move in each position (all 0 after Cephalopod's
-    /// `count_paths(depth, owners=False)`, whose rows keep no side to move).
-    #[getter]
-    fn to_move(&self, py: Python<'_>) -> Py<PyArray1<u8>> {
-        self.to_move.clone_ref(py)
-    }
-
-    /// `uint64` array `(n,)`: the low 64 bits of each count.
-    #[getter]
-    fn counts_low(&self, py: Python<'_>) -> Py<PyArray1<u64>> {
-        self.counts_low.clone_ref(py)
-    }
-
-    /// `uint64` array `(n,)`: the high 64 bits of each count.
-    #[getter]
-    fn counts_high(&self, py: Python<'_>) -> Py<PyArray1<u64>> {
-        self.counts_high.clone_ref(py)
-    }
-
     /// The exact counts as Python ints.
     fn counts(&self) -> Vec<u128> {
         self.counts.clone()
