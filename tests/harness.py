@@ -104,6 +104,15 @@ def snapshot(game):
     return game.position(), [str(m) for m in game.history], game.to_move, game.record(), game.zobrist()
 
 
+def assert_refused(game, error, call, arguments) -> None:
+    """``call(argument)`` raises ``error`` for each argument and leaves the game exactly as it was."""
+    before = snapshot(game)
+    for argument in arguments:
+        with pytest.raises(error):
+            call(argument)
+        assert snapshot(game) == before, argument
+
+
 def assert_illegal(game, move: str) -> None:
     """A well-formed move the rules refuse here: ``is_legal`` says no, ``play`` raises
     IllegalMoveError (a ValueError), and the game is left exactly as it was."""

@@ -20,7 +20,7 @@ from typing import Any
 import boardcore as bc
 import boardcore.reference as ref
 import pytest
-from harness import attribute_of, snapshot
+from harness import assert_refused, attribute_of, snapshot
 
 BLACK, WHITE = 0, 1
 
@@ -374,11 +374,7 @@ def test_hash_is_the_zobrist_key_as_a_signed_integer(impl, name):
 @pytest.mark.parametrize("impl,name", CLASSES)
 def test_play_refuses_anything_but_a_move_or_a_string(impl, name):
     s = played_a_little(impl, name)
-    before = snapshot(s)
-    for value in SPECS[name].not_moves:
-        with pytest.raises(TypeError):
-            s.play(value)
-        assert snapshot(s) == before
+    assert_refused(s, TypeError, s.play, SPECS[name].not_moves)
 
 
 @pytest.mark.parametrize("impl,name", CLASSES)
@@ -440,14 +436,8 @@ BAD_PERFT_ARGUMENTS = [
 @pytest.mark.parametrize("impl,name", CLASSES)
 def test_perft_and_divide_reject_bad_arguments_and_change_nothing(impl, name):
     s = played_a_little(impl, name)
-    before = snapshot(s)
-    for kwargs in BAD_PERFT_ARGUMENTS:
-        with pytest.raises(ValueError):
-            s.perft(**kwargs)
-    for depth in [0, -1, True, 1.0, "1"]:
-        with pytest.raises(ValueError):
-            s.divide(depth)
-    assert snapshot(s) == before
+    assert_refused(s, ValueError, lambda kwargs: s.perft(**kwargs), BAD_PERFT_ARGUMENTS)
+    assert_refused(s, ValueError, s.divide, [0, -1, True, 1.0, "1"])
 
 
 @pytest.mark.parametrize("impl,name", CLASSES)
