@@ -8,7 +8,7 @@ use boardcore_engine::square::Rect;
 use boardcore_engine::{Outcome, Position};
 use pyo3::basic::CompareOp;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyString, PyTuple, PyType};
+use pyo3::types::{PyDict, PyString, PyType};
 
 /// Cephalopod moves are named on a board of a given size.
 pub use boardcore_engine::naming::CephalopodNaming as Naming;
@@ -29,19 +29,17 @@ impl PyCephalopodMove {
     fn square(&self) -> String {
         self.naming.0.name(self.mv.square)
     }
-
-    /// The captured squares, in board order (empty for a plain placement).
-    #[getter]
-    fn captures<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        PyTuple::new(py, self.naming.removed(self.mv))
-    }
 }
 
-crate::game::bind_move_cells!(
-    PyCephalopodMove,
-    placed = "The squares the move places a die on: `(square,)`.",
-    removed = "The squares the move empties: the captured ones, in board order (as `captures`)."
-);
+crate::game::bind_move_cells! {
+    PyCephalopodMove;
+    /// The captured squares, in board order (empty for a plain placement).
+    captures => removed,
+    /// The squares the move places a die on: `(square,)`.
+    placed => placed,
+    /// The squares the move empties: the captured ones, in board order (as `captures`).
+    removed => removed,
+}
 
 fn side_arg(name: &str, value: Option<&Bound<'_, PyAny>>) -> BcResult<u8> {
     value.map_or(Ok(5), |v| args::int_in(name, v, 2..=Rect::MAX_SIDE))

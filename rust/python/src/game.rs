@@ -11,6 +11,7 @@
 pub use boardcore_engine::naming::MoveNaming;
 
 use crate::errors::{invalid, BcResult};
+use boardcore_engine::cephalopod::Cephalopod;
 pub use boardcore_engine::cephalopod::CountOptions;
 use boardcore_engine::paths::{CompactKey, Frontier, Split, PIPS};
 use boardcore_engine::Position;
@@ -289,20 +290,12 @@ pub fn progress_callback(progress: Option<&Bound<'_, PyAny>>) -> BcResult<Option
     }
 }
 
-/// `count_paths(depth, owners=False)`, per game: Cephalopod counts by pips alone, over the
-/// board's symmetries (`cephalopod::colour_free_paths`, docs/cephalopod.md); the other games'
-/// moves depend on who owns what, so they refuse it.
+/// Which games count paths without owners (`count_paths(depth, owners=False)`): Cephalopod
+/// alone, the one game whose moves never depend on who owns the pieces.
 pub trait OwnerFreePaths {
-    fn count_paths_owner_free(
-        &self,
-        _py: Python<'_>,
-        _depth: u32,
-        _options: CountOptions,
-        _progress: Option<Py<PyAny>>,
-    ) -> BcResult<PathCounts> {
-        Err(invalid(
-            "count_paths: owners=False is for Cephalopod only (the one game whose moves never depend on who owns the pieces)",
-        ))
+    /// The position as a Cephalopod position, if it is one.
+    fn as_cephalopod(&self) -> Option<&Cephalopod> {
+        None
     }
 }
 
@@ -310,19 +303,31 @@ impl OwnerFreePaths for boardcore_engine::reversi::Reversi {}
 impl OwnerFreePaths for boardcore_engine::rive::Rive {}
 impl OwnerFreePaths for boardcore_engine::strands::Strands {}
 
-impl OwnerFreePaths for boardcore_engine::cephalopod::Cephalopod {
-    fn count_paths_owner_free(
-        &self,
-        py: Python<'_>,
-        depth: u32,
-        options: CountOptions,
-        progress: Option<Py<PyAny>>,
-    ) -> BcResult<PathCounts> {
-        let paths = crate::interrupt::run_reporting(py, progress, depth, |stop, report| {
-            boardcore_engine::cephalopod::colour_free_paths(self, depth, options, stop, report)
-        })?;
-        Ok(PathCounts::build(py, &boardcore_engine::cephalopod::PipsOnly(*self), paths))
+impl OwnerFreePaths for Cephalopod {
+    fn as_cephalopod(&self) -> Option<&Cephalopod> {
+        Some(self)
     }
+}
+
+/// `count_paths(depth, owners=False)`: Cephalopod counts by pips alone, over the board's
+/// symmetries (`cephalopod::colour_free_paths`, docs/cephalopod.md); the other games' moves
+/// depend on who owns what, so they refuse it.
+pub fn count_paths_owner_free(
+    position: &impl OwnerFreePaths,
+    py: Python<'_>,
+    depth: u32,
+    options: CountOptions,
+    progress: Option<Py<PyAny>>,
+) -> BcResult<PathCounts> {
+    let Some(position) = position.as_cephalopod() else {
+        return Err(invalid(
+            "count_paths: owners=False is for Cephalopod only (the one game whose moves never depend on who owns the pieces)",
+        ));
+    };
+    let paths = crate::interrupt::run_reporting(py, progress, depth, |stop, report| {
+        boardcore_engine::cephalopod::colour_free_paths(position, depth, options, stop, report)
+    })?;
+    Ok(PathCounts::build(py, &boardcore_engine::cephalopod::PipsOnly(*position), paths))
 }
 
 /// When `$game` (a `&Bound<PyAny>`) is one of the four games, returns `$body` evaluated with
@@ -763,9 +768,7 @@ macro_rules! bind_game {
                 let (py, position) = (slf.py(), *slf.borrow().position());
                 if !owners {
                     let options = crate::game::CountOptions { symmetry, wrapping, max_positions };
-                    return crate::game::OwnerFreePaths::count_paths_owner_free(
-                        &position, py, depth, options, progress,
-                    );
+                    return crate::game::count_paths_owner_free(&position, py, depth, options, progress);
                 }
                 let paths = crate::interrupt::run_reporting(py, progress, depth, |stop, report| {
                     boardcore_engine::paths::count_paths_reporting(&position, depth, max_positions, stop, report)
@@ -879,30 +882,22 @@ macro_rules! bind_game {
 
 pub(crate) use bind_game;
 
-/// A move class's `placed` and `removed` getters (docs/design.md, "Moves' cells"): the engine's
-/// naming answers; each game words its docstrings. Rive's `removed` predates the pair and stays
-/// with Rive's own getters, hence the `placed`-only form.
+/// A move class's getters of cells (docs/design.md, "Moves' cells"): `name => placed`, the
+/// cells the move places a piece on, or `name => removed`, the cells it empties, as a tuple of
+/// names in board order, from the engine's naming. Every game has `placed` and `removed`; some
+/// also call one of them by their own name (Cephalopod's `captures`, Strands' `cells`). Each
+/// getter's doc comment is its docstring.
 macro_rules! bind_move_cells {
-    ($PyMove:ty, placed = $placed:literal, removed = $removed:literal) => {
-        crate::game::bind_move_cells!($PyMove, placed = $placed);
-
+    ($PyMove:ty; $($(#[$doc:meta])* $name:ident => $cells:ident),+ $(,)?) => {
         #[pymethods]
         impl $PyMove {
-            #[doc = $removed]
-            #[getter]
-            fn removed<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
-                pyo3::types::PyTuple::new(py, crate::game::MoveNaming::removed(self.naming, self.mv))
-            }
-        }
-    };
-    ($PyMove:ty, placed = $placed:literal) => {
-        #[pymethods]
-        impl $PyMove {
-            #[doc = $placed]
-            #[getter]
-            fn placed<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
-                pyo3::types::PyTuple::new(py, crate::game::MoveNaming::placed(self.naming, self.mv))
-            }
+            $(
+                $(#[$doc])*
+                #[getter]
+                fn $name<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
+                    pyo3::types::PyTuple::new(py, crate::game::MoveNaming::$cells(self.naming, self.mv))
+                }
+            )+
         }
     };
 }

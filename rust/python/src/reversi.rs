@@ -37,11 +37,13 @@ impl PyReversiMove {
     }
 }
 
-crate::game::bind_move_cells!(
-    PyReversiMove,
-    placed = "The squares the move places a disc on: `(square,)`, `()` for a pass.",
-    removed = "The squares the move empties: always `()` (flipped discs stay, in the other colour)."
-);
+crate::game::bind_move_cells! {
+    PyReversiMove;
+    /// The squares the move places a disc on: `(square,)`, `()` for a pass.
+    placed => placed,
+    /// The squares the move empties: always `()` (flipped discs stay, in the other colour).
+    removed => removed,
+}
 
 fn shape_arg(size: &Bound<'_, PyAny>) -> BcResult<Shape> {
     if let Ok(s) = size.cast::<PyString>() {

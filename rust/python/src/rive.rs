@@ -32,12 +32,6 @@ impl PyRiveMove {
         self.mv.placed().map(|cell| self.naming.0.cell_name(cell))
     }
 
-    /// The removed cells, in board order.
-    #[getter]
-    fn removed<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        PyTuple::new(py, self.naming.removed(self.mv))
-    }
-
     /// Whether this move is the swap.
     #[getter]
     fn is_swap(&self) -> bool {
@@ -51,10 +45,13 @@ impl PyRiveMove {
     }
 }
 
-crate::game::bind_move_cells!(
-    PyRiveMove,
-    placed = "The cells the move places a stone on: `(cell,)`, `()` for a swap or a single-stone removal."
-);
+crate::game::bind_move_cells! {
+    PyRiveMove;
+    /// The cells the move places a stone on: `(cell,)`, `()` for a swap or a single-stone removal.
+    placed => placed,
+    /// The removed cells, in board order.
+    removed => removed,
+}
 
 /// The legal moves of a position, produced one at a time (see `Rive.moves`).
 #[pyclass(name = "RiveMoveIterator", module = "boardcore")]

@@ -31,20 +31,15 @@ impl PyStrands {
     }
 }
 
-#[pymethods]
-impl PyStrandsMove {
+crate::game::bind_move_cells! {
+    PyStrandsMove;
     /// The covered cells, in board order.
-    #[getter]
-    fn cells<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        PyTuple::new(py, self.naming.placed(self.mv))
-    }
+    cells => placed,
+    /// The cells the move places stones on: its covered cells, in board order (as `cells`).
+    placed => placed,
+    /// The cells the move empties: always `()`.
+    removed => removed,
 }
-
-crate::game::bind_move_cells!(
-    PyStrandsMove,
-    placed = "The cells the move places stones on: its covered cells, in board order (as `cells`).",
-    removed = "The cells the move empties: always `()`."
-);
 
 /// The legal moves of a position, produced one at a time (see `Strands.moves`).
 #[pyclass(name = "StrandsMoveIterator", module = "boardcore")]
