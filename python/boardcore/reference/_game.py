@@ -7,7 +7,7 @@ in a list ``_history`` whose entries are never mutated, so a copy only needs fre
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from boardcore.pieces import Piece
@@ -712,23 +712,30 @@ class ReferenceGame:
     ) -> Any:
         """For every distinct position at the end of the move sequences from here (``depth``
         plies, or fewer when the game ends), the number of sequences reaching it, as a
-        ``PathCounts``; the counts sum to ``perft(depth)``. Positions are merged by their exact
-        notation (never by symmetry: ``symmetry`` only matters to Cephalopod's colour-free
-        count). ``wrapping=True`` gives the counts modulo 2**64, without the rows whose count is
-        then 0; ``progress(ply, depth, positions)`` is called after every ply. MemoryError once
-        more than ``max_positions`` positions are held (None: no cap). Raises ValueError if
-        ``depth`` is not an integer >= 0, or for ``owners=False`` (Cephalopod only: this game's
-        moves depend on who owns the pieces)."""
+        ``PathCounts``; the counts sum to ``perft(depth)``. Positions are merged exactly, never
+        by symmetry (``symmetry`` changes the engine's speed, not the result). ``owners=False``
+        merges positions that differ only in who owns the pieces: Cephalopod only, the one game
+        whose moves never depend on it. ``wrapping=True`` gives the counts modulo 2**64, without
+        the rows whose count is then 0; ``progress(ply, depth, positions)`` is called after every
+        ply. MemoryError once more than ``max_positions`` positions are held (None: no cap).
+        Raises ValueError if ``depth`` is not an integer >= 0, or for what a game's
+        ``_count_paths`` refuses (``owners=False`` in every game but Cephalopod)."""
         check_count_options(depth, owners, symmetry, wrapping, progress, max_positions)
-        if not owners:
-            raise ValueError(OWNERS_FOR_CEPHALOPOD_ONLY)
 
         def report(ply: int, positions: int) -> bool:
+            """After each ply: the memory cap, then the caller's ``progress``."""
             check_positions_held(positions, max_positions, depth, ply)
             if progress is not None:
                 progress(ply, depth, positions)
             return False
 
+        return self._count_paths(depth, owners, wrapping, report)
+
+    def _count_paths(self, depth: int, owners: bool, wrapping: bool, report: Callable[[int, int], bool]) -> Any:
+        """``count_paths`` once its arguments are checked, ``report(ply, positions)`` called after
+        every ply: positions merged by their notation. Cephalopod counts its own way."""
+        if not owners:
+            raise ValueError(OWNERS_FOR_CEPHALOPOD_ONLY)
         layer, _ = self._path_layers(depth, True, report)
         return PathCounts._build(type(self), wrapped_counts(layer, wrapping))
 

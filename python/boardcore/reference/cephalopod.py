@@ -12,7 +12,7 @@ A cell is ``None`` (empty) or a pair ``(owner, pips)``: owner BLACK (0) or WHITE
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import cache
 from itertools import combinations
 
@@ -29,9 +29,7 @@ from boardcore.reference._game import (
 )
 from boardcore.reference._game import ZOBRIST_SEED as _ZOBRIST_SEED
 from boardcore.reference._game import PathCounts as _PathCounts
-from boardcore.reference._game import check_count_options as _check_count_options
 from boardcore.reference._game import check_length as _check_length
-from boardcore.reference._game import check_positions_held as _check_positions_held
 from boardcore.reference._game import given as _given
 from boardcore.reference._game import lower as _lower
 from boardcore.reference._game import position_fields as _position_fields
@@ -524,18 +522,9 @@ class Cephalopod(ReferenceGame):
 
     # ---- counting paths --------------------------------------------------------------------
 
-    def count_paths(
-        self,
-        depth: int,
-        owners: bool = True,
-        *,
-        symmetry: bool = True,
-        wrapping: bool = False,
-        max_positions: int | None = None,
-        progress: object = None,
-    ) -> PathCounts:
-        """For every distinct position at the end of the move sequences from here (``depth``
-        moves, or fewer when the board fills), the number of sequences reaching it.
+    def _count_paths(self, depth: int, owners: bool, wrapping: bool, report: Callable[[int, int], bool]) -> PathCounts:
+        """``count_paths`` (``depth`` moves, or fewer when the board fills) once its arguments are
+        checked, ``report(ply, positions)`` called after every ply.
 
         Works layer by layer: a dict maps each position of the current layer, keyed exactly by
         (cells, side to move), to its path count; each non-final position passes its count on to
@@ -543,14 +532,9 @@ class Cephalopod(ReferenceGame):
         who owns the dice or who is to move, so such positions share their futures; each key is
         held as its board with every die Black's and Black to move (what the rows then show).
         The twin never merges by symmetry (``symmetry`` changes the engine's speed, not the
-        result). ``wrapping=True`` gives counts modulo 2**64 without the rows whose count is then
-        0; ``progress(ply, depth, positions)`` is called after every ply; MemoryError once a
-        layer holds more than ``max_positions`` positions (None: no cap).
-        Raises ValueError if ``depth`` is not an integer >= 0 or the board has more than 31
-        squares (42 with ``owners=False``: the engine's keys), OverflowError if a count reaches
-        2**128.
+        result). Raises ValueError if the board has more than 31 squares (42 with
+        ``owners=False``: the engine's keys), OverflowError if a count reaches 2**128.
         """
-        _check_count_options(depth, owners, symmetry, wrapping, progress, max_positions)
         limit = MAX_COUNT_SQUARES if owners else MAX_COLOUR_FREE_SQUARES
         if self._rows * self._cols > limit:
             raise ValueError(
@@ -574,9 +558,7 @@ class Cephalopod(ReferenceGame):
                         key = _black_pips(key[0])
                     following[key] = following.get(key, 0) + count
             layer = following
-            _check_positions_held(len(layer), max_positions, depth, ply)
-            if progress is not None:
-                progress(ply, depth, len(layer))  # type: ignore[operator]
+            report(ply, len(layer))
         return PathCounts._of_dice(self._rows, self._cols, _wrapped_counts(layer, wrapping))
 
     def path_totals(
