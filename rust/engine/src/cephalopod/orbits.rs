@@ -117,33 +117,31 @@ trait PathCount: Copy + Default + PartialEq + Send {
     }
 }
 
-impl PathCount for u128 {
-    #[inline(always)]
-    fn add(self, other: Self, overflow: &mut bool) -> Self {
-        let (sum, over) = self.overflowing_add(other);
-        *overflow |= over;
-        sum
-    }
-    fn widen(self) -> u128 {
-        self
-    }
-    const ONE: Self = 1;
+/// The exact counts, unsigned integers whose sums note an overflow.
+macro_rules! exact_path_count {
+    ($($(#[$doc:meta])* $t:ty),+ $(,)?) => {$(
+        $(#[$doc])*
+        impl PathCount for $t {
+            #[inline(always)]
+            fn add(self, other: Self, overflow: &mut bool) -> Self {
+                let (sum, over) = self.overflowing_add(other);
+                *overflow |= over;
+                sum
+            }
+            fn widen(self) -> u128 {
+                u128::from(self)
+            }
+            const ONE: Self = 1;
+        }
+    )+};
 }
 
-/// Exact counts start here: half the memory of `u128`, and enough for almost every count
-/// (the empty 3x3 board to depth 40 included); one that overflows is counted again in `u128`.
-impl PathCount for u64 {
-    #[inline(always)]
-    fn add(self, other: Self, overflow: &mut bool) -> Self {
-        let (sum, over) = self.overflowing_add(other);
-        *overflow |= over;
-        sum
-    }
-    fn widen(self) -> u128 {
-        self as u128
-    }
-    const ONE: Self = 1;
-}
+exact_path_count!(
+    u128,
+    /// Exact counts start here: half the memory of `u128`, and enough for almost every count
+    /// (the empty 3x3 board to depth 40 included); one that overflows is counted again in `u128`.
+    u64,
+);
 
 /// A count modulo 2**64 (the wrapping mode): never overflows.
 #[derive(Clone, Copy, Default, PartialEq)]
