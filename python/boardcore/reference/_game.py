@@ -26,6 +26,8 @@ except ImportError:  # the compiled engine is not built: the references still wo
 
 BLACK = 0
 WHITE = 1
+COLOR_LETTERS = ("b", "w")  # COLOR_LETTERS[colour]: that colour's letter in every game's notation
+COLOR_NAMES = ("black", "white")
 
 ZOBRIST_SEED = 0x424F415244434F52  # the bytes of "BOARDCOR": every game's Zobrist keys start from it
 

@@ -19,14 +19,8 @@ from itertools import combinations
 import numpy as np
 
 from boardcore.pieces import Piece
-from boardcore.reference._game import (
-    BLACK,
-    WHITE,
-    IllegalMoveError,
-    NotationError,
-    ReferenceGame,
-    ReferenceMove,
-)
+from boardcore.reference._game import BLACK, WHITE, IllegalMoveError, NotationError, ReferenceGame, ReferenceMove
+from boardcore.reference._game import COLOR_LETTERS as _OWNER
 from boardcore.reference._game import ZOBRIST_SEED as _ZOBRIST_SEED
 from boardcore.reference._game import PathCounts as _PathCounts
 from boardcore.reference._game import check_length as _check_length
@@ -43,9 +37,6 @@ from ._splitmix import SplitMix64
 
 __all__ = ["BLACK", "WHITE", "Cephalopod", "IllegalMoveError", "Move", "NotationError", "PathCounts"]
 
-
-OWNER = ("b", "w")  # OWNER[colour] is that colour's letter in the notation
-COLOR_NAMES = ("black", "white")
 
 MIN_SIDE = 2
 MAX_SIDE = 8
@@ -235,12 +226,12 @@ def _placed(cells: list[Cell], to_move: int, index: int, captured: tuple[int, ..
 
 
 def _cell_text(cell: Cell) -> str:
-    return "." if cell is None else f"{cell[1]}{OWNER[cell[0]]}"
+    return "." if cell is None else f"{cell[1]}{_OWNER[cell[0]]}"
 
 
 def _position_text(rows: int, cols: int, cells, to_move: int) -> str:
     lines = ("".join(_cell_text(c) for c in cells[r * cols : (r + 1) * cols]) for r in range(rows))
-    return f"{rows}x{cols} {'/'.join(lines)} {OWNER[to_move]}"
+    return f"{rows}x{cols} {'/'.join(lines)} {_OWNER[to_move]}"
 
 
 # --------------------------------------------------------------------------------------------
@@ -300,10 +291,10 @@ class Cephalopod(ReferenceGame):
             )
         rows, cols = int(size.group(1)), int(size.group(2))
         cells = cls._parse_rows(rows, cols, rows_text)
-        if side not in OWNER:
+        if side not in _OWNER:
             raise NotationError(f"position: expected the side to move ('b' or 'w') last, got {_short(side)}")
         game = cls.__new__(cls)
-        game._setup(rows, cols, cells, OWNER.index(side))
+        game._setup(rows, cols, cells, _OWNER.index(side))
         game._start_position = game.position()
         return game
 
@@ -325,7 +316,7 @@ class Cephalopod(ReferenceGame):
                         f"{square_name(row, len(row_cells))} (row {row + 1}), got {_short(line[at:])}"
                     )
                 token = match.group()
-                row_cells.append(None if token == "." else (OWNER.index(token[1]), int(token[0])))
+                row_cells.append(None if token == "." else (_OWNER.index(token[1]), int(token[0])))
                 at = match.end()
             if len(row_cells) != cols:
                 raise NotationError(f"position: expected row {row + 1} to have {cols} cells, got {_short(line)}")

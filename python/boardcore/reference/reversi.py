@@ -19,14 +19,9 @@ import numpy as np
 
 from boardcore import pieces
 from boardcore.pieces import Piece
-from boardcore.reference._game import (
-    BLACK,
-    WHITE,
-    IllegalMoveError,
-    NotationError,
-    ReferenceGame,
-    ReferenceMove,
-)
+from boardcore.reference._game import BLACK, WHITE, IllegalMoveError, NotationError, ReferenceGame, ReferenceMove
+from boardcore.reference._game import COLOR_LETTERS as _DISC
+from boardcore.reference._game import COLOR_NAMES as _COLOR_NAMES
 from boardcore.reference._game import ZOBRIST_SEED as _ZOBRIST_SEED
 from boardcore.reference._game import check_length as _check_length
 from boardcore.reference._game import given as _given
@@ -49,8 +44,6 @@ HOLE = "#"
 CUT = "-"
 # What each cell character means to piece_at (boardcore.pieces).
 _CONTENTS = {EMPTY: None, "b": Piece(BLACK), "w": Piece(WHITE), HOLE: pieces.HOLE, CUT: pieces.CUT}
-DISC = ("b", "w")  # DISC[colour] is that colour's cell character
-COLOR_NAMES = ("black", "white")
 
 BOARD_SIZES = {"4": 4, "6": 6, "8": 8, "10": 10, "octagon": 10}
 OCTAGON_CUTS = ("a1", "b1", "a2", "i1", "j1", "j2", "a9", "a10", "b10", "j9", "i10", "j10")
@@ -255,7 +248,7 @@ def _check_handicap(handicap: object) -> int:
 
 def _check_handicap_color(color: object) -> int:
     if color in ("black", "white"):
-        return COLOR_NAMES.index(color)
+        return _COLOR_NAMES.index(color)
     if isinstance(color, int) and not isinstance(color, bool) and color in (BLACK, WHITE):
         return color
     raise ValueError(f"handicap_color must be BLACK (0), WHITE (1), 'black' or 'white', got {_given(color)}")
@@ -372,7 +365,7 @@ class Reversi(ReferenceGame):
 
         self._setup(board_name, self._start_cells(board_name), BLACK)
         for row, col in corners:
-            self._set(row, col, DISC[handicap_color])
+            self._set(row, col, _DISC[handicap_color])
         for row, col in holes:
             self._set(row, col, HOLE)
         self._seed = seed
@@ -398,10 +391,10 @@ class Reversi(ReferenceGame):
                 f"position: expected the board (4, 6, 8, 10 or octagon) first, got {_short(board_name)}"
             )
         cells = cls._parse_rows(board_name, rows_text)
-        if side not in DISC:
+        if side not in _DISC:
             raise NotationError(f"position: expected the side to move ('b' or 'w') last, got {_short(side)}")
         game = cls.__new__(cls)
-        game._setup(board_name, cells, DISC.index(side))
+        game._setup(board_name, cells, _DISC.index(side))
         game._start_position = game.position()
         return game
 
@@ -423,7 +416,7 @@ class Reversi(ReferenceGame):
                 raise NotationError(f"record: tag Board is {board_name} but the Position is on {game.board_name}")
             return game
         color = tags.get("HandicapColor", "black")
-        if color not in COLOR_NAMES:
+        if color not in _COLOR_NAMES:
             raise NotationError(f"record: tag HandicapColor must be 'black' or 'white', got {_short(color)}")
         assert board_name is not None  # checked above: only a Position may come without a Board
         size = board_name if board_name == "octagon" else int(board_name)
@@ -451,7 +444,7 @@ class Reversi(ReferenceGame):
         mid = size // 2
         centre = {(mid - 1, mid - 1): WHITE, (mid - 1, mid): BLACK, (mid, mid - 1): BLACK, (mid, mid): WHITE}
         for (row, col), color in centre.items():
-            cells[row * size + col] = DISC[color]
+            cells[row * size + col] = _DISC[color]
         return cells
 
     @staticmethod
@@ -483,7 +476,7 @@ class Reversi(ReferenceGame):
         if _is_cut(board_name, row, col):
             if cell != CUT:
                 raise NotationError(f"position: expected '-' at the octagon's cut square {name}, got {cell!r}")
-        elif cell not in (EMPTY, HOLE, *DISC):
+        elif cell not in (EMPTY, HOLE, *_DISC):
             allowed = "'.', 'b', 'w' or '#'"
             raise NotationError(f"position: expected one of {allowed} at {name}, got {cell!r}")
         return cell
@@ -556,7 +549,7 @@ class Reversi(ReferenceGame):
         Along each direction, a run of one or more opponent discs followed by one of the mover's
         discs is flipped. Anything else ends the line: an empty square, a hole, a cut square, the edge.
         """
-        mine, theirs = DISC[color], DISC[1 - color]
+        mine, theirs = _DISC[color], _DISC[1 - color]
         flips: list[int] = []
         for line in _rays(self._size)[index]:
             run: list[int] = []
@@ -571,7 +564,7 @@ class Reversi(ReferenceGame):
     def _brackets(self, index: int, color: int) -> bool:
         """Whether a disc of ``color`` on the empty cell ``index`` would flip anything (the same
         walk as ``_flips``, stopping at the first bracketed run)."""
-        mine, theirs = DISC[color], DISC[1 - color]
+        mine, theirs = _DISC[color], _DISC[1 - color]
         for line in _rays(self._size)[index]:
             if self._cells[line[0]] != theirs:
                 continue
@@ -617,7 +610,7 @@ class Reversi(ReferenceGame):
 
     def score(self) -> tuple[int, int]:
         """(black discs, white discs)."""
-        return self._cells.count(DISC[BLACK]), self._cells.count(DISC[WHITE])
+        return self._cells.count(_DISC[BLACK]), self._cells.count(_DISC[WHITE])
 
     # ---- moves -----------------------------------------------------------------------------
 
@@ -641,14 +634,14 @@ class Reversi(ReferenceGame):
             return f"{move} is a hole"
         if cell != EMPTY:
             return f"{move} is occupied"
-        side, other = COLOR_NAMES[self._to_move], COLOR_NAMES[1 - self._to_move]
+        side, other = _COLOR_NAMES[self._to_move], _COLOR_NAMES[1 - self._to_move]
         return f"{move} brackets no {other} disc for {side}"
 
     def _pass_illegality(self) -> str | None:
         """Why passing is not allowed here, or None if it is."""
         placements = self._placements(self._to_move)
         if placements:
-            side = COLOR_NAMES[self._to_move]
+            side = _COLOR_NAMES[self._to_move]
             return f"{side} may not pass while a placement exists (e.g. {self._name(placements[0])})"
         if not self._placements(1 - self._to_move):
             return "pass is not allowed: the game is over"
@@ -660,8 +653,8 @@ class Reversi(ReferenceGame):
         if parts.square is not None:  # not a pass
             index = _square_indices(self._size)[parts.square]
             for i in self._flips(index, self._to_move):
-                self._cells[i] = DISC[self._to_move]
-            self._cells[index] = DISC[self._to_move]
+                self._cells[i] = _DISC[self._to_move]
+            self._cells[index] = _DISC[self._to_move]
         self._to_move = 1 - self._to_move
 
     # ---- notation --------------------------------------------------------------------------
@@ -671,7 +664,7 @@ class Reversi(ReferenceGame):
         ``8 ......../......../......../...wb.../...bw.../......../......../........ b``."""
         size = self._size
         rows = ("".join(self._cells[row * size : (row + 1) * size]) for row in range(size))
-        return f"{self._board_name} {'/'.join(rows)} {DISC[self._to_move]}"
+        return f"{self._board_name} {'/'.join(rows)} {_DISC[self._to_move]}"
 
     def _board_tags(self) -> list[tuple[str, str]]:
         return [("Board", self._board_name)]
@@ -701,7 +694,7 @@ class Reversi(ReferenceGame):
         """The 64-bit Zobrist hash: XOR of the keys of every disc and hole, and of the side key
         when White is to move (keys as in docs/reversi.md)."""
         keys = _zobrist_keys()
-        offsets = {DISC[BLACK]: 0, DISC[WHITE]: 100, HOLE: 200}
+        offsets = {_DISC[BLACK]: 0, _DISC[WHITE]: 100, HOLE: 200}
         value = keys[300] if self._to_move == WHITE else 0
         for i, cell in enumerate(self._cells):
             if cell in offsets:
@@ -755,7 +748,7 @@ class ReversiActions(StepState):
         """``float32 (4, size, size)``, from the side to move's perspective."""
         size = self._game.size
         planes = np.zeros(self.observation_shape, dtype=np.float32)
-        plane_of = {DISC[self._game.to_move]: 0, DISC[1 - self._game.to_move]: 1, EMPTY: 2, HOLE: 3, CUT: 3}
+        plane_of = {_DISC[self._game.to_move]: 0, _DISC[1 - self._game.to_move]: 1, EMPTY: 2, HOLE: 3, CUT: 3}
         for i, cell in enumerate(self._game._cells):
             planes[plane_of[cell], i // size, i % size] = 1.0
         return planes

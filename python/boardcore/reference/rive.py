@@ -28,15 +28,10 @@ from itertools import combinations
 
 import numpy as np
 
-from boardcore.reference._game import (
-    BLACK,
-    WHITE,
-    IllegalMoveError,
-    NotationError,
-    ReferenceGame,
-    ReferenceMove,
-)
+from boardcore.reference._game import BLACK, WHITE, IllegalMoveError, NotationError, ReferenceGame, ReferenceMove
 from boardcore.reference._game import CELL_PATTERN as _CELL
+from boardcore.reference._game import COLOR_LETTERS as _STONE
+from boardcore.reference._game import COLOR_NAMES as _COLOR_NAMES
 from boardcore.reference._game import ZOBRIST_SEED as _ZOBRIST_SEED
 from boardcore.reference._game import cell_key as _name_key
 from boardcore.reference._game import check_length as _check_length
@@ -53,9 +48,6 @@ from ._splitmix import SplitMix64
 
 __all__ = ["BLACK", "WHITE", "IllegalMoveError", "Move", "NotationError", "Rive"]
 
-
-STONE = ("b", "w")  # STONE[colour] is that colour's letter in the notation
-COLOR_NAMES = ("black", "white")
 
 DEFAULT_BOARD = "hex335"
 MIN_HEX = 2
@@ -402,9 +394,9 @@ class Rive(ReferenceGame):
             raise NotationError(f"position: board: {error}") from None
         geo = geometry(rows)
         cells = cls._parse_rows(geo, rows_text)
-        if side not in STONE:
+        if side not in _STONE:
             raise NotationError(f"position: expected the side to move ('b' or 'w') third, got {_short(side)}")
-        to_move = STONE.index(side)
+        to_move = _STONE.index(side)
         # the optional words, each at most once, in this order: swap, single, capture=CELL:N
         swap = bool(extras) and extras[0] == "swap"
         extras = extras[swap:]
@@ -440,7 +432,7 @@ class Rive(ReferenceGame):
                     f"position: expected row {chr(ord('a') + row)} to be {length} cells, each '.', 'b' "
                     f"or 'w', got {_short(line)}"
                 )
-            cells.extend(None if c == "." else STONE.index(c) for c in line)
+            cells.extend(None if c == "." else _STONE.index(c) for c in line)
         return cells
 
     @staticmethod
@@ -453,7 +445,7 @@ class Rive(ReferenceGame):
             raise NotationError(f"position: capture: {name} is off the {geo.name} board")
         if cells[index] != to_move:
             raise NotationError(
-                f"position: capture: {name} must hold a stone of the side to move ({COLOR_NAMES[to_move]})"
+                f"position: capture: {name} must hold a stone of the side to move ({_COLOR_NAMES[to_move]})"
             )
         remaining = int(count)
         size = len(_group_of(geo, cells, index))
@@ -834,7 +826,7 @@ class Rive(ReferenceGame):
         ``hex3 b../..../...../..../..w b``: ``swap`` when the game allows the swap, ``single`` for
         the single-stone form, ``capture=c3:2`` while a capture is under way in that form (the
         placed cell and the number of stones still to remove)."""
-        text = [self._geo.name, self._rows_text(), STONE[self._to_move]]
+        text = [self._geo.name, self._rows_text(), _STONE[self._to_move]]
         if self._swap:
             text.append("swap")
         if self._single_stones:
@@ -852,7 +844,7 @@ class Rive(ReferenceGame):
         return rows
 
     def _rows_text(self) -> str:
-        return "/".join("".join("." if c is None else STONE[c] for c in row) for row in self._row_cells())
+        return "/".join("".join("." if c is None else _STONE[c] for c in row) for row in self._row_cells())
 
     def _board_tags(self) -> list[tuple[str, str]]:
         return [("Board", self._geo.name)]
@@ -872,7 +864,7 @@ class Rive(ReferenceGame):
     def __str__(self) -> str:
         lines = []
         for (_, offset), row in zip(self._geo.rows, self._row_cells()):
-            lines.append(" " * offset + " ".join("." if c is None else STONE[c] for c in row))
+            lines.append(" " * offset + " ".join("." if c is None else _STONE[c] for c in row))
         return "\n".join(lines)
 
     # ---- hashing and equality --------------------------------------------------------------

@@ -27,15 +27,9 @@ from itertools import combinations
 
 import numpy as np
 
-from boardcore.reference._game import (
-    BLACK,
-    WHITE,
-    IllegalMoveError,
-    NotationError,
-    ReferenceGame,
-    ReferenceMove,
-)
+from boardcore.reference._game import BLACK, WHITE, IllegalMoveError, NotationError, ReferenceGame, ReferenceMove
 from boardcore.reference._game import CELL_PATTERN as _CELL
+from boardcore.reference._game import COLOR_LETTERS as _STONE
 from boardcore.reference._game import ZOBRIST_SEED as _ZOBRIST_SEED
 from boardcore.reference._game import cell_key as _name_key
 from boardcore.reference._game import check_length as _check_length
@@ -52,7 +46,6 @@ from ._splitmix import MASK64, SplitMix64
 __all__ = ["BLACK", "WHITE", "IllegalMoveError", "Move", "NotationError", "Strands"]
 
 
-STONE = ("b", "w")  # STONE[colour] is that colour's letter in the notation
 COVERS = ("up-to", "exact")
 
 DEFAULT_LAYOUT = "hex6"
@@ -366,7 +359,7 @@ class Strands(ReferenceGame):
             for c in line:
                 if c in "bw":
                     labels.append(0)
-                    cells.append(STONE.index(c))
+                    cells.append(_STONE.index(c))
                 elif c in "123456":
                     labels.append(int(c))
                     cells.append(None)
@@ -375,9 +368,9 @@ class Strands(ReferenceGame):
                         f"position: expected row {chr(ord('a') + row)} to hold label digits 1-6, 'b' "
                         f"or 'w', got {_short(line)}"
                     )
-        if side not in STONE:
+        if side not in _STONE:
             raise NotationError(f"position: expected the side to move ('b' or 'w') third, got {_short(side)}")
-        to_move = STONE.index(side)
+        to_move = _STONE.index(side)
         if all(c is None for c in cells) and (to_move != BLACK or OPENING_LABEL not in labels):
             raise NotationError(
                 "position: a board without stones is the opening: Black must be to move and a cell "
@@ -574,13 +567,13 @@ class Strands(ReferenceGame):
 
     def _row_texts(self) -> list[list[str]]:
         return self._geo.split_rows(
-            [str(label) if cell is None else STONE[cell] for label, cell in zip(self._labels, self._cells)]
+            [str(label) if cell is None else _STONE[cell] for label, cell in zip(self._labels, self._cells)]
         )
 
     def position(self) -> str:
         """``RULE ROWS SIDE``, e.g. ``up-to 4334/32223/322223/42b1224/322223/32223/4334 w``."""
         rows = "/".join("".join(row) for row in self._row_texts())
-        return f"{self._cover} {rows} {STONE[self._to_move]}"
+        return f"{self._cover} {rows} {_STONE[self._to_move]}"
 
     def _variant_tags(self) -> list[tuple[str, str]]:
         """Layout (a name or digit rows joined by '/') and Cover."""
