@@ -608,6 +608,57 @@ fn squares_of<B: Bits>(set: B) -> [u32; 4] {
     out
 }
 
+/// In a small solve's move loop (null window, fail-soft): `best` raised to the move's value,
+/// which is returned at once if it beats `alpha`.
+macro_rules! raise_or_cut {
+    ($best:ident, $value:expr, $alpha:expr) => {
+        let v = $value;
+        if v > $best {
+            $best = v;
+            if v > $alpha {
+                return v;
+            }
+        }
+    };
+}
+
+/// The moves of a solve of three or four empties, `$x`, tried in order: for each that flips
+/// something (a node), `$value` is the value of the position after it for the opponent, with
+/// `$i` the square's index in `$x` and `$next_me`, `$next_opp` the opponent's discs and the
+/// mover's after it; the best of the moves negated, returned at once at a cut-off
+/// (`raise_or_cut!`), or `-INF` when no move flips anything.
+macro_rules! try_each_square {
+    ($s:ident, $me:ident, $opponent:ident, $alpha:ident, $x:ident, |$i:ident, $next_me:ident, $next_opp:ident| $value:expr) => {{
+        let mut best = -INF;
+        for $i in 0..$x.len() {
+            let flipped = F::flips($me, $opponent, $x[$i]);
+            if flipped.is_zero() {
+                continue;
+            }
+            $s.nodes += 1;
+            let ($next_me, $next_opp) = ($opponent ^ flipped, $me | flipped | F::B::bit($x[$i]));
+            raise_or_cut!(best, -$value, $alpha);
+        }
+        best
+    }};
+}
+
+/// A small solve's value once its moves are tried: the best of them; with no move, the
+/// opponent's turn (`$pass`, the same solve with the sides swapped and `passed` set) or, when
+/// the opponent has just passed too, the final score.
+macro_rules! best_or_pass {
+    ($s:ident, $me:ident, $opponent:ident, $best:ident, $passed:ident, $pass:expr) => {
+        if $best > -INF {
+            $best
+        } else if !$passed {
+            $s.nodes += 1;
+            -$pass
+        } else {
+            $s.final_score($me, $opponent)
+        }
+    };
+}
+
 /// The recursive search, as a macro so that it is compiled twice: for the baseline target and
 /// with the x86-64-v3 features (see cpu.rs), each copy with its frames' move generation inlined.
 macro_rules! search_functions {
@@ -708,14 +759,7 @@ macro_rules! search_functions {
                 s.nodes += 1;
                 return best.max(-s.solve1(opponent ^ flipped, me | flipped | F::B::bit(x2), x1));
             }
-            if best > -INF {
-                best
-            } else if !passed {
-                s.nodes += 1;
-                -solve2(s, opponent, me, -alpha - 1, x1, x2, true)
-            } else {
-                s.final_score(me, opponent)
-            }
+            best_or_pass!(s, me, opponent, best, passed, solve2(s, opponent, me, -alpha - 1, x1, x2, true))
         }
 
         /// Three empties, the one alone in its quadrant first.
@@ -732,34 +776,15 @@ macro_rules! search_functions {
             } else {
                 x
             };
-            let mut best = -INF;
-            for i in 0..3 {
-                let flipped = F::flips(me, opponent, x[i]);
-                if flipped.is_zero() {
-                    continue;
-                }
-                s.nodes += 1;
+            let best = try_each_square!(s, me, opponent, alpha, x, |i, next_me, next_opp| {
                 let (a, b) = match i {
                     0 => (x[1], x[2]),
                     1 => (x[0], x[2]),
                     _ => (x[0], x[1]),
                 };
-                let v = -solve2(s, opponent ^ flipped, me | flipped | F::B::bit(x[i]), -alpha - 1, a, b, false);
-                if v > best {
-                    best = v;
-                    if v > alpha {
-                        return v;
-                    }
-                }
-            }
-            if best > -INF {
-                best
-            } else if !passed {
-                s.nodes += 1;
-                -solve3(s, opponent, me, -alpha - 1, x, true)
-            } else {
-                s.final_score(me, opponent)
-            }
+                solve2(s, next_me, next_opp, -alpha - 1, a, b, false)
+            });
+            best_or_pass!(s, me, opponent, best, passed, solve3(s, opponent, me, -alpha - 1, x, true))
         }
 
         /// Four empties, those of odd quadrants first.
@@ -780,35 +805,16 @@ macro_rules! search_functions {
                     }
                 }
             }
-            let mut best = -INF;
-            for i in 0..4 {
-                let flipped = F::flips(me, opponent, sorted[i]);
-                if flipped.is_zero() {
-                    continue;
-                }
-                s.nodes += 1;
+            let best = try_each_square!(s, me, opponent, alpha, sorted, |i, next_me, next_opp| {
                 let rest = match i {
                     0 => [sorted[1], sorted[2], sorted[3]],
                     1 => [sorted[0], sorted[2], sorted[3]],
                     2 => [sorted[0], sorted[1], sorted[3]],
                     _ => [sorted[0], sorted[1], sorted[2]],
                 };
-                let v = -solve3(s, opponent ^ flipped, me | flipped | F::B::bit(sorted[i]), -alpha - 1, rest, false);
-                if v > best {
-                    best = v;
-                    if v > alpha {
-                        return v;
-                    }
-                }
-            }
-            if best > -INF {
-                best
-            } else if !passed {
-                s.nodes += 1;
-                -solve4(s, opponent, me, -alpha - 1, sorted, true)
-            } else {
-                s.final_score(me, opponent)
-            }
+                solve3(s, next_me, next_opp, -alpha - 1, rest, false)
+            });
+            best_or_pass!(s, me, opponent, best, passed, solve4(s, opponent, me, -alpha - 1, sorted, true))
         }
 
         /// Five to `SHALLOW_MAX` empties: parity ordering, stability cut-off, no table.
@@ -840,12 +846,7 @@ macro_rules! search_functions {
                     } else {
                         -shallow(s, next_me, next_opp, -alpha - 1, n - 1)
                     };
-                    if v > best {
-                        best = v;
-                        if v > alpha {
-                            return v;
-                        }
-                    }
+                    raise_or_cut!(best, v, alpha);
                 }
             }
             if best > -INF {
