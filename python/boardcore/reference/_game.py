@@ -256,7 +256,9 @@ class ReferenceMove:
     def _set_fields(self, placed: tuple[str, ...], removed: tuple[str, ...] = (), **own: object) -> None:
         """Fills in a new move: the cells it places and removes, in board order, and any field of
         its game's ``own`` (``__setattr__`` refuses: the move is immutable)."""
-        for name, value in {"_placed": placed, "_removed": removed, **own}.items():
+        object.__setattr__(self, "_placed", placed)
+        object.__setattr__(self, "_removed", removed)
+        for name, value in own.items():
             object.__setattr__(self, name, value)
 
     @classmethod
