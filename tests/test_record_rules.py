@@ -38,9 +38,26 @@ class Records:
     """The arguments of ``tags``'s variant."""
 
 
-def bad(tags: str, **records: str) -> dict[str, str]:
-    """Bad records written as the lines after ``tags`` ("{tags}" where they must come first)."""
-    return {name.replace("_", " "): text.format(tags=tags) for name, text in records.items()}
+def bad(tags: str, first_move: str, other_game: str, **records: str) -> dict[str, str]:
+    """Bad records: those every game has, written with its ``tags``, a first move and another
+    game's name, then the game's own, written as the lines after ``tags`` ("{tags}" where they
+    must come first)."""
+    game, variant = tags.split("\n")
+    unquoted = variant.replace('"', "")
+    every_game = {
+        "unknown tag": f'{tags}\n[Colour "red"]\n\n{first_move}\n',
+        "missing Game": f"{variant}\n\n{first_move}\n",
+        "other game": f'[Game "{other_game}"]\n{variant}\n\n{first_move}\n',
+        "bad tag": f"{game}\n{unquoted}\n\n{first_move}\n",
+        "tag twice": f"{tags}\n{variant}\n\n{first_move}\n",
+        "tag after moves": f'{tags}\n\n{first_move}\n[Result "*"]\n',
+        "wrong result": f'{tags}\n[Result "1-0"]\n\n{first_move}\n',
+        "illegal move": f"{tags}\n\n{first_move} {first_move}\n",
+        "malformed move": f"{tags}\n\n{first_move} {first_move}x\n",
+    }
+    own = {name.replace("_", " "): text.format(tags=tags) for name, text in records.items()}
+    assert not every_game.keys() & own.keys()
+    return every_game | own
 
 
 REVERSI = '[Game "reversi"]\n[Board "8"]'
@@ -53,14 +70,9 @@ RECORDS = {
         tags=REVERSI,
         bad_records=bad(
             REVERSI,
-            unknown_tag='{tags}\n[Colour "red"]\n\nd3\n',
-            missing_Game='[Board "8"]\n\nd3\n',
-            other_game='[Game "chess"]\n[Board "8"]\n\nd3\n',
+            first_move="d3",
+            other_game="chess",
             bad_board='[Game "reversi"]\n[Board "7"]\n\nd3\n',
-            bad_tag='[Game "reversi"]\n[Board 8]\n\nd3\n',
-            tag_twice='{tags}\n[Board "8"]\n\nd3\n',
-            tag_after_moves='{tags}\n\nd3\n[Result "*"]\n',
-            wrong_result='{tags}\n[Result "1-0"]\n\nd3\n',
             hole_in_the_centre='{tags}\n[Blocked "d4"]\n\n\n',
             seed_and_holes_disagree='{tags}\n[Blocked "a1"]\n[Seed "1"]\n\n\n',
             bad_handicap='{tags}\n[Handicap "5"]\n\n\n',
@@ -74,21 +86,14 @@ RECORDS = {
         tags=CEPHALOPOD,
         bad_records=bad(
             CEPHALOPOD,
-            unknown_tag='{tags}\n[Colour "red"]\n\nc3\n',
-            missing_Game='[Board "5x5"]\n\nc3\n',
-            other_game='[Game "reversi"]\n[Board "5x5"]\n\nc3\n',
+            first_move="c3",
+            other_game="reversi",
             board_too_big='[Game "cephalopod"]\n[Board "9x9"]\n\nc3\n',
             board_too_small='[Game "cephalopod"]\n[Board "1x5"]\n\nc3\n',
             board_not_RxC='[Game "cephalopod"]\n[Board "5"]\n\nc3\n',
             missing_Board='[Game "cephalopod"]\n\nc3\n',
-            bad_tag='[Game "cephalopod"]\n[Board 5x5]\n\nc3\n',
-            tag_twice='{tags}\n[Board "5x5"]\n\nc3\n',
-            tag_after_moves='{tags}\n\nc3\n[Result "*"]\n',
-            wrong_result='{tags}\n[Result "1-0"]\n\nc3\n',
             bad_position='[Game "cephalopod"]\n[Board "3x3"]\n[Position "3x3 .../... b"]\n\n\n',
             board_and_position_disagree=f'{{tags}}\n[Position "{FOUR_ONES}"]\n\n\n',
-            illegal_move="{tags}\n\nc3 c3\n",
-            malformed_move="{tags}\n\nc3 c3x\n",
         ),
         bad_moves=[("c3 b3 c3", "3"), ("c3 xx", "2"), ("f1", "1"), ("a1 b1 a2 b1x", "4")],
         from_position=(FOUR_ONES, "b2xa2,b1,c2", "b2xb1,a2,c2", '[Game "cephalopod"]\n[Board "3x3"]'),
@@ -99,25 +104,18 @@ RECORDS = {
         tags=RIVE,
         bad_records=bad(
             RIVE,
-            unknown_tag='{tags}\n[Colour "red"]\n\nc3\n',
-            missing_Game='[Board "hex3"]\n\nc3\n',
-            other_game='[Game "cephalopod"]\n[Board "hex3"]\n\nc3\n',
+            first_move="c3",
+            other_game="cephalopod",
             unknown_board='[Game "rive"]\n[Board "hex9"]\n\nc3\n',
             even_board='[Game "rive"]\n[Board "4@0"]\n\na1\n',
             missing_Board='[Game "rive"]\n\nc3\n',
             bad_Swap='{tags}\n[Swap "maybe"]\n\nc3\n',
             bad_SingleStones='{tags}\n[SingleStones "1"]\n\nc3\n',
-            bad_tag='[Game "rive"]\n[Board hex3]\n\nc3\n',
-            tag_twice='{tags}\n[Board "hex3"]\n\nc3\n',
-            tag_after_moves='{tags}\n\nc3\n[Result "*"]\n',
-            wrong_result='{tags}\n[Result "1-0"]\n\nc3\n',
             bad_position='{tags}\n[Position "hex3 .../... b"]\n\n\n',
             board_and_position_disagree=f'[Game "rive"]\n[Board "hex4"]\n[Position "{FIGURE_3A}"]\n\n\n',
             Swap_with_a_Position=f'{{tags}}\n[Swap "yes"]\n[Position "{FIGURE_3A} swap"]\n\n\n',
             SingleStones_with_a_Position=f'[Game "rive"]\n[SingleStones "yes"]\n[Position "{LINE} single"]\n\n\n',
-            illegal_move="{tags}\n\nc3 c3\n",
             swap_not_allowed="{tags}\n\nc3 swap\n",
-            malformed_move="{tags}\n\nc3 c3x\n",
             removal_step_in_the_compound_form=f'[Game "rive"]\n[Position "{LINE}"]\n\na3xa1,a2 xa3\n',
         ),
         bad_moves=[("c3 e3 c3", "3"), ("c3 xx", "2"), ("f1", "1"), ("a1 e3 c3 a1x", "4")],
@@ -129,14 +127,13 @@ RECORDS = {
         tags=STRANDS,
         bad_records=bad(
             STRANDS,
-            unknown_tag='{tags}\n[Colour "x"]\n\nd3\n',
-            other_game='[Game "rive"]\n[Layout "hex4"]\n\nd3\n',
+            first_move="d3",
+            other_game="rive",
             missing_Layout='[Game "strands"]\n\nd3\n',
             unknown_layout='[Game "strands"]\n[Layout "hex9"]\n\nd3\n',
             bad_layout='[Game "strands"]\n[Layout "11/111/11"]\n\nd2\n',
             bad_Cover='{tags}\n[Cover "both"]\n\nd3\n',
             opening_on_the_1="{tags}\n\nd4\n",
-            wrong_result='{tags}\n[Result "1-0"]\n\nd3\n',
         ),
         bad_moves=[("d3 a1,a4 d3", "3"), ("d3 xx", "2"), ("d4", "1"), ("d3 a1,a4 d1,d7 zz", "4")],
         from_position=(STRANDS_OPENED, "a1,a4", "a1,a4", '[Game "strands"]'),
