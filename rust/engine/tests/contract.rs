@@ -122,58 +122,52 @@ fn from<P: Position>(text: &str) -> P {
     P::from_notation(text).unwrap_or_else(|e| panic!("{text}: {e:?}"))
 }
 
-#[test]
-fn reversi_keeps_the_contract() {
-    for (text, games) in [
-        ("4 ..../.wb./.bw./.... b", 40),
-        ("6 ....../....../..wb../..bw../....../...... b", 12),
-        ("8 ......../......../......../...wb.../...bw.../......../......../........ b", 6),
-        ("8 ......../.#....../......../...wb.../...bw.../......../......#./........ b", 6),
-        ("10 w........w/........../........../........../....wb..../....bw..../........../........../........../.........w b", 3),
-        ("octagon --#.....--/-........-/........../........../....wb..../....bw..../........../........../-........-/--......-- b", 3),
-        // White must pass at once: pass moves in every check.
-        ("4 bw../..../bw../.... w", 4),
-    ] {
-        contract(from::<Reversi>(text), games);
-    }
+/// Where each game's contract is checked from: its board shapes and options, each start with the
+/// number of seeded random games played from it.
+const STARTS: &[(&str, &str, u64)] = &[
+    ("Reversi", "4 ..../.wb./.bw./.... b", 40),
+    ("Reversi", "6 ....../....../..wb../..bw../....../...... b", 12),
+    ("Reversi", "8 ......../......../......../...wb.../...bw.../......../......../........ b", 6),
+    ("Reversi", "8 ......../.#....../......../...wb.../...bw.../......../......#./........ b", 6),
+    ("Reversi", "10 w........w/........../........../........../....wb..../....bw..../........../........../........../.........w b", 3),
+    ("Reversi", "octagon --#.....--/-........-/........../........../....wb..../....bw..../........../........../-........-/--......-- b", 3),
+    // White must pass at once: pass moves in every check.
+    ("Reversi", "4 bw../..../bw../.... w", 4),
+    ("Cephalopod", "2x2 ../.. b", 20),
+    ("Cephalopod", "2x5 ...../..... b", 10),
+    ("Cephalopod", "3x3 .../.../... b", 10),
+    ("Cephalopod", "5x5 ...../...../...../...../..... b", 4),
+    ("Cephalopod", "8x8 ......../......../......../......../......../......../......../........ b", 1),
+    // Low pips everywhere: captures of three and four dice.
+    ("Cephalopod", "3x3 .1b./1w.1w/.1b. b", 10),
+    ("Rive", "hex2 ../.../.. b", 20),
+    ("Rive", "hex3 .../..../...../..../... b", 6),
+    ("Rive", "hex3 .../..../...../..../... b swap", 6),
+    ("Rive", "hex3 .../..../...../..../... b single", 6),
+    ("Rive", "hex335 .../..../...../...../...../..../... b swap single", 2),
+    ("Strands", "up-to 4334/32223/322223/4221224/322223/32223/4334 b", 3),
+    ("Strands", "exact 4334/32223/322223/4221224/322223/32223/4334 b", 3),
+    ("Strands", "up-to 555/5326/54236/5325/666 b", 6),
+    ("Strands", "exact 64446/433334/4222224/43222234/632212236/43222234/4222224/433334/64446 b", 1),
+];
+
+/// A test a game: the contract from each of the game's `STARTS`.
+macro_rules! keeps_the_contract {
+    ($($test:ident: $game:ident),* $(,)?) => {$(
+        #[test]
+        fn $test() {
+            let starts: Vec<_> = STARTS.iter().filter(|(game, ..)| *game == stringify!($game)).collect();
+            assert!(!starts.is_empty(), "no start of {}", stringify!($game));
+            for &&(_, text, games) in &starts {
+                contract(from::<$game>(text), games);
+            }
+        }
+    )*};
 }
 
-#[test]
-fn cephalopod_keeps_the_contract() {
-    for (text, games) in [
-        ("2x2 ../.. b", 20),
-        ("2x5 ...../..... b", 10),
-        ("3x3 .../.../... b", 10),
-        ("5x5 ...../...../...../...../..... b", 4),
-        ("8x8 ......../......../......../......../......../......../......../........ b", 1),
-        // Low pips everywhere: captures of three and four dice.
-        ("3x3 .1b./1w.1w/.1b. b", 10),
-    ] {
-        contract(from::<Cephalopod>(text), games);
-    }
-}
-
-#[test]
-fn rive_keeps_the_contract() {
-    for (text, games) in [
-        ("hex2 ../.../.. b", 20),
-        ("hex3 .../..../...../..../... b", 6),
-        ("hex3 .../..../...../..../... b swap", 6),
-        ("hex3 .../..../...../..../... b single", 6),
-        ("hex335 .../..../...../...../...../..../... b swap single", 2),
-    ] {
-        contract(from::<Rive>(text), games);
-    }
-}
-
-#[test]
-fn strands_keeps_the_contract() {
-    for (text, games) in [
-        ("up-to 4334/32223/322223/4221224/322223/32223/4334 b", 3),
-        ("exact 4334/32223/322223/4221224/322223/32223/4334 b", 3),
-        ("up-to 555/5326/54236/5325/666 b", 6),
-        ("exact 64446/433334/4222224/43222234/632212236/43222234/4222224/433334/64446 b", 1),
-    ] {
-        contract(from::<Strands>(text), games);
-    }
+keeps_the_contract! {
+    reversi_keeps_the_contract: Reversi,
+    cephalopod_keeps_the_contract: Cephalopod,
+    rive_keeps_the_contract: Rive,
+    strands_keeps_the_contract: Strands,
 }
