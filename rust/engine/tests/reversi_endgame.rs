@@ -329,26 +329,25 @@ fn reversi_6x6_from_the_start_is_a_four_disc_win_for_white() {
     assert_eq!(solve_6x6(&p), -4);
 }
 
-#[test]
-#[ignore = "about 3 minutes in release (1.3 G nodes)"]
-fn reversi_6x6_with_the_random_holes_of_seed_1_is_a_two_disc_win_for_black() {
-    let p = random_6x6(1);
-    assert_eq!(p.to_notation(), "6 ....../....../..wb../..bw../....../.#...# b");
-    assert_eq!(solve_6x6(&p), 2);
+/// A test a 6x6 start with random holes (`Variant::random(6x6, seed)`): the seed's holes, then
+/// the exact score (docs/solved.md lists them).
+macro_rules! random_6x6_solves_to {
+    ($($test:ident: seed $seed:literal, $start:literal => $score:literal, $ignore:literal;)*) => {$(
+        #[test]
+        #[ignore = $ignore]
+        fn $test() {
+            let p = random_6x6($seed);
+            assert_eq!(p.to_notation(), $start);
+            assert_eq!(solve_6x6(&p), $score);
+        }
+    )*};
 }
 
-#[test]
-#[ignore = "about 3 minutes in release (1.0 G nodes)"]
-fn reversi_6x6_with_the_random_holes_of_seed_2_is_an_eleven_disc_win_for_black() {
-    let p = random_6x6(2);
-    assert_eq!(p.to_notation(), "6 .....#/#...../..wb../..bw../....../#..... b");
-    assert_eq!(solve_6x6(&p), 11);
-}
-
-#[test]
-#[ignore = "about 1.5 minutes in release (0.5 G nodes)"]
-fn reversi_6x6_with_the_random_holes_of_seed_3_is_a_draw() {
-    let p = random_6x6(3);
-    assert_eq!(p.to_notation(), "6 .#.#../....../..wb../..bw../....../...... b");
-    assert_eq!(solve_6x6(&p), 0);
+random_6x6_solves_to! {
+    reversi_6x6_with_the_random_holes_of_seed_1_is_a_two_disc_win_for_black:
+        seed 1, "6 ....../....../..wb../..bw../....../.#...# b" => 2, "about 3 minutes in release (1.3 G nodes)";
+    reversi_6x6_with_the_random_holes_of_seed_2_is_an_eleven_disc_win_for_black:
+        seed 2, "6 .....#/#...../..wb../..bw../....../#..... b" => 11, "about 3 minutes in release (1.0 G nodes)";
+    reversi_6x6_with_the_random_holes_of_seed_3_is_a_draw:
+        seed 3, "6 .#.#../....../..wb../..bw../....../...... b" => 0, "about 1.5 minutes in release (0.5 G nodes)";
 }
