@@ -83,17 +83,34 @@ struct Plan {
     keep: u32,
 }
 
+/// The scans other than board order (rows) that `Plan::narrowest` tries.
+enum Direction {
+    Columns,
+    Diagonals,
+}
+
 /// The choices at each cell, in move order: removing it first.
 const CHOICES: [bool; 2] = [false, true];
 
 impl Plan {
+    /// The plan in board order: the order of moves, which ranking (`Table`) must follow.
     fn new(board: &HexBoard, group: u128, placed: u128, keep: u32) -> Result<Plan, Unavailable> {
+        Plan::in_order(board, Ones(group).map(|cell| cell as u8), group, placed, keep)
+    }
+
+    /// The plan deciding the cells of `group` in `order` (any order counts the same sets).
+    fn in_order(
+        board: &HexBoard,
+        order: impl Iterator<Item = u8>,
+        group: u128,
+        placed: u128,
+        keep: u32,
+    ) -> Result<Plan, Unavailable> {
         let mut frontier = [0u8; MAX_FRONTIER];
         let mut width = 0;
         let mut steps = Vec::with_capacity(group.count_ones() as usize);
         let mut undecided = group;
-        for cell in Ones(group) {
-            let cell = cell as u8;
+        for cell in order {
             undecided &= !(1u128 << cell);
             let touches_undecided = |c: u8| board.neighbours[c as usize] & undecided != 0;
             let mut step = Step {
@@ -103,7 +120,7 @@ impl Plan {
                 kept_slots: 0,
                 cell_stays: touches_undecided(cell),
                 width,
-                placed_decided: placed & (2u128 << cell).wrapping_sub(1) != 0,
+                placed_decided: placed & !undecided != 0,
             };
             let mut next_frontier = [0u8; MAX_FRONTIER];
             let mut next_width = 0;
@@ -129,6 +146,40 @@ impl Plan {
         }
         let cells = steps.len() as u32;
         Ok(Plan { steps, remove: cells - keep, keep })
+    }
+
+    /// The plan along whichever of the board's three directions of lines (rows, and the two
+    /// diagonals of the axial grid) keeps the frontier narrowest, for counting: the programme's
+    /// work grows about twofold with each frontier cell, and a group that is long along the rows
+    /// is narrow across them.
+    fn narrowest(board: &HexBoard, group: u128, placed: u128, keep: u32) -> Result<Plan, Unavailable> {
+        let mut best = Plan::new(board, group, placed, keep);
+        let mut cells: Vec<(i32, i32, u8)> = Vec::with_capacity(group.count_ones() as usize);
+        for direction in [Direction::Columns, Direction::Diagonals] {
+            cells.clear();
+            cells.extend(Ones(group).map(|cell| {
+                let (r, q) = board.axial.cell_point(cell as usize);
+                let (r, q) = (r as i32, q as i32);
+                let key = match direction {
+                    Direction::Columns => (q, r),
+                    Direction::Diagonals => (q + r, r),
+                };
+                (key.0, key.1, cell as u8)
+            }));
+            cells.sort_unstable();
+            let Ok(plan) = Plan::in_order(board, cells.iter().map(|c| c.2), group, placed, keep) else {
+                continue;
+            };
+            if best.as_ref().map_or(true, |b| plan.cost() < b.cost()) {
+                best = Ok(plan);
+            }
+        }
+        best
+    }
+
+    /// About the work of the programme: the patterns a frontier of each width can have.
+    fn cost(&self) -> u64 {
+        self.steps.iter().map(|s| 1u64 << s.width.min(40)).sum()
     }
 
     fn cells(&self) -> usize {
@@ -179,39 +230,40 @@ impl Plan {
             (true, 0) => FRESH,
             (true, _) => joined.trailing_zeros() as u8,
         };
-        let merged = joined & !(1 << cell_label);
+        // Each old label as it reads after the merge: the joined components take the cell's.
+        let mut merged_as = IDENTITY;
+        for old in Ones(joined as u64) {
+            merged_as[old as usize] = cell_label;
+        }
+        // The loop has no branch on the data (they mispredict): each slot is read, and written
+        // out only if it stays; a label is renamed on its first appearance among those written.
         let mut before = 1u16 << cell_label;
         let (mut after, mut renamed, mut fresh) = (0u16, [0u8; 16], 1u8);
-        let (mut next, mut out) = (0u128, 0u32);
-        let mut place = |old: u8, out: u32| -> Result<(), Unavailable> {
-            after |= 1 << old;
-            if renamed[old as usize] == 0 {
-                if fresh == FRESH {
-                    return Err(Unavailable::TooLarge);
-                }
-                renamed[old as usize] = fresh;
-                fresh += 1;
-            }
-            next |= (renamed[old as usize] as u128) << (4 * out);
-            Ok(())
-        };
+        let (mut next, mut out) = (0 as Pattern, 0u32);
         let mut rest = pattern;
         for slot in 0..step.width {
-            let mut old = rest as u8 & 15;
+            let old = merged_as[(rest & 15) as usize];
             rest >>= 4;
-            if merged >> old & 1 == 1 {
-                old = cell_label;
-            }
             before |= 1 << old;
-            if step.kept_slots >> slot & 1 == 1 {
-                if old != 0 {
-                    place(old, out)?;
-                }
-                out += 1;
-            }
+            let stays = (step.kept_slots >> slot & 1) as u8;
+            let seen = (old != 0) as u8 & stays;
+            let first = seen & (renamed[old as usize] == 0) as u8;
+            renamed[old as usize] |= fresh * first;
+            fresh += first;
+            after |= (seen as u16) << old;
+            next |= (renamed[old as usize] as Pattern * seen as Pattern) << (4 * out);
+            out += stays as u32;
         }
         if step.cell_stays && cell_label != 0 {
-            place(cell_label, out)?;
+            after |= 1 << cell_label;
+            if renamed[cell_label as usize] == 0 {
+                renamed[cell_label as usize] = fresh;
+                fresh += 1;
+            }
+            next |= (renamed[cell_label as usize] as Pattern) << (4 * out);
+        }
+        if fresh > FRESH {
+            return Err(Unavailable::TooLarge); // more components than labels
         }
         if before & !1 == after {
             return Ok(Decided::Live(next));
@@ -220,6 +272,9 @@ impl Plan {
         Ok(if (before & !1).count_ones() == 1 && step.placed_decided { Decided::Closed } else { Decided::Dead })
     }
 }
+
+/// Every label as itself (`Plan::decide` changes the merged ones).
+const IDENTITY: [u8; 16] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15];
 
 enum Decided {
     Dead,
@@ -436,7 +491,7 @@ fn forward_in<'a, W: Ways>(
 
 /// The number of survivor sets, with one layer in memory at a time.
 pub fn count(board: &HexBoard, group: u128, placed: u128, keep: u32, stop: &Stop) -> Result<u128, Unavailable> {
-    let plan = Plan::new(board, group, placed, keep)?;
+    let plan = Plan::narrowest(board, group, placed, keep)?;
     if group.count_ones() <= U64_CELLS {
         count_with::<u64>(&plan, stop)
     } else {
@@ -460,7 +515,7 @@ fn count_with<W: Ways>(plan: &Plan, stop: &Stop) -> Result<u128, Unavailable> {
 /// `placed` (index `s`; index 0 is 0), in one pass.
 pub fn sizes(board: &HexBoard, group: u128, placed: u128, stop: &Stop) -> Result<Vec<u128>, Unavailable> {
     let cells = group.count_ones();
-    let mut plan = Plan::new(board, group, placed, cells)?;
+    let mut plan = Plan::narrowest(board, group, placed, cells)?;
     plan.remove = cells; // any number may go
     if cells <= U64_CELLS {
         sizes_with::<u64>(&plan, stop)
