@@ -143,31 +143,37 @@ def bench_large_groups(args) -> None:
 
 
 def bench_compound_vs_single(args) -> None:
-    """Random playouts with compound captures against the single-stone form, same board, same run
-    (the issue's target: compound within 10x of single-stone), by CPU time (one thread).
+    """Random playouts with compound captures against the single-stone form, same board, same run,
+    by CPU time (one thread).
 
     The two forms play different random games: uniform over the legal moves, a compound mover
     almost always takes a capture with many survivor sets, so compound games are longer. The
-    table gives both rates per playout (the target as written) and per ply (the engine's cost of
-    one move), with the mean game length of each form."""
-    # hex7 games are long and vary a lot in length: a dozen playouts, not three, make the rate.
-    for board, n, games in (("hex5", max(2, args.playouts // 100), 20), ("hex7", max(1, args.playouts // 250), 3)):
+    table gives both rates per playout and per ply (the engine's cost of one move, which the
+    target judges since issue 27: within 10x on hex5, within 20x on hex7), with the mean game
+    length of each form."""
+    # hex7 games are long and vary a lot in length: a dozen playouts, not three, make the rate,
+    # and the mean lengths come from many games (a few games put the per-ply ratio 15% off).
+    for board, n, games, per_ply_target in (
+        ("hex5", max(2, args.playouts // 100), (40, 200), 10),
+        ("hex7", max(1, args.playouts // 250), (20, 200), 20),
+    ):
         compound = n / median_time(lambda: bc.Rive(board=board).playouts(n, seed=1), args.repeats, CPU)
         single = n / median_time(
             lambda: bc.Rive(board=board, single_stones=True).playouts(n, seed=1), args.repeats, CPU
         )
         ratio = single / compound
-        verdict = "target (within 10x) met" if ratio <= 10 else "target (within 10x) **missed**"
-        compound_plies, single_plies = mean_plies(board, False, games), mean_plies(board, True, games)
+        compound_plies, single_plies = mean_plies(board, False, games[0]), mean_plies(board, True, games[1])
         per_ply = (single * single_plies) / (compound * compound_plies)
+        within = f"within {per_ply_target}x per ply"
+        per_ply_verdict = f"target ({within}) met" if per_ply <= per_ply_target else f"target ({within}) **missed**"
         print(
             f"| random playouts on {board}, compound vs single-stone captures (CPU) | {compound:,.1f} /s | "
-            f"{single:,.1f} /s | **{ratio:.1f}x slower**: {verdict} |"
+            f"{single:,.1f} /s | **{ratio:.1f}x slower** per playout (judged per ply: the games differ in length) |"
         )
         print(
-            f"| the same per ply ({compound_plies:,.0f} vs {single_plies:,.0f} plies a game, {games} games) | "
-            f"{compound * compound_plies / 1e3:,.1f} k plies/s | {single * single_plies / 1e3:,.1f} k plies/s | "
-            f"**{per_ply:.1f}x slower** per ply |"
+            f"| the same per ply ({compound_plies:,.0f} vs {single_plies:,.0f} plies a game, over {games[0]} and "
+            f"{games[1]} games) | {compound * compound_plies / 1e3:,.1f} k plies/s | "
+            f"{single * single_plies / 1e3:,.1f} k plies/s | **{per_ply:.1f}x slower** per ply: {per_ply_verdict} |"
         )
 
 
