@@ -27,6 +27,32 @@ pub struct HexBoard {
     pub all: u128,
     /// Where each cell sits in a rectangle of axial coordinates (observation planes).
     pub axial: AxialGrid,
+    /// The cells read along the two other directions of lines (cells are indexed along the
+    /// rows): the columns of equal axial `q`, then the lines of equal `q + r`, each line from
+    /// the top. Rive's counting programme decides a group's cells along the narrowest of the three.
+    pub other_lines: [LineOrder; 2],
+}
+
+/// The cells in the order of one direction of lines: line by line, each line from the top.
+#[derive(Debug, PartialEq, Eq)]
+pub struct LineOrder {
+    /// Per cell, its position in the order.
+    pub position: Vec<u8>,
+    /// Per position, its cell.
+    pub cell: Vec<u8>,
+}
+
+impl LineOrder {
+    /// The cells sorted by `key`.
+    fn by<K: Ord>(cells: usize, key: impl Fn(usize) -> K) -> LineOrder {
+        let mut cell: Vec<u8> = (0..cells as u8).collect();
+        cell.sort_by_key(|&c| key(c as usize));
+        let mut position = vec![0u8; cells];
+        for (at, &c) in cell.iter().enumerate() {
+            position[c as usize] = at as u8;
+        }
+        LineOrder { position, cell }
+    }
 }
 
 /// The axial embedding of a board into a rectangle, for observation planes: the cell at
@@ -224,7 +250,10 @@ impl HexBoard {
             .collect();
         let all = if places.len() == 128 { u128::MAX } else { (1u128 << places.len()) - 1 };
         let axial = AxialGrid::of(&places);
-        HexBoard { rows: rows.to_vec(), name: name_of(rows), row_start, neighbours, all, axial }
+        let (r, q) = (|c: usize| places[c].0, |c: usize| (places[c].1 - places[c].0).div_euclid(2));
+        let other_lines =
+            [LineOrder::by(places.len(), |c| (q(c), r(c))), LineOrder::by(places.len(), |c| (q(c) + r(c), r(c)))];
+        HexBoard { rows: rows.to_vec(), name: name_of(rows), row_start, neighbours, all, axial, other_lines }
     }
 
     pub fn len(&self) -> usize {
@@ -407,6 +436,24 @@ mod tests {
 
     fn compose(outer: &[u8], inner: &[u8]) -> Vec<u8> {
         inner.iter().map(|&i| outer[i as usize]).collect()
+    }
+
+    #[test]
+    fn the_other_lines_read_every_cell_once_along_lines_of_neighbours() {
+        // A hexhex board of side n has 2n - 1 lines in each of its three directions.
+        for (name, lines) in [("hex3", 5), ("hex5", 9), ("hex7", 13)] {
+            let board = HexBoard::named(name).unwrap();
+            for order in &board.other_lines {
+                let mut seen = 0u128;
+                for (at, &cell) in order.cell.iter().enumerate() {
+                    assert_eq!(order.position[cell as usize] as usize, at);
+                    seen |= 1u128 << cell;
+                }
+                assert_eq!(seen, board.all);
+                let new_lines = order.cell.windows(2).filter(|w| board.neighbours[w[0] as usize] >> w[1] & 1 == 0);
+                assert_eq!(new_lines.count() + 1, lines, "{name}: consecutive cells of a line are neighbours");
+            }
+        }
     }
 
     /// Every hexhex board and hex335 have the symmetries their shape promises, each a

@@ -83,11 +83,16 @@ struct Plan {
     keep: u32,
 }
 
-/// The scans other than board order (rows) that `Plan::narrowest` tries.
+/// The three directions of lines on a hex board, along which a plan can decide its cells: the
+/// rows (board order), and the two others (`HexBoard::other_lines`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Direction {
+    Rows,
     Columns,
     Diagonals,
 }
+
+const DIRECTIONS: [Direction; 3] = [Direction::Rows, Direction::Columns, Direction::Diagonals];
 
 /// The choices at each cell, in move order: removing it first.
 const CHOICES: [bool; 2] = [false, true];
@@ -148,33 +153,32 @@ impl Plan {
         Ok(Plan { steps, remove: cells - keep, keep })
     }
 
-    /// The plan along whichever of the board's three directions of lines (rows, and the two
-    /// diagonals of the axial grid) keeps the frontier narrowest, for counting: the programme's
-    /// work grows about twofold with each frontier cell, and a group that is long along the rows
-    /// is narrow across them.
+    /// The plan along whichever of the board's three directions of lines keeps the frontier
+    /// narrowest, for counting: the programme's work grows about twofold with each frontier
+    /// cell, and a group that is long along the rows is narrow across them.
     fn narrowest(board: &HexBoard, group: u128, placed: u128, keep: u32) -> Result<Plan, Unavailable> {
-        let mut best = Plan::new(board, group, placed, keep);
-        let mut cells: Vec<(i32, i32, u8)> = Vec::with_capacity(group.count_ones() as usize);
-        for direction in [Direction::Columns, Direction::Diagonals] {
-            cells.clear();
-            cells.extend(Ones(group).map(|cell| {
-                let (r, q) = board.axial.cell_point(cell as usize);
-                let (r, q) = (r as i32, q as i32);
-                let key = match direction {
-                    Direction::Columns => (q, r),
-                    Direction::Diagonals => (q + r, r),
-                };
-                (key.0, key.1, cell as u8)
-            }));
-            cells.sort_unstable();
-            let Ok(plan) = Plan::in_order(board, cells.iter().map(|c| c.2), group, placed, keep) else {
-                continue;
-            };
-            if best.as_ref().map_or(true, |b| plan.cost() < b.cost()) {
-                best = Ok(plan);
-            }
-        }
-        best
+        DIRECTIONS
+            .into_iter()
+            .filter_map(|direction| Plan::along(board, direction, group, placed, keep).ok())
+            .min_by_key(Plan::cost)
+            .ok_or(Unavailable::TooLarge)
+    }
+
+    /// The plan deciding the cells of `group` line by line in `direction`, each line in order.
+    fn along(
+        board: &HexBoard,
+        direction: Direction,
+        group: u128,
+        placed: u128,
+        keep: u32,
+    ) -> Result<Plan, Unavailable> {
+        let lines = match direction {
+            Direction::Rows => return Plan::new(board, group, placed, keep),
+            Direction::Columns => &board.other_lines[0],
+            Direction::Diagonals => &board.other_lines[1],
+        };
+        let positions = Ones(group).fold(0u128, |set, cell| set | 1u128 << lines.position[cell as usize]);
+        Plan::in_order(board, Ones(positions).map(|at| lines.cell[at as usize]), group, placed, keep)
     }
 
     /// About the work of the programme: the patterns a frontier of each width can have.
@@ -783,4 +787,68 @@ fn hash(key: Pattern) -> usize {
 
 fn label(labels: u128, slot: usize) -> u8 {
     (labels >> (4 * slot) & 15) as u8
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::SplitMix64;
+
+    /// `sizes` with the plan along `direction`.
+    fn sizes_along(board: &HexBoard, direction: Direction, group: u128, placed: u128) -> Vec<u128> {
+        let cells = group.count_ones();
+        let mut plan = Plan::along(board, direction, group, placed, cells).unwrap();
+        plan.remove = cells;
+        sizes_with::<u64>(&plan, Stop::never()).unwrap()
+    }
+
+    /// A connected group of `cells` cells grown at random from `placed`.
+    fn random_group(board: &HexBoard, rng: &mut SplitMix64, placed: u128, cells: u32) -> u128 {
+        let mut group = placed;
+        while group.count_ones() < cells {
+            let open = board.dilate(group) & !group;
+            group |= 1u128 << crate::bitboard::nth_bit(open, rng.below(open.count_ones() as u64) as u32);
+        }
+        group
+    }
+
+    #[test]
+    fn every_direction_counts_the_same_sets() {
+        let mut rng = SplitMix64::new(7);
+        for name in ["hex4", "hex5", "hex335"] {
+            let board = HexBoard::named(name).unwrap();
+            for _ in 0..40 {
+                let placed = 1u128 << rng.below(board.len() as u64);
+                let cells = 2 + rng.below(18) as u32;
+                let group = random_group(board, &mut rng, placed, cells);
+                let by_rows = sizes_along(board, Direction::Rows, group, placed);
+                for direction in [Direction::Columns, Direction::Diagonals] {
+                    assert_eq!(
+                        sizes_along(board, direction, group, placed),
+                        by_rows,
+                        "{name} {group:#x} {direction:?}"
+                    );
+                }
+                assert_eq!(sizes(board, group, placed, Stop::never()).unwrap(), by_rows);
+                for keep in 1..=group.count_ones() {
+                    let total = count(board, group, placed, keep, Stop::never()).unwrap();
+                    assert_eq!(total, by_rows[keep as usize], "{name} {group:#x} keep {keep}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_band_of_rows_is_counted_column_by_column() {
+        // The top three rows of hex5: read row by row the frontier is a whole row wide, read
+        // column by column it is at most three cells.
+        let board = HexBoard::named("hex5").unwrap();
+        let band = (0..board.len()).filter(|&c| board.axial.cell_point(c).0 <= 2).fold(0u128, |g, c| g | 1 << c);
+        let placed = band & band.wrapping_neg();
+        let costs: Vec<u64> =
+            DIRECTIONS.iter().map(|&d| Plan::along(board, d, band, placed, 1).unwrap().cost()).collect();
+        let chosen = Plan::narrowest(board, band, placed, 1).unwrap().cost();
+        assert_eq!(chosen, *costs.iter().min().unwrap());
+        assert!(costs[1] < costs[0], "three rows read column by column: {costs:?}");
+    }
 }
