@@ -1,16 +1,19 @@
 //! Counting and ranking a capture's survivor sets without listing them.
 //!
-//! A dynamic programme over the cells of the new group in board order decides, cell by cell,
-//! whether the cell is removed or survives. It remembers only what the future can see: how many
+//! A dynamic programme over the cells of the new group, in an order of lines of the board,
+//! decides cell by cell whether the cell is removed or survives. It remembers only what the future can see: how many
 //! stones were removed so far, and which of the decided survivors that still touch undecided
 //! cells (the *frontier*) are connected to which (the *pattern*). A component that leaves the
 //! frontier can never grow again, so it must be the whole survivor set: every later cell is
-//! removed, or the branch is dead. The frontier of a hex board is about one row wide, so the
+//! removed, or the branch is dead. The frontier of a hex board is about one line wide, so the
 //! number of patterns stays in the hundreds even when survivor sets number in the billions.
+//! Counting may read the group along any of the board's three directions of lines, and reads it
+//! along the one whose frontier is narrowest (any order counts the same sets).
 //! Per pattern the programme keeps one count per number of removed stones, so that a decision
 //! is worked out once per pattern, not once per state.
 //!
-//! Deciding the cells in board order, *remove* before *keep*, visits removal sets in exactly the
+//! Ranking decides the cells in board order (along the rows): *remove* before *keep*, that visits
+//! removal sets in exactly the
 //! documented move order (lists of removed cells compared lexicographically), so the same table
 //! answers "how many", "the k-th" and "all of them, in order" with no sorting.
 
@@ -75,7 +78,7 @@ struct Step {
     placed_decided: bool,
 }
 
-/// The decisions of a capture in board order.
+/// The decisions of a capture, in the order of its steps (board order for ranking).
 struct Plan {
     steps: Vec<Step>,
     /// Stones to remove, and to keep.
@@ -153,15 +156,17 @@ impl Plan {
         Ok(Plan { steps, remove: cells - keep, keep })
     }
 
-    /// The plan along whichever of the board's three directions of lines keeps the frontier
-    /// narrowest, for counting: the programme's work grows about twofold with each frontier
-    /// cell, and a group that is long along the rows is narrow across them.
-    fn narrowest(board: &HexBoard, group: u128, placed: u128, keep: u32) -> Result<Plan, Unavailable> {
-        DIRECTIONS
+    /// The plans along the board's three directions of lines, the narrowest frontier first, for
+    /// counting: the programme's work grows about twofold with each frontier cell, and a group
+    /// that is long along the rows is narrow across them. A direction whose plan cannot be made
+    /// (a frontier too wide) is left out.
+    fn narrowest_first(board: &HexBoard, group: u128, placed: u128, keep: u32) -> Vec<Plan> {
+        let mut plans: Vec<Plan> = DIRECTIONS
             .into_iter()
             .filter_map(|direction| Plan::along(board, direction, group, placed, keep).ok())
-            .min_by_key(Plan::cost)
-            .ok_or(Unavailable::TooLarge)
+            .collect();
+        plans.sort_by_key(Plan::cost);
+        plans
     }
 
     /// The plan deciding the cells of `group` line by line in `direction`, each line in order.
@@ -495,12 +500,25 @@ fn forward_in<'a, W: Ways>(
 
 /// The number of survivor sets, with one layer in memory at a time.
 pub fn count(board: &HexBoard, group: u128, placed: u128, keep: u32, stop: &Stop) -> Result<u128, Unavailable> {
-    let plan = Plan::narrowest(board, group, placed, keep)?;
-    if group.count_ones() <= U64_CELLS {
-        count_with::<u64>(&plan, stop)
-    } else {
-        count_with::<u128>(&plan, stop)
+    first_answer(Plan::narrowest_first(board, group, placed, keep), |plan| {
+        if group.count_ones() <= U64_CELLS {
+            count_with::<u64>(plan, stop)
+        } else {
+            count_with::<u128>(plan, stop)
+        }
+    })
+}
+
+/// `run`'s answer with the first plan that gives one: a plan can still run out of room (labels,
+/// or counts) where a wider-looking one does not. `TooLarge` if none does.
+fn first_answer<T>(plans: Vec<Plan>, mut run: impl FnMut(&Plan) -> Result<T, Unavailable>) -> Result<T, Unavailable> {
+    for plan in &plans {
+        match run(plan) {
+            Err(Unavailable::TooLarge) => continue,
+            answer => return answer,
+        }
     }
+    Err(Unavailable::TooLarge)
 }
 
 fn count_with<W: Ways>(plan: &Plan, stop: &Stop) -> Result<u128, Unavailable> {
@@ -519,13 +537,14 @@ fn count_with<W: Ways>(plan: &Plan, stop: &Stop) -> Result<u128, Unavailable> {
 /// `placed` (index `s`; index 0 is 0), in one pass.
 pub fn sizes(board: &HexBoard, group: u128, placed: u128, stop: &Stop) -> Result<Vec<u128>, Unavailable> {
     let cells = group.count_ones();
-    let mut plan = Plan::narrowest(board, group, placed, cells)?;
-    plan.remove = cells; // any number may go
-    if cells <= U64_CELLS {
-        sizes_with::<u64>(&plan, stop)
-    } else {
-        sizes_with::<u128>(&plan, stop)
+    let mut plans = Plan::narrowest_first(board, group, placed, cells);
+    for plan in &mut plans {
+        plan.remove = cells; // any number may go
     }
+    first_answer(
+        plans,
+        |plan| if cells <= U64_CELLS { sizes_with::<u64>(plan, stop) } else { sizes_with::<u128>(plan, stop) },
+    )
 }
 
 fn sizes_with<W: Ways>(plan: &Plan, stop: &Stop) -> Result<Vec<u128>, Unavailable> {
@@ -847,7 +866,7 @@ mod tests {
         let placed = band & band.wrapping_neg();
         let costs: Vec<u64> =
             DIRECTIONS.iter().map(|&d| Plan::along(board, d, band, placed, 1).unwrap().cost()).collect();
-        let chosen = Plan::narrowest(board, band, placed, 1).unwrap().cost();
+        let chosen = Plan::narrowest_first(board, band, placed, 1)[0].cost();
         assert_eq!(chosen, *costs.iter().min().unwrap());
         assert!(costs[1] < costs[0], "three rows read column by column: {costs:?}");
     }

@@ -750,6 +750,35 @@ mod tests {
     }
 
     #[test]
+    fn a_group_too_wide_along_the_rows_is_counted_along_another_direction() {
+        // Two rows of 34 cells: read row by row the frontier is a whole row (more than the
+        // programme's 32 cells), read across the rows it is two or three cells wide.
+        let board = HexBoard::from_rows(&[(34, 0), (34, 1)]).unwrap();
+        let placed = 1u128 << 40; // in the second row
+        let group = board.all;
+        assert_eq!(Table::build(board, group, placed, 3, Stop::never()).err(), Some(Unavailable::TooLarge));
+        let sizes = frontier::sizes(board, group, placed, Stop::never()).expect("counted across the rows");
+        for keep in 1..=6 {
+            let capture = Capture { group, placed, keep };
+            let grown = count_by_growing(board, capture, u64::MAX).unwrap() as u128;
+            assert_eq!(sizes[keep as usize], grown, "keep {keep}");
+            assert_eq!(frontier_count(board, capture), Ok(grown), "keep {keep}");
+        }
+        assert_eq!(sizes[68], 1, "the whole strip is one set");
+        // Draws of a survivor set with many sets still give survivor sets (listed, then
+        // selected, since no ranking table fits).
+        let capture = Capture { group, placed, keep: 5 };
+        let total = count(board, capture);
+        let mut rng = SplitMix64::new(3);
+        for _ in 0..3 {
+            let removal = nth(board, capture, total, below(&mut rng, total), Stop::never()).unwrap();
+            let survivors = group & !removal;
+            assert_eq!(survivors.count_ones(), 5);
+            assert!(survivors & placed != 0 && board.component(placed, survivors) == survivors);
+        }
+    }
+
+    #[test]
     fn removal_order_is_lexicographic_on_board_order() {
         let mut sets = vec![0b0110u128, 0b1001, 0b0011, 0b1100, 0b0101, 0b1010];
         sort_removals(&mut sets);
