@@ -250,9 +250,11 @@ impl HexBoard {
             .collect();
         let all = if places.len() == 128 { u128::MAX } else { (1u128 << places.len()) - 1 };
         let axial = AxialGrid::of(&places);
-        let (r, q) = (|c: usize| places[c].0, |c: usize| (places[c].1 - places[c].0).div_euclid(2));
-        let other_lines =
-            [LineOrder::by(places.len(), |c| (q(c), r(c))), LineOrder::by(places.len(), |c| (q(c) + r(c), r(c)))];
+        let point = |c: usize| axial.cell_point(c); // (r, q)
+        let other_lines = [
+            LineOrder::by(places.len(), |c| (point(c).1, point(c).0)),
+            LineOrder::by(places.len(), |c| (point(c).1 + point(c).0, point(c).0)),
+        ];
         HexBoard { rows: rows.to_vec(), name: name_of(rows), row_start, neighbours, all, axial, other_lines }
     }
 

@@ -1,21 +1,20 @@
 //! Counting and ranking a capture's survivor sets without listing them.
 //!
-//! A dynamic programme over the cells of the new group, in an order of lines of the board,
-//! decides cell by cell whether the cell is removed or survives. It remembers only what the future can see: how many
-//! stones were removed so far, and which of the decided survivors that still touch undecided
-//! cells (the *frontier*) are connected to which (the *pattern*). A component that leaves the
-//! frontier can never grow again, so it must be the whole survivor set: every later cell is
-//! removed, or the branch is dead. The frontier of a hex board is about one line wide, so the
-//! number of patterns stays in the hundreds even when survivor sets number in the billions.
-//! Counting may read the group along any of the board's three directions of lines, and reads it
-//! along the one whose frontier is narrowest (any order counts the same sets).
-//! Per pattern the programme keeps one count per number of removed stones, so that a decision
-//! is worked out once per pattern, not once per state.
+//! A dynamic programme over the cells of the new group, line by line along the board, decides
+//! cell by cell whether the cell is removed or survives. It remembers only what the future can
+//! see: how many stones were removed so far, and which of the decided survivors that still
+//! touch undecided cells (the *frontier*) are connected to which (the *pattern*). A component
+//! that leaves the frontier can never grow again, so it must be the whole survivor set: every
+//! later cell is removed, or the branch is dead. The frontier of a hex board is about one line
+//! wide, so the number of patterns stays in the hundreds even when survivor sets number in the
+//! billions. Per pattern the programme keeps one count per number of removed stones, so that a
+//! decision is worked out once per pattern, not once per state.
 //!
-//! Ranking decides the cells in board order (along the rows): *remove* before *keep*, that visits
-//! removal sets in exactly the
-//! documented move order (lists of removed cells compared lexicographically), so the same table
-//! answers "how many", "the k-th" and "all of them, in order" with no sorting.
+//! Counting reads the group along whichever of the board's three directions of lines gives the
+//! narrowest frontier (any order counts the same sets). Ranking reads it in board order (along
+//! the rows), *remove* before *keep*: that visits removal sets in exactly the documented move
+//! order (lists of removed cells compared lexicographically), so the same table answers "the
+//! k-th" and "all of them, in order" with no sorting.
 
 use crate::bitboard::Ones;
 use crate::hex::HexBoard;

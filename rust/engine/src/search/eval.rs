@@ -65,9 +65,6 @@ pub(crate) mod testing {
     }
 }
 
-/// Features of a game's positions for the learned evaluation: a fixed number per game, each
-/// from the side to move's point of view, the same for every board of the game (so one
-/// weight file serves every size) and cheap to compute.
 /// The phase of a position whose board has `cells` cells, `covered` of them, in a game of
 /// `phases` phases cut by the share of the board covered (Cephalopod, Rive, Strands): equal
 /// shares, the full board in the last.
@@ -75,6 +72,9 @@ pub fn phase_by_share(covered: u32, cells: usize, phases: usize) -> usize {
     (covered as usize * phases / cells).min(phases - 1)
 }
 
+/// Features of a game's positions for the learned evaluation: a fixed number per game, each
+/// from the side to move's point of view, the same for every board of the game (so one
+/// weight file serves every size) and cheap to compute.
 pub trait Features: Searchable {
     /// The features' names, in order (for the weight files and the docs).
     const NAMES: &'static [&'static str];
