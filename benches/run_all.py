@@ -100,7 +100,7 @@ def sections() -> list[Section]:
         Section("search", "Search guided by a model against OpenSpiel and pgx + mctx", "bench_search.py", ["--quick"]),
         Section(
             "engine",
-            "The engine and solver (bc.ai): endgames, speed, time limits, strength",
+            "The engine and solver (bc.ai): endgames, speed, time limits, levels",
             "bench_engine.py",
             [
                 "--only",
