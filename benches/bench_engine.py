@@ -96,7 +96,7 @@ def endgame(args, out: list[str]) -> None:
         total_nodes += a.nodes
         total_seconds += a.seconds
         out.append(
-            f"| {ident} | {empties} | {a.score:+d} | {expected:+d} | {'yes' if ok else 'NO'} | {a.nodes:,} | {a.seconds:.2f} |"
+            f"| {ident} | {empties} | {a.score:+.0f} | {expected:+d} | {'yes' if ok else 'NO'} | {a.nodes:,} | {a.seconds:.2f} |"
         )
         print(out[-1], flush=True)
     rate = total_nodes / total_seconds

@@ -67,7 +67,7 @@ def check_solved(game, known: dict[str, int] | None = None) -> None:
     before = game.position()
     analysis = bc.ai.solve(game)
     assert game.position() == before, "solving changes nothing"
-    assert analysis.exact and analysis.score == value and isinstance(analysis.score, int)
+    assert analysis.exact and analysis.score == value and isinstance(analysis.score, float)
     assert analysis.value == (value > 0) - (value < 0)
     optimal = {str(m) for m in twin.legal_moves() if child_value(twin, m, known) == value}
     assert {str(m) for m in analysis.best_moves} == optimal

@@ -84,6 +84,7 @@ def search_position(
     seed: int | None = None,
     table_mb: int | None = None,
     evaluator: Any = None,
+    progress: Callable[[int, bool, int, float, int | None, int | None], object] | None = None,
 ) -> tuple[
     int, bool, Any, list[Any], list[Any], int, int, float, list[tuple[int, int, bool, list[Any], int, float]]
 ]: ...

@@ -25,7 +25,9 @@ from __future__ import annotations
 import dataclasses
 import json
 import math
+import operator
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
@@ -42,6 +44,7 @@ __all__ = [
     "Evaluator",
     "Iteration",
     "Player",
+    "Progress",
     "SolveTimeout",
     "analyse",
     "evaluator",
@@ -85,6 +88,50 @@ class Iteration:
 
 
 @dataclass(frozen=True)
+class Progress:
+    """What a search running now has done: ``progress=`` callbacks of ``solve`` and ``analyse``
+    get one about every half second, on the calling thread (an exception they raise stops the
+    search and is raised by the call)."""
+
+    depth: int | None
+    """The iteration under way, in plies; for the solve itself, ``None`` (it goes to the end)."""
+    solving: bool
+    """True for the solve; False for a search, or the estimate a timed solve makes first."""
+    nodes: int
+    """Positions searched so far (an endgame solve's counted once it returns)."""
+    seconds: float
+    """Time since the call started."""
+    score: float | None
+    """The deepest completed iteration's score, if one has completed."""
+    bound: float | None
+    """The best value proved so far for the side to move in the iteration under way (its
+    true value is at least this), where that iteration searches the full window: the solve,
+    and the first depth of a search."""
+
+
+def _progress_row(callback: Any) -> Any:
+    """``callback`` as the engine calls it: with the report's fields, as one ``Progress``."""
+    if callback is None:
+        return None
+    if not callable(callback):
+        raise TypeError(f"progress must be a callable taking a Progress, got {type(callback).__name__}")
+
+    def report(depth: int, solving: bool, nodes: int, seconds: float, score: int | None, bound: int | None) -> None:
+        callback(
+            Progress(
+                depth=None if solving else depth,
+                solving=solving,
+                nodes=nodes,
+                seconds=seconds,
+                score=None if score is None else score / SCALE,
+                bound=None if bound is None else bound / SCALE,
+            )
+        )
+
+    return report
+
+
+@dataclass(frozen=True)
 class Analysis:
     """What a search found about a position, for its side to move."""
 
@@ -92,7 +139,8 @@ class Analysis:
     """+1 (the side to move wins), 0 (draw) or -1 (loses): proved when ``exact``, else the sign
     of the estimate."""
     score: float
-    """The margin: exact (a whole number, an ``int``) when ``exact``, else an estimate."""
+    """The margin, a ``float`` always: a whole number of points when ``exact``, else an
+    estimate in hundredths of a point."""
     move: Any
     """One best move (a legal move of the position)."""
     best_moves: list[Any]
@@ -113,7 +161,9 @@ class Analysis:
 
 
 def _score(centi: int, exact: bool) -> float:
-    return centi // SCALE if exact else centi / SCALE
+    # One type whatever the search proved, so that printing or comparing scores never depends
+    # on whether the end was in reach (an exact score is a whole number of points).
+    return float(centi // SCALE) if exact else centi / SCALE
 
 
 def _analysis(row: tuple[Any, ...]) -> Analysis:
@@ -138,7 +188,14 @@ def _check_game(game: Any) -> None:
         raise TypeError(f"game must be a boardcore game (bc.Reversi, ...), got {type(game).__name__}")
 
 
-def solve(game: Game, *, threads: int = 1, time_limit: float | None = None, table_mb: int = 64) -> Analysis:
+def solve(
+    game: Game,
+    *,
+    threads: int = 1,
+    time_limit: float | None = None,
+    table_mb: int = 64,
+    progress: Callable[[Progress], object] | None = None,
+) -> Analysis:
     """The game-theoretic value of ``game``'s position, with the margin under perfect play, every
     optimal move and a line of perfect play (``.exact`` is True).
 
@@ -149,10 +206,15 @@ def solve(game: Game, *, threads: int = 1, time_limit: float | None = None, tabl
     small board solved from its start (Cephalopod 2x4 or 3x3) needs gigabytes, or it searches
     the same positions again and again (docs/solved.md). Rive boards of up to 19 cells are
     solved by a memo of their own, one byte a position (2.3 GB on hex3), whatever the table.
-    A finished game or a bad argument raises ``ValueError``. ``game`` is not changed.
+    ``progress`` is called with a ``Progress`` about every half second while the solve runs.
+    With a ``time_limit``, its first tenth goes to a deepening estimate (the table is shared):
+    ``SolveTimeout.analysis`` is that estimate. A finished game or a bad argument raises
+    ``ValueError``. ``game`` is not changed.
     """
     _check_game(game)
-    row = search_position(game, solve=True, threads=threads, time_limit=time_limit, table_mb=table_mb)
+    row = search_position(
+        game, solve=True, threads=threads, time_limit=time_limit, table_mb=table_mb, progress=_progress_row(progress)
+    )
     analysis = _analysis(row)
     if not analysis.exact:
         raise SolveTimeout(f"not solved within time_limit={time_limit} s", analysis)
@@ -168,6 +230,7 @@ def analyse(
     threads: int = 1,
     evaluator: Any | None = None,
     table_mb: int = 64,
+    progress: Callable[[Progress], object] | None = None,
 ) -> Analysis:
     """A search of ``game``'s position within the limits given: ``depth`` (plies), ``time_limit``
     (seconds) and ``nodes``; with none of them, one second. It deepens one ply at a time and
@@ -176,14 +239,21 @@ def analyse(
 
     ``evaluator`` is a learned evaluation (``bc.ai.evaluator(...)``); None (the default) is the
     one shipped for the game, ``"material"`` the game's count of pieces. ``table_mb`` is the
-    transposition table's size in MB, as for ``solve``. A finished game or a bad limit raises
-    ``ValueError``; ``game`` is not changed.
+    transposition table's size in MB, as for ``solve``; ``progress`` as for ``solve``. A
+    finished game or a bad limit raises ``ValueError``; ``game`` is not changed.
     """
     _check_game(game)
     if depth is None and time_limit is None and nodes is None:
         time_limit = 1.0
     row = search_position(
-        game, depth=depth, nodes=nodes, time_limit=time_limit, threads=threads, evaluator=evaluator, table_mb=table_mb
+        game,
+        depth=depth,
+        nodes=nodes,
+        time_limit=time_limit,
+        threads=threads,
+        evaluator=evaluator,
+        table_mb=table_mb,
+        progress=_progress_row(progress),
     )
     return _analysis(row)
 
@@ -327,6 +397,46 @@ def _mix(seed: int, ply: int) -> int:
     return z ^ (z >> 31)
 
 
+_MAX_DEPTH = 250
+"""The deepest search (plies) a ``depth`` may ask for."""
+
+_MAX_THREADS = 1024
+"""The most threads a search accepts; with a time limit it runs no more than the machine's
+cores (docs/engine.md, "Threads")."""
+
+
+def _integer_in(value: Any, low: int, high: int) -> int | None:
+    """``value`` as an integer (a Python or numpy integer, never a bool) if it lies in
+    ``[low, high]``, else None."""
+    if isinstance(value, bool) or type(value).__name__ in ("bool_", "bool"):
+        return None
+    try:
+        number = operator.index(value)
+    except TypeError:
+        return None
+    return number if low <= number <= high else None
+
+
+def _is_seconds(value: Any) -> bool:
+    """Whether ``value`` is a number of seconds > 0 (an int or float, not a bool), finite."""
+    if isinstance(value, bool) or type(value).__name__ in ("bool_", "bool"):
+        return False
+    try:
+        seconds = float(value)
+    except (TypeError, ValueError, OverflowError):
+        return False
+    return 0 < seconds < math.inf
+
+
+def _shown(value: Any) -> str:
+    """``value`` for a message: its repr, or its size for an int too long to print."""
+    try:
+        text = repr(value)
+    except ValueError:  # an int past Python's digit limit
+        return f"an integer of {value.bit_length()} bits"
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
 class Player:
     """A computer player for any game: ``Player(level=1..10)``, or a search of a given
     ``depth`` and/or ``time_limit`` (seconds a move). With nothing given, the strongest level.
@@ -350,26 +460,30 @@ class Player:
         time_limit: float | None = None,
         depth: int | None = None,
         seed: int | None = None,
-        threads: int = 1,
+        threads: int | None = 1,
         evaluator: Any | None = None,
     ) -> None:
-        if level is not None and (isinstance(level, bool) or not isinstance(level, int) or level not in LEVELS):
-            raise ValueError(f"level must be an integer from 1 to 10, got {level!r}")
-        if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int) or depth < 1):
-            raise ValueError(f"depth must be an integer >= 1, got {depth!r}")
-        if time_limit is not None and not (isinstance(time_limit, (int, float)) and 0 < time_limit < math.inf):
-            raise ValueError(f"time_limit must be a number of seconds > 0, got {time_limit!r}")
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= _MASK64):
-            raise ValueError(f"seed must be an integer from 0 to 2**64-1, got {seed!r}")
+        if level is not None and _integer_in(level, 1, 10) is None:
+            raise ValueError(f"level must be an integer from 1 to 10, got {_shown(level)}")
+        if depth is not None and _integer_in(depth, 1, _MAX_DEPTH) is None:
+            raise ValueError(f"depth must be an integer from 1 to {_MAX_DEPTH}, got {_shown(depth)}")
+        if time_limit is not None and not _is_seconds(time_limit):
+            raise ValueError(f"time_limit must be a number of seconds > 0, got {_shown(time_limit)}")
+        if seed is not None and _integer_in(seed, 0, _MASK64) is None:
+            raise ValueError(f"seed must be an integer from 0 to 2**64-1, got {_shown(seed)}")
+        if threads is None:
+            threads = 1
+        if _integer_in(threads, 1, _MAX_THREADS) is None:
+            raise ValueError(f"threads must be an integer from 1 to {_MAX_THREADS}, got {_shown(threads)}")
         chosen = LEVELS[level if level is not None else 10]
         if level is None and (depth is not None or time_limit is not None):
             chosen = _Level(depth, 0.0, time_limit)
-        self.level = level
-        self.depth = depth if depth is not None else chosen.depth
+        self.level = None if level is None else operator.index(level)
+        self.depth = operator.index(depth) if depth is not None else chosen.depth
         self.time_limit = time_limit if time_limit is not None else chosen.time_limit
         self.noise = chosen.noise
-        self.seed = 0 if seed is None else seed
-        self.threads = threads
+        self.seed = 0 if seed is None else operator.index(seed)
+        self.threads = operator.index(threads)
         self.evaluator = evaluator
 
     def __repr__(self) -> str:

@@ -28,6 +28,7 @@ huge move lists, playouts, threads) is in docs/ai.md; the Rust side is
 from __future__ import annotations
 
 import math
+import operator
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -283,7 +284,7 @@ def search(
     if batch_size is None:
         # Native evaluations gain nothing from batching on one thread (it only blurs the
         # search); a Python model gains from a few leaves per call.
-        batch_size = threads if evaluator is None or isinstance(evaluator, LearnedEvaluator) else 8
+        batch_size = _threads_hint(threads) if evaluator is None or isinstance(evaluator, LearnedEvaluator) else 8
     (result,) = search_many(
         [state], iterations, evaluator=evaluator, batch_size=batch_size, c_puct=c_puct,
         dirichlet_alpha=dirichlet_alpha, dirichlet_fraction=dirichlet_fraction, gumbel=gumbel,
@@ -291,6 +292,16 @@ def search(
         max_nodes=max_nodes, time_limit=time_limit,
     )  # fmt: skip
     return result
+
+
+def _threads_hint(threads: Any) -> int:
+    """``threads`` for sizing a default batch: the engine checks the value itself (and names
+    ``threads`` when it is bad), so anything but a valid count sizes the batch as one thread."""
+    try:
+        count = operator.index(threads)
+    except TypeError:
+        return 1
+    return count if 1 <= count <= 1024 and not isinstance(threads, bool) else 1
 
 
 def search_many(
@@ -317,7 +328,9 @@ def search_many(
     states = list(states)
     if batch_size is None:
         batch_size = (
-            max(1, min(len(states), 65536)) if evaluator is not None else max(1, min(len(states), 65536), threads)
+            max(1, min(len(states), 65536))
+            if evaluator is not None
+            else max(1, min(len(states), 65536), _threads_hint(threads))
         )
     answers = search_steps(
         states,

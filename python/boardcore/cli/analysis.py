@@ -11,6 +11,8 @@ every line (then the score is exact). Ctrl-C stops either within a moment."""
 from __future__ import annotations
 
 import argparse
+import os
+import sys
 
 import boardcore as bc
 from boardcore.cli.helptext import add_command
@@ -76,16 +78,73 @@ def _verdict(value: int) -> str:
     return {1: "win", 0: "draw", -1: "loss"}[value]
 
 
+QUICK_SOLVE_EMPTIES = {"reversi": 24, "cephalopod": 6, "rive": 12, "strands": 16}
+"""Empty squares or cells past which an exact solve from the position can take long: measured
+(docs/solved.md) at about a minute or more on one core at these counts and hours a few beyond
+them (Reversi 6x6 from its start, 32 empties: 726 s; Cephalopod 2x4, 8: 30 s with 8 GB of
+table; Rive hex3, 19: hours). Past them ``boardcore solve`` says so before it starts."""
+
+
+def _empties(game) -> int:
+    return sum(game.piece_at(cell) is None for cell in game.cells())
+
+
+def _warn_if_long(args: argparse.Namespace, game) -> None:
+    empties = _empties(game)
+    if args.time is None and empties > QUICK_SOLVE_EMPTIES[args.game]:
+        print(
+            f"boardcore: {empties} empty {'squares' if args.game in ('reversi', 'cephalopod') else 'cells'} "
+            f"is far from the end: this solve can take hours or more. Give it --time S to stop with "
+            f"an estimate, or use 'boardcore analyse'.",
+            file=sys.stderr,
+            flush=True,
+        )
+
+
+class _SolveLine:
+    """The solve's progress on one line of stderr, redrawn at each report while stderr is a
+    terminal (or BOARDCORE_PROGRESS=1): the phase and depth, the nodes, the time and the best
+    value proved so far or the estimate."""
+
+    def __init__(self) -> None:
+        self.enabled = os.environ.get("BOARDCORE_PROGRESS") == "1" or sys.stderr.isatty()
+        self.drawn = False
+
+    def __call__(self, p: bc.ai.Progress) -> None:
+        if not self.enabled:
+            return
+        phase = "solving" if p.solving else f"estimate, depth {p.depth}"
+        known = []
+        if p.bound is not None:
+            known.append(f"at least {p.bound:+.0f}" if p.solving else f"bound {p.bound:+.2f}")
+        if p.score is not None and not p.solving:
+            known.append(f"score {p.score:+.2f}")
+        note = f", {', '.join(known)}" if known else ""
+        sys.stderr.write(f"\r{phase}: {p.nodes:,} nodes, {p.seconds:.1f} s{note}\033[K")
+        sys.stderr.flush()
+        self.drawn = True
+
+    def clear(self) -> None:
+        if self.drawn:
+            sys.stderr.write("\r\033[K")
+            sys.stderr.flush()
+
+
 def run_solve(args: argparse.Namespace) -> int:
     game = _game(args)
+    _warn_if_long(args, game)
+    line = _SolveLine()
     try:
-        a = bc.ai.solve(game, threads=args.threads, time_limit=args.time, table_mb=args.table_mb)
+        a = bc.ai.solve(game, threads=args.threads, time_limit=args.time, table_mb=args.table_mb, progress=line)
     except bc.ai.SolveTimeout as timeout:
+        line.clear()
         print(f"not solved in {args.time} s (estimate {timeout.analysis.score:+.2f}, depth {timeout.analysis.depth})")
         return 1
+    finally:
+        line.clear()
     side = "Black" if game.to_move == bc.BLACK else "White"
-    margin = f" by {abs(a.score)}" if a.value else ""
-    print(f"{side} to move: {_verdict(a.value)}{margin} ({a.score:+d})")
+    margin = f" by {abs(a.score):.0f}" if a.value else ""
+    print(f"{side} to move: {_verdict(a.value)}{margin} ({a.score:+.0f})")
     print(f"optimal moves: {_line(a.best_moves)}")
     print(f"perfect play: {_line(a.pv)}")
     print(f"{a.nodes:,} nodes in {a.seconds:.3f} s")
@@ -99,8 +158,8 @@ def run_analyse(args: argparse.Namespace) -> int:
         game, depth=args.depth, time_limit=time_limit, nodes=args.nodes, threads=args.threads, table_mb=args.table_mb
     )
     for it in a.iterations:
-        score = f"{it.score:+d} exact" if it.exact else f"{it.score:+.2f}"
+        score = f"{it.score:+.0f} exact" if it.exact else f"{it.score:+.2f}"
         print(f"depth {it.depth:>3}  score {score:>10}  nodes {it.nodes:>12,}  {it.seconds:7.3f} s  {_line(it.pv)}")
-    score = f"{a.score:+d} (exact)" if a.exact else f"{a.score:+.2f}"
+    score = f"{a.score:+.0f} (exact)" if a.exact else f"{a.score:+.2f}"
     print(f"best move {a.move}, score {score}")
     return 0

@@ -17,6 +17,7 @@ mod game;
 pub mod hex;
 pub mod interrupt;
 pub mod mcts;
+pub mod memory;
 pub mod naming;
 pub mod paths;
 pub mod perft;

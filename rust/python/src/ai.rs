@@ -1,9 +1,11 @@
 //! The alpha-beta search and the exact solver (`boardcore_engine::search`) for every game:
 //! `search_position` forwards a game and its limits, `boardcore/ai.py` is the Python face.
 
-use crate::errors::BcResult;
+use crate::errors::{BcResult, Raised};
 use crate::game::{not_a_game, return_for_game};
-use boardcore_engine::search::{analyse, Analysis, Evaluate, Limits, Material, Searchable, Threading};
+use boardcore_engine::search::{
+    analyse_reporting, Analysis, Evaluate, Limits, Material, Progress, Searchable, Threading,
+};
 use pyo3::prelude::*;
 
 /// One iteration as Python gets it: `(depth, score, exact, pv, nodes, seconds)`.
@@ -60,14 +62,26 @@ fn limits(
     })
 }
 
-/// Runs the search on `position` with the GIL released, interruptible.
+/// Runs the search on `position` with the GIL released, interruptible; `progress` (a Python
+/// callable) is called with `(depth, solving, nodes, seconds, score, lower_bound)` every
+/// `REPORT_INTERVAL`, with the GIL held: an exception it raises stops the search and is raised.
 fn run<P: Searchable, E: Evaluate<P>>(
     py: Python<'_>,
     position: &P,
     evaluator: &E,
     limits: &Limits,
+    progress: Option<&Py<PyAny>>,
 ) -> BcResult<Analysis<P::Move>> {
-    crate::interrupt::run_interruptible(py, |stop| analyse(position, evaluator, limits, stop))
+    let raised = Raised::default();
+    let report = |p: &Progress| {
+        let Some(callback) = progress else { return true };
+        let row = (p.depth, p.solving, p.nodes, p.elapsed.as_secs_f64(), p.score, p.lower_bound);
+        Python::attach(|py| callback.call1(py, row).map(drop).map_err(|e| raised.keep(e)).is_ok())
+    };
+    let result = crate::interrupt::run_interruptible(py, |stop| {
+        analyse_reporting(position, evaluator, limits, stop, progress.map(|_| &report as _))
+    });
+    raised.or(result)
 }
 
 /// Searches `game` (a game object, not changed) within the limits and returns
@@ -75,7 +89,7 @@ fn run<P: Searchable, E: Evaluate<P>>(
 /// searches until the value is exact. Raises ValueError for a finished game or a bad limit;
 /// releases the GIL; Ctrl-C interrupts.
 #[pyfunction]
-#[pyo3(signature = (game, *, depth = None, nodes = None, time_limit = None, threads = None, solve = false, noise = None, seed = None, table_mb = None, evaluator = None))]
+#[pyo3(signature = (game, *, depth = None, nodes = None, time_limit = None, threads = None, solve = false, noise = None, seed = None, table_mb = None, evaluator = None, progress = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn search_position(
     py: Python<'_>,
@@ -89,12 +103,20 @@ pub fn search_position(
     seed: Option<&Bound<'_, PyAny>>,
     table_mb: Option<&Bound<'_, PyAny>>,
     evaluator: Option<&Bound<'_, PyAny>>,
+    progress: Option<Py<PyAny>>,
 ) -> BcResult<AnalysisRow> {
+    let progress = progress.filter(|p| !p.is_none(py));
     let limits = limits(depth, nodes, time_limit, threads, solve, noise, seed, table_mb)?;
     return_for_game!(game, |g| {
+        // A copy, not a borrow held through the search: other threads may play on the game
+        // meanwhile (docs/design.md, "Threads"); the search answers for the position it got.
+        let g = {
+            let borrowed = g;
+            (*borrowed).clone()
+        };
         let analysis = match crate::eval::of(evaluator, g.position())? {
-            Some(learned) => run(py, g.position(), &learned, &limits)?,
-            None => run(py, g.position(), &Material, &limits)?,
+            Some(learned) => run(py, g.position(), &learned, &limits, progress.as_ref())?,
+            None => run(py, g.position(), &Material, &limits, progress.as_ref())?,
         };
         let wrap = |mv| g.wrap(mv).into_pyobject(py).map(|m| m.into_any().unbind());
         Ok(to_row(&analysis, |mv| wrap(mv).expect("a move converts")))

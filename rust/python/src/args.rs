@@ -25,9 +25,21 @@ enum Integer {
     Other,
 }
 
-/// Reads `value` as `operator.index` would, except that `bool` is not an integer here.
-fn read_integer(value: &Bound<'_, PyAny>) -> Integer {
+/// Whether `value` is a truth value, Python's `bool` or numpy's (`numpy.bool_`, which is no
+/// subclass of `bool` but converts to a number all the same): never a number here.
+fn is_bool(value: &Bound<'_, PyAny>) -> bool {
     if value.is_instance_of::<PyBool>() {
+        return true;
+    }
+    let kind = value.get_type();
+    let module = kind.module().map(|m| m.to_string_lossy().into_owned()).unwrap_or_default();
+    let name = kind.name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    module == "numpy" && (name == "bool" || name == "bool_")
+}
+
+/// Reads `value` as `operator.index` would, except that no `bool` is an integer here.
+fn read_integer(value: &Bound<'_, PyAny>) -> Integer {
+    if is_bool(value) {
         return Integer::Other;
     }
     match value.extract::<i128>() {
@@ -158,8 +170,8 @@ pub fn max_positions(value: Option<&Bound<'_, PyAny>>) -> BcResult<Option<usize>
 /// A real-number argument (an int or a float, not a bool), as a finite or infinite f64; the
 /// caller checks the range, since each setting has its own.
 pub fn number(name: &str, value: &Bound<'_, PyAny>) -> BcResult<f64> {
-    let refused = || invalid(format!("{name} must be a number, got {}", shown(value)));
-    if value.is_instance_of::<PyBool>() {
+    let refused = || invalid(format!("{name} must be a number, got {}", shown_with_type(value)));
+    if is_bool(value) {
         return Err(refused());
     }
     match value.extract::<f64>() {

@@ -4,9 +4,7 @@
 
 use boardcore_engine::Error;
 use pyo3::create_exception;
-use pyo3::exceptions::{
-    PyKeyboardInterrupt, PyMemoryError, PyOverflowError, PyRuntimeError, PyTypeError, PyValueError,
-};
+use pyo3::exceptions::{PyMemoryError, PyOverflowError, PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::PyErr;
 use std::sync::{Mutex, PoisonError};
 
@@ -62,7 +60,11 @@ impl From<BcError> for PyErr {
             BcError::Engine(Error::InvalidArgument(m)) => PyValueError::new_err(m),
             BcError::Engine(Error::Overflow(m)) => PyOverflowError::new_err(m),
             BcError::Engine(Error::TooLarge(m)) => PyMemoryError::new_err(m),
-            BcError::Engine(Error::Interrupted) => PyKeyboardInterrupt::new_err("interrupted"),
+            // A stop Python asked for arrives as the exception Python raised (`Raised`): an
+            // `Interrupted` without one was never the user's, so it must not look like Ctrl-C.
+            BcError::Engine(Error::Interrupted) => PyRuntimeError::new_err(
+                "the engine stopped without being asked to (a boardcore bug: please report it with the call that did it)",
+            ),
             BcError::Raised(e) => e,
             BcError::Type(m) => PyTypeError::new_err(m),
         }

@@ -25,6 +25,7 @@ use super::Reversi;
 use crate::bitboard::Bits;
 use crate::error::Result;
 use crate::interrupt::Stop;
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 /// Nodes with at most this many empties are searched without the transposition table.
 const SHALLOW_MAX: u32 = 6;
@@ -89,6 +90,20 @@ impl EndgameSolver {
     /// (`alpha >= beta`) is taken as `(alpha, alpha + 1)`. `Err(Interrupted)` soon after `stop`
     /// is requested.
     pub fn solve(&mut self, position: &Reversi, alpha: i32, beta: i32, stop: &Stop) -> Result<i32> {
+        self.solve_reporting(position, alpha, beta, stop, &AtomicU64::new(0))
+    }
+
+    /// `solve`, adding the nodes it visits to `seen` as it goes (every `PUBLISH_NODES` or so,
+    /// and the rest when it returns), so that a caller's progress report sees a long solve move.
+    pub fn solve_reporting(
+        &mut self,
+        position: &Reversi,
+        alpha: i32,
+        beta: i32,
+        stop: &Stop,
+        seen: &AtomicU64,
+    ) -> Result<i32> {
+        let stop = (stop, seen);
         match *position {
             #[cfg(target_arch = "x86_64")]
             Reversi::Classic(board) if crate::cpu::has_v3() => {
@@ -119,7 +134,7 @@ impl EndgameSolver {
         board: &Board<F>,
         alpha: i32,
         beta: i32,
-        stop: &Stop,
+        (stop, seen): (&Stop, &AtomicU64),
         root: impl FnOnce(&mut Search<'_, F>, F::B, F::B, i32, i32) -> Result<i32>,
     ) -> Result<i32>
     where
@@ -142,12 +157,13 @@ impl EndgameSolver {
         }
         let mask = table.len() - 1;
         let squares = geometry.squares;
-        let mut search = Search { g: &geometry, table: &mut table[..], mask, date, nodes: 0, stop };
+        let mut search = Search { g: &geometry, table: &mut table[..], mask, date, nodes: 0, published: 0, seen, stop };
         // Every score lies in -squares..=squares: a window beyond it says nothing more.
         let alpha = alpha.clamp(-squares - 1, squares);
         let beta = if beta <= alpha { alpha + 1 } else { beta.min(squares + 1) };
         let result = root(&mut search, board.me, board.opponent, alpha, beta);
         let nodes = search.nodes;
+        seen.fetch_add(nodes - search.published, Relaxed);
         self.nodes += nodes;
         result
     }
@@ -338,6 +354,9 @@ impl<F: Frame> Geometry<F> {
     }
 }
 
+/// Nodes between two additions to a solve's `seen` count (at deep nodes: one comparison each).
+const PUBLISH_NODES: u64 = 1 << 16;
+
 /// One solve: the board's geometry, the table, the node count and the stop.
 struct Search<'a, F: Frame> {
     g: &'a Geometry<F>,
@@ -345,6 +364,9 @@ struct Search<'a, F: Frame> {
     mask: usize,
     date: u8,
     nodes: u64,
+    /// Nodes already added to `seen`, the count a caller's progress report reads.
+    published: u64,
+    seen: &'a AtomicU64,
     stop: &'a Stop<'a>,
 }
 
@@ -867,6 +889,10 @@ macro_rules! search_functions {
             F::B: TableBits,
         {
             s.stop.checkpoint()?;
+            if s.nodes - s.published >= PUBLISH_NODES {
+                s.seen.fetch_add(s.nodes - s.published, std::sync::atomic::Ordering::Relaxed);
+                s.published = s.nodes;
+            }
             let beta = alpha + 1;
             let mut best_move = NO_MOVE;
             if let Some(e) = s.probe(me, opponent) {

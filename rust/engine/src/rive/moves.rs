@@ -217,6 +217,43 @@ impl Rive {
         })
     }
 
+    /// A legal move found without counting every capture (`None` when the game is over): a
+    /// removal, or a placement that captures nothing where there is one, else the swap, else
+    /// the first capturing cell with its first survivor set read group by group (no ranking
+    /// table, so even a capture too wide to rank has one). What a search plays when its limit
+    /// leaves no time to list the root's moves, or they are too many to list.
+    pub fn uncounted_move(&self, stop: &Stop) -> Result<Option<Move>> {
+        if let Some(p) = self.pending {
+            let removable = self.removable(p);
+            return Ok((removable != 0).then(|| Move::Remove { cell: removable.trailing_zeros() as u8 }));
+        }
+        if self.is_over() {
+            return Ok(None);
+        }
+        if let Some(isolated) = self.isolated_cells() {
+            return Ok(Some(Move::place(isolated.trailing_zeros() as u8)));
+        }
+        let groups = Groups::of(self.board, self.occupied());
+        let mut cells = self.legal_cells(&groups);
+        let mut first_capture = None;
+        while cells != 0 {
+            let cell = cells.trailing_zeros() as u8;
+            cells &= cells - 1;
+            match self.capture_at(&groups, cell).filter(|_| !self.single_stones) {
+                None => return Ok(Some(Move::place(cell))),
+                Some(capture) => {
+                    first_capture.get_or_insert((cell, capture));
+                }
+            }
+        }
+        if self.swap_is_legal() {
+            return Ok(Some(Move::Swap));
+        }
+        let Some((cell, capture)) = first_capture else { return Ok(None) };
+        let count = survivors::count_interruptible(self.board, capture, stop)?;
+        Ok(Some(Move::Place { cell, removed: survivors::nth_by_groups(self.board, capture, count, 0, stop)? }))
+    }
+
     /// Per legal cell (no capture under way, isolation impossible): the cell, its capture in
     /// compound form, and its number of moves.
     fn moves_per_cell(&self, stop: &Stop) -> Result<Vec<(u8, Option<Capture>, u128)>> {

@@ -7,7 +7,7 @@ use super::table::{Bound, Entry, Table, SOLVED};
 use super::{for_chooser, Endgame, Evaluate, Searchable, SCALE};
 use crate::error::Result;
 use crate::interrupt::Stop;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU32, AtomicU64, Ordering::Relaxed};
 
 /// Larger than every score.
 pub const INFINITY: i32 = 1 << 28;
@@ -26,10 +26,40 @@ pub struct Context<'a, E> {
     /// Amplitude, in hundredths of a point, of the noise added to evaluations (weaker levels).
     pub noise: i32,
     pub seed: u64,
-    pub nodes: AtomicU64,
+    /// The counts this search keeps as it goes (its nodes; what progress reports read).
+    pub tally: &'a Tally,
     pub node_limit: u64,
     /// A limit (nodes or time), not the caller, ended the search.
     pub limit_reached: AtomicBool,
+}
+
+/// What a search has done so far: its node count, and what a caller's progress reports read
+/// (on the caller's thread, while the search runs: docs/engine.md, "Progress").
+#[derive(Default)]
+pub struct Tally {
+    /// Nodes searched, added up every `NODE_BATCH` nodes of each thread.
+    pub nodes: AtomicU64,
+    /// Nodes of the endgame solves, added as they go (for reports only: the answer counts each
+    /// solver's own total).
+    pub endgame_nodes: AtomicU64,
+    /// The iteration under way.
+    pub depth: AtomicU32,
+    /// The best root value proved in this iteration's full-window search, when `bounded`.
+    pub lower_bound: AtomicI32,
+    pub bounded: AtomicBool,
+    /// The deepest completed iteration's score, when `scored`.
+    pub score: AtomicI32,
+    pub scored: AtomicBool,
+}
+
+impl Tally {
+    /// A root move proved worth `value` in a full-window iteration.
+    pub fn raise_bound(&self, value: i32) {
+        if !self.bounded.load(Relaxed) || value > self.lower_bound.load(Relaxed) {
+            self.lower_bound.store(value, Relaxed);
+            self.bounded.store(true, Relaxed);
+        }
+    }
 }
 
 impl<E> Context<'_, E> {
@@ -63,7 +93,7 @@ impl<'a, P: Searchable, E: Evaluate<P>> Worker<'a, P, E> {
 
     /// Adds this worker's remaining nodes to the shared count.
     pub fn flush_nodes(&mut self) {
-        self.cx.nodes.fetch_add(self.unreported, Relaxed);
+        self.cx.tally.nodes.fetch_add(self.unreported, Relaxed);
         self.unreported = 0;
     }
 
@@ -71,7 +101,7 @@ impl<'a, P: Searchable, E: Evaluate<P>> Worker<'a, P, E> {
     fn count_node(&mut self) -> Result<()> {
         self.unreported += 1;
         if self.unreported == NODE_BATCH {
-            let total = self.cx.nodes.fetch_add(NODE_BATCH, Relaxed) + NODE_BATCH;
+            let total = self.cx.tally.nodes.fetch_add(NODE_BATCH, Relaxed) + NODE_BATCH;
             self.unreported = 0;
             if total >= self.cx.node_limit {
                 self.cx.reach_limit();
@@ -114,7 +144,7 @@ impl<'a, P: Searchable, E: Evaluate<P>> Worker<'a, P, E> {
         self.count_node()?;
         if self.endgame.takes(position, self.cx.solving) {
             let (low, high) = window_in_points(alpha, beta);
-            return Ok(SCALE * self.endgame.solve(position, low, high, self.cx.stop)?);
+            return Ok(SCALE * self.endgame.solve(position, low, high, self.cx.stop, &self.cx.tally.endgame_nodes)?);
         }
         if depth <= 0 {
             // Before listing the moves: a leaf needs only whether the game is over, which a

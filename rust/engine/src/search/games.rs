@@ -6,6 +6,7 @@ use crate::game::{Player, Position};
 use crate::interrupt::Stop;
 use crate::reversi::EndgameSolver;
 use crate::{cephalopod::Cephalopod, reversi::Reversi, rive::Rive, strands::Strands};
+use std::sync::atomic::AtomicU64;
 
 /// Black's count minus White's, from the side to move's view, for the games won by the larger
 /// count of `score()` (Outcome::by_count): Cephalopod's dice, Rive's stones.
@@ -54,10 +55,10 @@ impl Endgame<Reversi> for ReversiEndgame {
         solving || position.empties() <= REVERSI_ENDGAME_EMPTIES
     }
 
-    fn solve(&mut self, position: &Reversi, alpha: i32, beta: i32, stop: &Stop) -> Result<i32> {
+    fn solve(&mut self, position: &Reversi, alpha: i32, beta: i32, stop: &Stop, seen: &AtomicU64) -> Result<i32> {
         // A table for the positions this search can meet: small boards never need 2**20.
         let bits = (position.empties() + 8).min(ENDGAME_TABLE_BITS);
-        self.0.get_or_insert_with(|| EndgameSolver::new(bits)).solve(position, alpha, beta, stop)
+        self.0.get_or_insert_with(|| EndgameSolver::new(bits)).solve_reporting(position, alpha, beta, stop, seen)
     }
 
     fn nodes(&self) -> u64 {
@@ -90,6 +91,11 @@ impl Searchable for Rive {
 
     fn material(&self) -> i32 {
         SCALE * count_difference(self)
+    }
+
+    /// The first move may be a capture whose survivor sets take long to count or rank.
+    fn quick_move(&self, stop: &Stop) -> Result<Option<Self::Move>> {
+        self.uncounted_move(stop)
     }
 }
 

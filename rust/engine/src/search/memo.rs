@@ -16,6 +16,7 @@
 use super::{for_chooser, Endgame, Searchable};
 use crate::error::Result;
 use crate::interrupt::Stop;
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 /// A game whose positions on small boards have a dense index.
 pub trait DenseKey: Searchable {
@@ -65,7 +66,9 @@ impl Memo {
         }
         let (index, states) = root.dense_key().expect("takes() checked the key");
         if self.values.len() as u64 != states {
-            self.values = vec![0; states as usize];
+            let asked = format!("{states} positions, one byte each");
+            // SAFETY: zero is a valid u8.
+            self.values = unsafe { crate::memory::try_zeroed(states as usize, "the dense endgame memo", &asked) }?;
         }
         if let Some(value) = self.known(index) {
             return Ok(value);
@@ -102,6 +105,15 @@ impl Memo {
     }
 }
 
+impl Drop for Memo {
+    /// A memo of gigabytes is taken back by the system off the caller's time.
+    fn drop(&mut self) {
+        let values = std::mem::take(&mut self.values);
+        let bytes = values.len();
+        crate::memory::free_in_background(values, bytes);
+    }
+}
+
 impl<P: DenseKey> Endgame<P> for Memo {
     fn new() -> Self {
         Memo { values: Vec::new(), nodes: 0 }
@@ -113,8 +125,11 @@ impl<P: DenseKey> Endgame<P> for Memo {
     }
 
     /// The exact value, whatever the window (exact is within every bound).
-    fn solve(&mut self, position: &P, _alpha: i32, _beta: i32, stop: &Stop) -> Result<i32> {
-        self.value(position, stop)
+    fn solve(&mut self, position: &P, _alpha: i32, _beta: i32, stop: &Stop, seen: &AtomicU64) -> Result<i32> {
+        let before = self.nodes;
+        let value = self.value(position, stop);
+        seen.fetch_add(self.nodes - before, Relaxed);
+        value
     }
 
     fn nodes(&self) -> u64 {

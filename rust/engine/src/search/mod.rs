@@ -25,11 +25,14 @@ mod root;
 pub mod table;
 
 pub use memo::{DenseKey, Memo};
-pub use root::{analyse, Analysis, Iteration, Limits, Threading, MAX_DEPTH};
+pub use root::{
+    analyse, analyse_reporting, Analysis, Iteration, Limits, Progress, Report, Threading, MAX_DEPTH, REPORT_INTERVAL,
+};
 
 use crate::error::Result;
 use crate::game::Position;
 use crate::interrupt::Stop;
+use std::sync::atomic::AtomicU64;
 
 /// Hundredths of a point: the unit of every score the search handles.
 pub const SCALE: i32 = 100;
@@ -46,6 +49,15 @@ pub trait Searchable: Position<Move: std::hash::Hash> + 'static {
     /// A cheap estimate of the final margin for the side to move, in hundredths of a point: the
     /// evaluation used when no learned one is given.
     fn material(&self) -> i32;
+
+    /// A legal move found at once, without listing or counting the moves (`None` when the game
+    /// is over): what a time-limited search plays when its limit comes before the root's moves
+    /// are listed, or when they are too many to list, since a live game always gets a move.
+    /// The first of `legal_moves` unless a game's first move can take long to find.
+    fn quick_move(&self, stop: &Stop) -> Result<Option<Self::Move>> {
+        stop.check()?;
+        Ok(self.legal_moves().next())
+    }
 }
 
 /// A game's own exact solver for the positions it can finish quickly (Reversi's last empties).
@@ -58,8 +70,9 @@ pub trait Endgame<P>: Send {
     fn takes(&self, position: &P, solving: bool) -> bool;
 
     /// The exact final margin in points if it lies strictly inside `(alpha, beta)`, else a bound
-    /// on the right side of the window (fail-soft).
-    fn solve(&mut self, position: &P, alpha: i32, beta: i32, stop: &Stop) -> Result<i32>;
+    /// on the right side of the window (fail-soft). The nodes it visits are added to `seen`, as
+    /// it goes where a solve can be long, for the search's progress reports.
+    fn solve(&mut self, position: &P, alpha: i32, beta: i32, stop: &Stop, seen: &AtomicU64) -> Result<i32>;
 
     /// Positions visited so far.
     fn nodes(&self) -> u64;
@@ -75,7 +88,7 @@ impl<P> Endgame<P> for NoEndgame {
     fn takes(&self, _: &P, _: bool) -> bool {
         false
     }
-    fn solve(&mut self, _: &P, _: i32, _: i32, _: &Stop) -> Result<i32> {
+    fn solve(&mut self, _: &P, _: i32, _: i32, _: &Stop, _: &AtomicU64) -> Result<i32> {
         unreachable!("NoEndgame takes no position")
     }
     fn nodes(&self) -> u64 {

@@ -3,12 +3,12 @@
 //! helpers deepening the same root on their own, filling the shared table), the limits, and
 //! what a search reports ([`Analysis`]).
 
-use super::alphabeta::{Context, Worker, INFINITY};
+use super::alphabeta::{Context, Tally, Worker, INFINITY};
 use super::table::Table;
 use super::{Evaluate, Searchable, SCALE};
 use crate::error::{Error, Result};
 use crate::interrupt::Stop;
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::Relaxed};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -95,13 +95,56 @@ pub struct Analysis<M> {
     pub iterations: Vec<Iteration<M>>,
 }
 
-/// Searches `root` within `limits`. `Err(Interrupted)` when `stop` is requested by the caller;
-/// a limit reached is not an error: the deepest completed iteration is the answer.
+/// The share of a timed solve's time spent first on a deepening estimate: the solve goes
+/// straight to the end, so without it a solve stopped by its limit would have no estimate to
+/// report (`SolveTimeout.analysis`); its table entries also order the solve's first moves.
+const ESTIMATE_SHARE: f64 = 0.1;
+
+/// Searches `root` within `limits`. `Err(Interrupted)` only when `stop` is requested by the
+/// caller; a limit reached is not an error: the deepest completed iteration is the answer, and
+/// a time-limited search of a live game always answers with a legal move (`quick_move` when the
+/// limit came before the root's moves were listed, or they are too many to list). Errors of
+/// the search threads (a Rive capture too large to count, `TooLarge`) are returned as they are.
 pub fn analyse<P: Searchable, E: Evaluate<P>>(
     root: &P,
     evaluator: &E,
     limits: &Limits,
     stop: &Stop,
+) -> Result<Analysis<P::Move>> {
+    analyse_reporting(root, evaluator, limits, stop, None)
+}
+
+/// How often a search reports its progress.
+pub const REPORT_INTERVAL: Duration = Duration::from_millis(500);
+
+/// What a search has done so far, as its progress reports give it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Progress {
+    /// The iteration under way, in plies (`MAX_DEPTH` for a solve: to the end).
+    pub depth: u32,
+    /// Whether this is the solve (not the deepening estimate before a timed solve, or a search).
+    pub solving: bool,
+    /// Nodes so far: the search's, and those of its endgame solves that have returned.
+    pub nodes: u64,
+    pub elapsed: Duration,
+    /// The deepest completed iteration's score.
+    pub score: Option<i32>,
+    /// The best root value proved so far in the iteration under way (a lower bound on it),
+    /// where that iteration searches the full window (a solve, the first iteration).
+    pub lower_bound: Option<i32>,
+}
+
+/// A caller's progress report, run on the caller's thread every `REPORT_INTERVAL`: false stops
+/// the search as the caller's stop does (`Err(Interrupted)`).
+pub type Report<'r> = &'r (dyn Fn(&Progress) -> bool + Sync);
+
+/// `analyse`, calling `report` (if any) with the search's progress every `REPORT_INTERVAL`.
+pub fn analyse_reporting<P: Searchable, E: Evaluate<P>>(
+    root: &P,
+    evaluator: &E,
+    limits: &Limits,
+    stop: &Stop,
+    report: Option<Report<'_>>,
 ) -> Result<Analysis<P::Move>> {
     if root.is_over() {
         return Err(Error::invalid("the game is over: there is no move to search"));
@@ -109,20 +152,87 @@ pub fn analyse<P: Searchable, E: Evaluate<P>>(
     if limits.threads == 0 {
         return Err(Error::invalid("threads must be at least 1"));
     }
+    // The clock starts before anything is set up: the limit covers the whole call.
     let start = Instant::now();
+    let limits = &Limits { threads: threads_within(limits), ..limits.clone() };
+    let table = Table::with_bytes(limits.table_bytes)?;
+    let result = match limits.time {
+        Some(limit) if limits.solve => solve_within(root, evaluator, limits, limit, stop, &table, start, report),
+        _ => search_once(root, evaluator, limits, stop, &table, start, report),
+    };
+    // A table of gigabytes takes the system a while to take back: not on the caller's time.
+    let bytes = table.bytes();
+    crate::memory::free_in_background(table, bytes);
+    result
+}
+
+/// The threads a search runs: those asked for, but with a time limit no more than the machine
+/// runs at once, since threads beyond the cores only time-share them while each must be
+/// started, stopped and joined inside the limit (docs/engine.md, "Threads").
+fn threads_within(limits: &Limits) -> usize {
+    match limits.time {
+        None => limits.threads,
+        Some(_) => limits.threads.min(std::thread::available_parallelism().map_or(1, usize::from)),
+    }
+}
+
+/// A solve with a time limit: an estimate by deepening in the first `ESTIMATE_SHARE` of the
+/// time, then the solve in the rest, the two sharing the table. Unsolved, the answer is the
+/// estimate (with every node counted).
+#[allow(clippy::too_many_arguments)]
+fn solve_within<P: Searchable, E: Evaluate<P>>(
+    root: &P,
+    evaluator: &E,
+    limits: &Limits,
+    limit: Duration,
+    stop: &Stop,
+    table: &Table,
+    start: Instant,
+    report: Option<Report<'_>>,
+) -> Result<Analysis<P::Move>> {
+    let first = Limits { solve: false, time: Some(limit.mul_f64(ESTIMATE_SHARE)), ..limits.clone() };
+    let estimate = search_once(root, evaluator, &first, stop, table, start, report)?;
+    if estimate.exact {
+        return Ok(estimate);
+    }
+    let solved = search_once(root, evaluator, limits, stop, table, start, report)?;
+    let nodes = estimate.nodes + solved.nodes;
+    let answer = if solved.exact { solved } else { estimate };
+    Ok(Analysis { nodes, elapsed: start.elapsed(), ..answer })
+}
+
+/// One search of `root` in `table`, its time limit counted from `start`.
+fn search_once<P: Searchable, E: Evaluate<P>>(
+    root: &P,
+    evaluator: &E,
+    limits: &Limits,
+    stop: &Stop,
+    table: &Table,
+    start: Instant,
+    report: Option<Report<'_>>,
+) -> Result<Analysis<P::Move>> {
+    let tally = Tally::default();
+    let reported = Mutex::new(Instant::now());
     // The search's own stop: requested by a limit (the clock's thread, the node count), or
-    // when the caller's stop says so (asked on this thread, as the caller's poll must be).
+    // when the caller's stop says so (asked on this thread, as the caller's poll must be), or
+    // when the caller's report says so (run on this thread too, when it is due).
     let caller_stopped = AtomicBool::new(false);
     let go_on = || {
-        let ok = stop.checkpoint().is_ok();
+        let mut ok = stop.checkpoint().is_ok();
+        if let (true, Some(report)) = (ok, report) {
+            let mut last = reported.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+            if last.elapsed() >= REPORT_INTERVAL {
+                *last = Instant::now();
+                ok = report(&progress(&tally, limits, start));
+            }
+        }
         if !ok {
             caller_stopped.store(true, Relaxed);
         }
         ok
     };
     let inner = Stop::polling(&go_on);
-    let table = Table::with_bytes(limits.table_bytes);
-    let cx = context(&table, &inner, evaluator, limits);
+    let cx = context(table, &inner, evaluator, limits, &tally);
     let (done, finished) = std::sync::mpsc::channel::<()>();
     let outcome = std::thread::scope(|scope| {
         if let Some(limit) = limits.time {
@@ -136,9 +246,9 @@ pub fn analyse<P: Searchable, E: Evaluate<P>>(
         let result = match limits.threading {
             Threading::Lazy if limits.threads > 1 => {
                 let alone = Limits { threads: 1, ..limits.clone() };
-                with_lazy_helpers(root, &cx, limits, || deepen(root, &cx, &alone, start))
+                with_lazy_helpers(root, &cx, limits, || deepen(root, &cx, &alone, start, stop))
             }
-            _ => deepen(root, &cx, limits, start),
+            _ => deepen(root, &cx, limits, start, stop),
         };
         drop(done);
         result
@@ -149,8 +259,28 @@ pub fn analyse<P: Searchable, E: Evaluate<P>>(
     outcome
 }
 
+/// The progress `tally` shows.
+fn progress(tally: &Tally, limits: &Limits, start: Instant) -> Progress {
+    let if_set =
+        |set: &AtomicBool, value: &std::sync::atomic::AtomicI32| set.load(Relaxed).then(|| value.load(Relaxed));
+    Progress {
+        depth: tally.depth.load(Relaxed),
+        solving: limits.solve,
+        nodes: tally.nodes.load(Relaxed) + tally.endgame_nodes.load(Relaxed),
+        elapsed: start.elapsed(),
+        score: if_set(&tally.scored, &tally.score),
+        lower_bound: if_set(&tally.bounded, &tally.lower_bound),
+    }
+}
+
 /// What the threads of a search share, as `limits` set it, with no node searched yet.
-fn context<'a, E>(table: &'a Table, stop: &'a Stop<'a>, evaluator: &'a E, limits: &Limits) -> Context<'a, E> {
+fn context<'a, E>(
+    table: &'a Table,
+    stop: &'a Stop<'a>,
+    evaluator: &'a E,
+    limits: &Limits,
+    tally: &'a Tally,
+) -> Context<'a, E> {
     Context {
         table,
         stop,
@@ -158,7 +288,7 @@ fn context<'a, E>(table: &'a Table, stop: &'a Stop<'a>, evaluator: &'a E, limits
         solving: limits.solve,
         noise: limits.noise,
         seed: limits.seed,
-        nodes: AtomicU64::new(0),
+        tally,
         node_limit: limits.nodes.unwrap_or(u64::MAX),
         limit_reached: AtomicBool::new(false),
     }
@@ -171,14 +301,35 @@ struct RootMove<P: Searchable> {
     again: bool,
 }
 
+/// Whether `error` ends a search with what it has found rather than failing: a limit reached
+/// (the stop the limit requested), or, for a time-limited search that is not a solve, moves too
+/// many to list (a live game gets a move; a solve that cannot list them cannot succeed).
+fn ends_with_an_answer<E>(error: &Error, cx: &Context<'_, E>, limits: &Limits) -> bool {
+    match error {
+        Error::Interrupted => cx.limit_reached.load(Relaxed),
+        Error::TooLarge(_) => limits.time.is_some() && !limits.solve,
+        _ => false,
+    }
+}
+
+/// Iterative deepening from depth 1 (a solve: straight to the end). `caller` is the caller's
+/// stop, for finding a quick move once the search's own stop has been requested by a limit.
 fn deepen<P: Searchable, E: Evaluate<P>>(
     root: &P,
     cx: &Context<'_, E>,
     limits: &Limits,
     start: Instant,
+    caller: &Stop,
 ) -> Result<Analysis<P::Move>> {
     let mut workers: Vec<Worker<'_, P, E>> = (0..limits.threads).map(|_| Worker::new(cx)).collect();
-    let mut root_moves = ordered_root_moves(root, &workers[0])?;
+    let mut root_moves = match ordered_root_moves(root, &workers[0]) {
+        Ok(moves) => moves,
+        Err(e) if ends_with_an_answer(&e, cx, limits) => match root.quick_move(caller)? {
+            Some(quick) => return Ok(unsearched(root, quick, &mut workers, cx, start)),
+            None => return Err(e),
+        },
+        Err(e) => return Err(e),
+    };
 
     let mut iterations: Vec<Iteration<P::Move>> = Vec::new();
     let max_depth = limits.depth.unwrap_or(MAX_DEPTH).min(MAX_DEPTH);
@@ -189,6 +340,8 @@ fn deepen<P: Searchable, E: Evaluate<P>>(
         for w in workers.iter_mut() {
             w.horizon = false;
         }
+        cx.tally.depth.store(depth, Relaxed);
+        cx.tally.bounded.store(false, Relaxed);
         let previous = iterations.last().map(|it| it.score);
         let searched = match previous {
             Some(guess) if !limits.solve => aspirate(&mut workers, &mut root_moves, depth, guess),
@@ -196,13 +349,15 @@ fn deepen<P: Searchable, E: Evaluate<P>>(
         };
         let score = match searched {
             Ok(score) => score,
-            Err(Error::Interrupted) if cx.limit_reached.load(Relaxed) => break,
+            Err(e) if ends_with_an_answer(&e, cx, limits) => break,
             Err(e) => return Err(e),
         };
         let exact = workers.iter().all(|w| !w.horizon);
         let nodes = total_nodes(&mut workers, cx);
         let pv = table_pv(root, root_moves[0].mv, cx.table, depth as usize);
         iterations.push(Iteration { depth, score, exact, pv, nodes, elapsed: start.elapsed() });
+        cx.tally.score.store(score, Relaxed);
+        cx.tally.scored.store(true, Relaxed);
         if exact || depth >= max_depth {
             break;
         }
@@ -211,19 +366,7 @@ fn deepen<P: Searchable, E: Evaluate<P>>(
 
     let Some(last) = iterations.last().cloned() else {
         // No iteration completed within the limits: the best-ordered move, unsearched.
-        let best = root_moves[0].mv;
-        let nodes = total_nodes(&mut workers, cx);
-        return Ok(Analysis {
-            score: workers[0].evaluate(root),
-            exact: false,
-            best,
-            best_moves: vec![best],
-            pv: vec![best],
-            depth: 0,
-            nodes,
-            elapsed: start.elapsed(),
-            iterations,
-        });
+        return Ok(unsearched(root, root_moves[0].mv, &mut workers, cx, start));
     };
     let mut analysis = Analysis {
         score: last.score,
@@ -241,13 +384,42 @@ fn deepen<P: Searchable, E: Evaluate<P>>(
         // answer as it is (the value stays exact, the lists are what was proved so far).
         match complete_solution(&mut workers[0], &root_moves, last.score) {
             Ok((best_moves, pv)) => (analysis.best_moves, analysis.pv) = (best_moves, pv),
-            Err(Error::Interrupted) if cx.limit_reached.load(Relaxed) => {}
+            Err(e) if ends_with_an_answer(&e, cx, limits) => {}
             Err(e) => return Err(e),
+        }
+    }
+    if limits.solve && analysis.exact {
+        // A solve's one iteration goes to MAX_DEPTH: its depth is the perfect line's length.
+        analysis.depth = analysis.pv.len() as u32;
+        if let Some(it) = analysis.iterations.last_mut() {
+            it.depth = analysis.depth;
         }
     }
     analysis.nodes = total_nodes(&mut workers, cx);
     analysis.elapsed = start.elapsed();
     Ok(analysis)
+}
+
+/// The answer of a search that completed no iteration: `best`, unsearched, with the position's
+/// evaluation.
+fn unsearched<P: Searchable, E: Evaluate<P>>(
+    root: &P,
+    best: P::Move,
+    workers: &mut [Worker<'_, P, E>],
+    cx: &Context<'_, E>,
+    start: Instant,
+) -> Analysis<P::Move> {
+    Analysis {
+        score: workers[0].evaluate(root),
+        exact: false,
+        best,
+        best_moves: vec![best],
+        pv: vec![best],
+        depth: 0,
+        nodes: total_nodes(workers, cx),
+        elapsed: start.elapsed(),
+        iterations: Vec::new(),
+    }
 }
 
 /// The root's moves, each with its child, in the first worker's order.
@@ -275,8 +447,10 @@ fn with_lazy_helpers<P: Searchable, E: Evaluate<P>>(
     search: impl FnOnce() -> Result<Analysis<P::Move>>,
 ) -> Result<Analysis<P::Move>> {
     let helpers_stop = Stop::new();
+    let helpers_tally = Tally::default();
     // The main thread alone keeps the node limit.
-    let helpers_cx = Context { node_limit: u64::MAX, ..context(cx.table, &helpers_stop, cx.evaluator, limits) };
+    let helpers_cx =
+        Context { node_limit: u64::MAX, ..context(cx.table, &helpers_stop, cx.evaluator, limits, &helpers_tally) };
     let (analysis, helper_nodes) = std::thread::scope(|scope| {
         let helpers: Vec<_> = (1..limits.threads)
             .map(|number| {
@@ -287,7 +461,7 @@ fn with_lazy_helpers<P: Searchable, E: Evaluate<P>>(
         let analysis = search();
         helpers_stop.request();
         let endgame_nodes: u64 = helpers.into_iter().map(|h| h.join().expect("search threads do not panic")).sum();
-        (analysis, endgame_nodes + helpers_cx.nodes.load(Relaxed))
+        (analysis, endgame_nodes + helpers_tally.nodes.load(Relaxed))
     });
     let mut analysis = analysis?;
     analysis.nodes += helper_nodes;
@@ -313,7 +487,7 @@ fn help<P: Searchable, E: Evaluate<P>>(root: &P, cx: &Context<'_, E>, limits: &L
 
 fn total_nodes<P: Searchable, E: Evaluate<P>>(workers: &mut [Worker<'_, P, E>], cx: &Context<'_, E>) -> u64 {
     workers.iter_mut().for_each(Worker::flush_nodes);
-    cx.nodes.load(Relaxed) + workers.iter().map(|w| super::Endgame::nodes(&w.endgame)).sum::<u64>()
+    cx.tally.nodes.load(Relaxed) + workers.iter().map(|w| super::Endgame::nodes(&w.endgame)).sum::<u64>()
 }
 
 /// An iteration inside a narrow window around `guess`, widened to the full window on a fail.
@@ -343,6 +517,12 @@ fn search_root<P: Searchable, E: Evaluate<P>>(
 ) -> Result<i32> {
     let first = &root_moves[0];
     let score = workers[0].child_value(&first.child, first.again, depth - 1, alpha, beta, 1)?;
+    // With the full window, each value found is the root's worth at least (for progress).
+    let full_window = alpha == -INFINITY && beta == INFINITY;
+    let tally = workers[0].cx.tally;
+    if full_window {
+        tally.raise_bound(score);
+    }
     let best = Mutex::new((score, 0usize));
     let next = AtomicUsize::new(1);
     let moves = &*root_moves;
@@ -363,6 +543,9 @@ fn search_root<P: Searchable, E: Evaluate<P>>(
             let mut held = best.lock().expect("no thread panics holding it");
             if value > held.0 {
                 *held = (value, i);
+                if full_window {
+                    tally.raise_bound(value);
+                }
             }
         }
     };
@@ -400,9 +583,8 @@ fn search_root<P: Searchable, E: Evaluate<P>>(
                     }
                     std::thread::sleep(Duration::from_millis(1));
                 }
-                let theirs: Result<Vec<()>> =
-                    handles.into_iter().map(|h| h.join().expect("search threads do not panic")).collect();
-                mine.and(theirs.map(drop))
+                let theirs = handles.into_iter().map(|h| h.join().expect("search threads do not panic"));
+                first_cause(std::iter::once(mine).chain(theirs))
             })?;
         }
     }
@@ -410,6 +592,21 @@ fn search_root<P: Searchable, E: Evaluate<P>>(
     let chosen = root_moves.remove(index);
     root_moves.insert(0, chosen);
     Ok(score)
+}
+
+/// The first error of the threads that is not the stop another thread's error requested, so
+/// that a helper's real error (a capture too large to count) is what the search reports, not
+/// the `Interrupted` it made the others return.
+fn first_cause(results: impl Iterator<Item = Result<()>>) -> Result<()> {
+    let mut outcome = Ok(());
+    for result in results {
+        match (&outcome, result) {
+            (_, Ok(())) => {}
+            (Ok(()) | Err(Error::Interrupted), Err(e)) => outcome = Err(e),
+            (Err(_), Err(_)) => {}
+        }
+    }
+    outcome
 }
 
 /// The line the table remembers from `root`, starting with `first`, at most `length` moves.

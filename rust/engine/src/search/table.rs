@@ -6,7 +6,16 @@
 //! deepest entry seen, the second always takes the newest (Stockfish's "depth-preferred plus
 //! always-replace" in its simplest form).
 
+use crate::error::Result;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+
+/// A bucket: two slots of two 8-byte words.
+const BUCKET_BYTES: usize = 32;
+
+/// The largest power of two at most `n` (`n` at least 1).
+fn prev_power_of_two(n: usize) -> usize {
+    1 << (usize::BITS - 1 - n.leading_zeros())
+}
 
 /// What an entry's score says about the true value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -70,25 +79,23 @@ pub struct Table {
     mask: usize,
 }
 
-/// `count` empty slots, from zeroed memory that the system hands out lazily, so that a large
-/// table costs nothing until it is used: a search of a small position does not pay for
-/// clearing 64 MB.
-fn zeroed_slots(count: usize) -> Vec<[AtomicU64; 2]> {
-    if std::mem::align_of::<[AtomicU64; 2]>() != std::mem::align_of::<[u64; 2]>() {
-        return (0..count).map(|_| [AtomicU64::new(0), AtomicU64::new(0)]).collect();
-    }
-    let zeroed = std::mem::ManuallyDrop::new(vec![[0u64; 2]; count]);
-    let (pointer, length, capacity) = (zeroed.as_ptr() as *mut [AtomicU64; 2], zeroed.len(), zeroed.capacity());
-    // SAFETY: `AtomicU64` has the size and bit validity of `u64`, and here (checked above) its
-    // alignment too, so the allocation is a valid `Vec` of atomics, owned by nothing else.
-    unsafe { Vec::from_raw_parts(pointer, length, capacity) }
-}
-
 impl Table {
-    /// A table of about `bytes` (rounded down to a power of two of buckets, at least 1,024).
-    pub fn with_bytes(bytes: usize) -> Table {
-        let buckets = (bytes / 32).max(1024).next_power_of_two() / 2;
-        Table { slots: zeroed_slots(2 * buckets), mask: buckets - 1 }
+    /// The largest table that fits in `bytes`: a power of two of 32-byte buckets, at least
+    /// 1,024 (so a power-of-two size in MiB is exactly the size asked for). Its memory is zeroed
+    /// memory that the system hands out as the search touches it, so a large table costs
+    /// nothing until it is used: a search of a small position does not pay for clearing 64 MB.
+    /// `TooLarge` (naming the sizes and the machine's memory) when the system cannot give it.
+    pub fn with_bytes(bytes: usize) -> Result<Table> {
+        let buckets = prev_power_of_two((bytes / BUCKET_BYTES).max(1024));
+        let asked = crate::memory::shown(bytes as u64);
+        // SAFETY: zero is a valid AtomicU64 (it has the size and bit validity of u64).
+        let slots = unsafe { crate::memory::try_zeroed(2 * buckets, "the transposition table", &asked) }?;
+        Ok(Table { slots, mask: buckets - 1 })
+    }
+
+    /// The table's size in bytes.
+    pub fn bytes(&self) -> usize {
+        self.slots.len() * std::mem::size_of::<[AtomicU64; 2]>()
     }
 
     fn bucket(&self, key: u64) -> usize {
@@ -140,8 +147,23 @@ mod tests {
     }
 
     #[test]
+    fn a_power_of_two_size_is_the_size_given() {
+        assert_eq!(Table::with_bytes(64 << 20).unwrap().bytes(), 64 << 20);
+        assert_eq!(Table::with_bytes((64 << 20) + 1).unwrap().bytes(), 64 << 20);
+        assert_eq!(Table::with_bytes((128 << 20) - 1).unwrap().bytes(), 64 << 20);
+        assert_eq!(Table::with_bytes(1).unwrap().bytes(), 1024 * BUCKET_BYTES);
+    }
+
+    #[test]
+    fn a_table_past_the_machine_is_too_large() {
+        let Some(machine) = crate::memory::physical_bytes() else { return };
+        let past = (2 * machine).next_power_of_two() as usize;
+        assert!(matches!(Table::with_bytes(past), Err(crate::Error::TooLarge(_))));
+    }
+
+    #[test]
     fn a_deep_entry_is_kept_when_a_shallow_one_of_another_key_arrives() {
-        let table = Table::with_bytes(1 << 15);
+        let table = Table::with_bytes(1 << 15).unwrap();
         let deep = Entry { score: 5, depth: 9, bound: Bound::Exact, best: Some(1) };
         let shallow = Entry { score: -5, depth: 1, bound: Bound::Lower, best: None };
         let other = 1 + (table.mask as u64 + 1); // same bucket, another key
