@@ -43,9 +43,13 @@ from collections.abc import Callable
 from typing import Any
 
 import numpy as np
-import pyspiel
 
-from boardcore.adapters import new_steps, state_text
+from boardcore.adapters import missing_extra, new_steps, state_text
+
+try:
+    import pyspiel
+except ImportError as missing:
+    raise missing_extra(__name__, "OpenSpiel", "openspiel", missing) from missing
 
 # Each game's OpenSpiel parameters with their defaults (OpenSpiel checks the type of every
 # parameter given against these). "" and -1 stand for the constructor's None.
