@@ -258,7 +258,8 @@ class State(pyspiel.State):
         return self.play.steps
 
     def current_player(self) -> int:
-        return pyspiel.PlayerId.TERMINAL if self.steps.is_over() else self.steps.to_move
+        # OpenSpiel's players are plain ints (bc.Color is one, but prints by name in its logs).
+        return pyspiel.PlayerId.TERMINAL if self.steps.is_over() else int(self.steps.to_move)
 
     def _legal_actions(self, player: int) -> list[int]:
         return self.steps.legal_actions()
