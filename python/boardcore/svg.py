@@ -15,8 +15,8 @@ as the rows' half-cell offsets say, with their coordinates as the terminal draws
 (counted from 1 at the left of each row) above the board, each on the diagonal running down-left
 from it, and below it, on the diagonal running up-left; a board whose rows do not step one
 half-cell left down to the widest row and then right (custom Rive boards) gets the letters only.
-Strands' empty cells show their label. The cells of the last
-move are outlined in red (a capture's removed stones or dice are marked with a red cross).
+Strands' empty cells show their label. The cells of the last move are outlined in red (a
+capture's removed stones or dice are marked with a red cross).
 
 Rasterising (PNG files, pixel arrays) uses resvg (the ``resvg-py`` package: self-contained binary
 wheels, no system library), or cairosvg if that is what is installed (it needs the system's cairo
