@@ -657,12 +657,14 @@ def test_malformed_positions_raise_notation_error(Cephalopod, text):
 
 
 def test_text_board(Cephalopod):
-    # The layout is each implementation's own (docs do not fix it): a header, then one line per row.
+    # The layout is each implementation's own (docs do not fix it): a header, then one line per
+    # row, then who moves.
     s = Cephalopod.from_position(DOC_EXAMPLE)
     lines = str(s).splitlines()
-    assert len(lines) == 4
+    assert len(lines) == 5
     assert "a" in lines[0] and "c" in lines[0]
     assert "1b" in lines[1] and "6w" in lines[1] and "2w" in lines[2]
+    assert lines[4] == f"{('Black (b)', 'White (w)')[s.to_move]} to move"
 
 
 # ---- records --------------------------------------------------------------------------------

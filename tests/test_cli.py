@@ -315,7 +315,7 @@ def read_cell(text: str, name: str) -> str:
 
 def hex_rows(game) -> list[list[str]]:
     """The cells' contents row by row, from the game's own text."""
-    return [line.split() for line in str(game).splitlines()]
+    return [line.split() for line in str(game).splitlines()[:-1]]  # the last line says who moves
 
 
 @pytest.mark.parametrize(
@@ -356,7 +356,8 @@ def test_a_custom_hex_board_without_diagonals_gets_its_row_letters():
 def test_show_draws_hex_coordinates(capsys):
     assert main(["show", "hex3 .../..../..b../..../... w"]) == 0
     out = capsys.readouterr().out
-    board = out.split("\n", 1)[1]
+    assert out.endswith("\nWhite (w) to move\n")
+    board = out.split("\n", 1)[1].removesuffix("White (w) to move\n")
     assert read_cell(board, "c3") == "b" and "     1 2 3 4 5\n" in board and "\nc . . b . .\n" in board
 
 
@@ -616,3 +617,36 @@ def test_importing_boardcore_leaves_distributed_for_first_use():
     )
     result = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
+
+
+# ---------------------------------------------------------------- the first hour (issue 36, item 5)
+
+
+def test_show_start_draws_the_start_of_every_game(capsys):
+    import boardcore as bc
+
+    assert main(["show", "start"]) == 0
+    out = capsys.readouterr().out
+    for game in (bc.Reversi(), bc.Cephalopod(), bc.Rive(), bc.Strands()):
+        assert f"{type(game).__name__} {game.position()}\n" in out
+    assert out.count("Black (b) to move\n") == 4
+
+
+def test_show_takes_the_game_before_start_as_solve_analyse_and_paths_do(capsys):
+    import boardcore as bc
+
+    assert main(["show", "Reversi", "start"]) == 0
+    start = bc.Reversi()
+    assert capsys.readouterr().out == f"Reversi {start.position()}\n{start}\n"  # print(game), under its name
+
+
+def test_show_with_a_game_refuses_another_games_position(capsys):
+    assert main(["show", "strands", "hex3 .../..../..b../..../... w"]) == 2
+    assert "not a strands position or record" in capsys.readouterr().err
+
+
+def test_a_picture_of_start_needs_the_game(tmp_path, capsys):
+    assert main(["show", "start", "--svg", str(tmp_path / "start.svg")]) == 2
+    assert "boardcore show reversi start" in capsys.readouterr().err
+    assert main(["show", "rive", "start", "--svg", str(tmp_path / "start.svg")]) == 0
+    assert 'class="boardcore rive"' in (tmp_path / "start.svg").read_text()

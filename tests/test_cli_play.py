@@ -20,16 +20,21 @@ def play(monkeypatch, capsys, args, typed=""):
 # Through a pseudo-terminal, as a person would use it.
 
 
-def spawn_reversi_against_random():
+def spawn_play(*args: str):
+    """``boardcore play ARGS`` in a pseudo-terminal: (pexpect, the child)."""
     pexpect = pytest.importorskip("pexpect")
-    command = ["-m", "boardcore.cli", "play", "reversi", "--black", "human", "--white", "random"]
+    command = ["-m", "boardcore.cli", "play", *args]
     return pexpect, pexpect.spawn(sys.executable, command, encoding="utf-8", timeout=30)
 
 
+def spawn_reversi_against_random():
+    return spawn_play("reversi", "--black", "human", "--white", "random")
+
+
 def board_before_prompt(child) -> str:
-    """The board and the turn line shown before the next ``black>`` prompt."""
+    """The last board and turn line shown before the next ``black>`` prompt."""
     child.expect_exact("black> ")
-    return child.before[child.before.index("   a b c d e f g h") :]
+    return child.before[child.before.rindex("   a b c d e f g h") :]
 
 
 def play_first_listed_move(child) -> str:
@@ -71,6 +76,60 @@ def test_a_person_plays_undoes_and_asks_for_a_hint_in_a_terminal():
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
+
+
+def test_your_move_is_drawn_before_the_computer_starts_thinking():
+    # Against an engine that thinks for a while, the board with our move is on the screen
+    # before its reply: "White plays" comes after the board showing "last move d3".
+    pexpect, child = spawn_play("reversi", "--black", "human", "--white", "mcts:20000")
+    child.expect_exact("black> ")
+    child.sendline("d3")
+    child.expect_exact("White (w) to move, last move d3")
+    assert "   a b c d e f g h" in child.before and "White plays" not in child.before
+    child.expect(r"White plays (\S+)\r\n")
+    child.expect_exact("black> ")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    child.close()
+
+
+def test_a_person_resigns_and_the_other_side_wins():
+    pexpect, child = spawn_reversi_against_random()
+    child.expect_exact("black> ")
+    child.sendline("resign")
+    child.expect_exact("Black resigns: White wins")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
+def test_a_strands_move_may_separate_its_cells_by_spaces_in_a_terminal():
+    import boardcore as bc
+
+    game = bc.Strands("hex4")
+    game.play("b2")
+    move = next(str(m) for m in game.legal_moves() if "," in str(m))  # White's first, two cells or more
+    pexpect, child = spawn_play("strands", "--layout", "hex4", "--black", "human", "--white", "human")
+    child.expect_exact("black> ")
+    child.sendline("b2")
+    child.expect_exact("white> ")
+    child.sendline(move.replace(",", " "))
+    child.expect_exact(f"Black (b) to move, last move {move}")
+    child.expect_exact("black> ")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    child.close()
+
+
+def test_the_rive_help_shows_a_capture_in_a_terminal():
+    pexpect, child = spawn_play("rive", "--board", "hex3", "--black", "human", "--white", "random")
+    child.expect_exact("A move is a cell (c3); a capture is the cell, x, the removed cells (c3xb2,d1)")
+    child.expect_exact("black> ")
+    child.sendline("help")
+    child.expect_exact("a capture is the cell, x, the removed cells (c3xb2,d1)")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    child.close()
 
 
 # Through plain stdin.
@@ -131,7 +190,32 @@ def test_bad_input_gets_a_one_line_message_and_changes_nothing(monkeypatch, caps
 
 def test_help_lists_the_commands(monkeypatch, capsys):
     _code, out = play(monkeypatch, capsys, ["reversi"], "help\n")
-    assert all(f"  {command} " in out for command in ("moves", "undo", "hint", "help", "quit"))
+    assert all(f"  {command} " in out for command in ("moves", "undo", "hint", "resign", "help", "quit"))
+
+
+@pytest.mark.parametrize(
+    "game, example",
+    [
+        ("reversi", "a square (d3), or pass"),
+        ("cephalopod", "a capture is the square, x, the captured squares (c3xc2,b3)"),
+        ("rive", "a capture is the cell, x, the removed cells (c3xb2,d1)"),
+        ("strands", "with commas or spaces between them (a1,a6 or a1 a6)"),
+    ],
+)
+def test_the_greeting_and_help_show_every_kind_of_move(monkeypatch, capsys, game, example):
+    _code, out = play(monkeypatch, capsys, [game], "help\n")
+    greeting, help_text = out.split("black> ", 1)
+    assert example in greeting and example in help_text
+
+
+def test_resign_ends_the_game_with_the_other_side_winning(monkeypatch, capsys):
+    code, out = play(monkeypatch, capsys, ["reversi", "--black", "human", "--white", "human"], "d3\nresign\n")
+    assert code == 0 and out.endswith("white> White resigns: Black wins\n")
+
+
+def test_the_board_with_your_move_comes_before_the_computers_reply(monkeypatch, capsys):
+    _code, out = play(monkeypatch, capsys, ["reversi", "--white", "random"], "d3\n")
+    assert out.index("White (w) to move, last move d3\n") < out.index("White plays ")
 
 
 def test_a_huge_move_list_shows_its_count_and_the_first_20(monkeypatch, capsys):
@@ -164,6 +248,7 @@ def test_the_greeting_says_who_is_who_who_moves_first_and_where_help_is(monkeypa
     first, second = out.splitlines()[:2]
     assert first == "Reversi 8x8: Black (b) is human, White (w) is the computer (mcts:50). Black moves first."
     assert "help lists them" in second and "type a move (like d3)" in second
+    assert out.splitlines()[2] == "A move is a square (d3), or pass when you have no square."
 
 
 def test_the_greeting_of_a_position_says_who_moves_next(monkeypatch, capsys):
@@ -191,6 +276,17 @@ def test_cells_of_a_move_may_be_separated_by_a_comma_and_blanks(monkeypatch, cap
     game.play("b2")
     move = next(str(m) for m in game.legal_moves() if "," in str(m))
     typed = "b2\n" + move.replace(",", " , ").replace(" , ", ", ", 1) + "\n"
+    code, out = play(monkeypatch, capsys, ["strands", "--layout", "hex4", "--white", "human"], typed)
+    assert code == 0 and f"Black (b) to move, last move {move}\n" in out
+
+
+def test_the_cells_of_a_strands_move_may_be_separated_by_spaces_alone(monkeypatch, capsys):
+    import boardcore as bc
+
+    game = bc.Strands("hex4")
+    game.play("b2")
+    move = next(str(m) for m in game.legal_moves() if "," in str(m))
+    typed = "b2\n" + move.replace(",", "  ") + "\n"
     code, out = play(monkeypatch, capsys, ["strands", "--layout", "hex4", "--white", "human"], typed)
     assert code == 0 and f"Black (b) to move, last move {move}\n" in out
 

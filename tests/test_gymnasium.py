@@ -71,7 +71,7 @@ def test_ansi_render_passes_check_env(capsys):
     env = make("reversi", render_mode="ansi", size=4)
     env.reset(seed=0)
     start = bc.Reversi(size=4)
-    assert env.render() == f"{start}\nblack to move\n{start.position()}\n"  # the text board, then who moves
+    assert env.render() == f"{start}\n{start.position()}\n"  # print(game): the board, then who moves
 
 
 @pytest.mark.parametrize("player", [bc.BLACK, bc.WHITE])

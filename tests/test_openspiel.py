@@ -262,3 +262,8 @@ def test_an_undone_state_clones_pickles_and_serializes_without_the_undone_action
         assert str(copied) == str(before)
         assert copied.history() == before.history()
         assert copied.move_number() == 11
+
+
+def test_the_current_player_is_a_plain_int_as_openspiel_numbers_players():
+    state = pyspiel.load_game("boardcore_reversi(size=6)").new_initial_state()
+    assert type(state.current_player()) is int and state.current_player() == 0

@@ -93,3 +93,24 @@ def test_the_release_workflow_builds_every_platform_and_the_sdist():
     # Published on a version tag only, with PyPI's trusted publishing (no stored token).
     assert workflow[True]["push"]["tags"] == ["v*"]  # YAML reads the key `on` as True
     assert jobs["release"]["permissions"] == {"id-token": "write"}
+
+
+def test_the_metadata_names_the_licence_the_addresses_and_how_to_cite():
+    tomllib = pytest.importorskip("tomllib")  # Python 3.11 on
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    assert project["license"] == {"text": "MIT"} and (ROOT / "LICENSE").read_text().startswith("MIT License")
+    assert {"Repository", "Issues", "Documentation"} <= set(project["urls"])
+    citation = (ROOT / "CITATION.cff").read_text()
+    cargo = (ROOT / "Cargo.toml").read_text()
+    version = re.search(r'^version = "(.+)"', cargo, re.MULTILINE).group(1)
+    assert "cff-version: 1.2.0" in citation and f"version: {version}\n" in citation
+    assert f'repository-code: "{project["urls"]["Repository"]}"' in citation and "license: MIT" in citation
+
+
+def test_the_readme_states_the_rust_version_the_workspace_declares():
+    msrv = re.search(r'^rust-version = "(.+)"', (ROOT / "Cargo.toml").read_text(), re.MULTILINE).group(1)
+    for crate in ("rust/engine", "rust/python"):
+        assert "rust-version.workspace = true" in (ROOT / crate / "Cargo.toml").read_text()
+    assert f"Rust {msrv} or later" in (ROOT / "README.md").read_text()
+    assert f"Rust {msrv} or later" in (ROOT / "docs" / "packaging.md").read_text()

@@ -223,6 +223,7 @@ def check_position(spec: Spec, cls, game) -> None:
         assert game.winner() == spec.winner_by_score(game.score())
     else:
         assert game.winner() is None
+    check_colours_and_status(game)
     # The position notation round-trips.
     text = game.position()
     again = cls.from_position(text)
@@ -233,11 +234,28 @@ def check_position(spec: Spec, cls, game) -> None:
     check_moves_sort(spec, moves)
 
 
+def check_colours_and_status(game) -> None:
+    """Colours are ``bc.Color``, and ``print(game)`` ends with who moves or how the game ended."""
+    status = str(game).splitlines()[-1]
+    assert type(game.to_move) is bc.Color
+    if game.is_over():
+        winner = game.winner()
+        assert winner is None or type(winner) is bc.Color
+        assert status == ("Game over: a draw" if winner is None else f"Game over: {COLOUR_NAMES[winner]} wins")
+    else:
+        assert status == f"{COLOUR_NAMES[game.to_move]} ({'bw'[game.to_move]}) to move"
+
+
+COLOUR_NAMES = ("Black", "White")
+
+
 def check_board(spec: Spec, game) -> None:
     """Every cell, read by name in any case, holds what the position notation says."""
     expected = spec.board_of(game.position())
-    assert [game[cell] for cell in game.cells()] == expected
+    board = [game[cell] for cell in game.cells()]
+    assert board == expected
     assert [game.piece_at(cell.upper()) for cell in game.cells()] == expected
+    assert all(type(piece.player) is bc.Color for piece in board if isinstance(piece, bc.Piece))
 
 
 def check_moves_sort(spec: Spec, moves: list) -> None:
@@ -522,3 +540,32 @@ def test_iterating_over_a_game_points_to_its_cells(impl, name):
     game = getattr(impl, name)()
     with pytest.raises(TypeError, match=r"game\.cells\(\) lists them"):
         list(game)
+
+
+@pytest.mark.parametrize("impl,name", CLASSES)
+def test_a_winner_prints_as_its_colour_and_still_counts_as_an_int(impl, name):
+    game = played_a_little(impl, name, moves=10_000)  # to the end
+    assert game.is_over()
+    for colour in (game.winner(), game.to_move):  # the winner is None after a draw
+        if colour is not None:
+            assert str(colour) == repr(colour) == f"{colour}" == ("Color.BLACK", "Color.WHITE")[colour]
+            assert colour in (0, 1) and {0: "Black", 1: "White"}[colour] == COLOUR_NAMES[colour]
+            assert pickle.loads(pickle.dumps(colour)) is colour
+
+
+def test_the_colours_are_one_int_enum_everywhere():
+    assert (bc.BLACK, bc.WHITE) == (bc.Color.BLACK, bc.Color.WHITE) == (0, 1)
+    assert bc.Color is bc.pieces.Color and isinstance(bc.WHITE, int) and 1 - bc.WHITE == bc.BLACK
+    assert bc.Reversi(handicap=1).handicap_color is bc.BLACK and ref.Reversi(handicap=1).handicap_color is bc.BLACK
+    assert bc.Reversi().actions().to_move is bc.BLACK and ref.Reversi().actions().to_move is bc.BLACK
+    assert bc.Reversi()["d4"] == bc.Piece(bc.WHITE) and str(bc.Reversi()["d4"].player) == "Color.WHITE"
+
+
+def test_the_package_namespace_holds_the_library_alone():
+    public = {name for name in dir(bc) if not name.startswith("_")}
+    assert {"Any", "TYPE_CHECKING", "annotations", "typing"}.isdisjoint(dir(bc))
+    submodules = {name for name in public if type(getattr(bc, name)).__name__ == "module"}
+    assert public - submodules == set(bc.__all__) - {"__version__"} - submodules
+    namespace: dict = {}
+    exec("from boardcore import *", namespace)
+    assert set(namespace) - {"__builtins__"} == set(bc.__all__)

@@ -74,11 +74,12 @@ def test_the_text_board_says_who_moves_and_the_result():
     e = raw_env("reversi", render_mode="ansi", size=6)
     e.reset()
     start = bc.Reversi(size=6)
-    assert e.render() == f"{start}\nblack to move\n{start.position()}\n"
+    assert e.render() == f"{start}\n{start.position()}\n"  # print(game)'s board and status line
+    assert e.render().splitlines()[-2] == "Black (b) to move"
     for _ in play(e):
         pass
-    result = {None: "a draw", 0: "black wins", 1: "white wins"}[e._state.winner()]
-    assert e.render().splitlines()[-2] == f"game over: {result}"
+    result = {None: "a draw", bc.BLACK: "Black wins", bc.WHITE: "White wins"}[e._state.winner()]
+    assert e.render().splitlines()[-2] == f"Game over: {result}"
 
 
 @pytest.mark.parametrize(("game", "variant"), SMALL, ids=SMALL_IDS)
@@ -144,8 +145,8 @@ def test_a_strands_turn_under_way_shows_its_covered_cells_as_the_movers_stones()
     while not state.covered:
         e.step(state.legal_actions()[0])
     mover = "bw"[state.to_move]
-    grid = e.render().split(" to move\n")[0].rsplit("\n", 1)[0]  # the board, without the lines after it
-    without = str(bc.Strands.from_position(state.position()))  # the notation keeps the covered cells apart
+    grid = e.render().split(" to move")[0].rsplit("\n", 1)[0]  # the board, without the lines after it
+    without = str(bc.Strands.from_position(state.position())).rsplit("\n", 1)[0]  # the notation keeps them apart
     assert grid != without and grid.count(mover) - without.count(mover) == len(state.covered) > 0
 
 
@@ -191,7 +192,7 @@ def test_gymnasium_ansi_prints_nothing_and_human_prints(capsys):
         e.step(int(np.flatnonzero(info["action_mask"])[0]))
         if e is quiet:
             assert isinstance(e.render(), str) and capsys.readouterr().out == ""
-    assert "black to move" in capsys.readouterr().out
+    assert "Black (b) to move" in capsys.readouterr().out
 
 
 def test_gymnasium_rgb_array_frames_keep_their_shape():

@@ -622,7 +622,7 @@ def test_octagon_positions_may_hold_holes_outside_the_centre(Reversi):
 
 
 def test_text_board(Reversi):
-    expected = "   a b c d\n 1 . . . .\n 2 . w b .\n 3 . b w .\n 4 . . . ."
+    expected = "   a b c d\n 1 . . . .\n 2 . w b .\n 3 . b w .\n 4 . . . .\nBlack (b) to move"
     assert str(Reversi(4)) == expected
     lines = str(Reversi("octagon", blocked=["c1"])).splitlines()
     assert lines[0] == "   a b c d e f g h i j"

@@ -1029,9 +1029,9 @@ def test_any_arrangement_of_stones_is_accepted(Rive):
 
 def test_text_board(Rive):
     s = Rive.from_position(DOC_EXAMPLE)
-    assert str(s) == "  b . .\n . . . .\n. . . . .\n . . . .\n  . . w"
+    assert str(s) == "  b . .\n . . . .\n. . . . .\n . . . .\n  . . w\nBlack (b) to move"
     t = Rive.from_position("3@0,2@1 b.w/.b b")
-    assert str(t) == "b . w\n . b"
+    assert str(t) == "b . w\n . b\nBlack (b) to move"
 
 
 # ---- records --------------------------------------------------------------------------------

@@ -540,6 +540,7 @@ def test_malformed_positions_raise_notation_error(Strands, text):
 def test_text_board(Strands):
     assert str(opened(Strands)) == "\n".join(
         ["   4 3 3 4", "  3 2 2 2 3", " 3 2 2 2 2 3", "4 2 b 1 2 2 4", " 3 2 2 2 2 3", "  3 2 2 2 3", "   4 3 3 4"]
+        + ["White (w) to move"]
     )
 
 

@@ -161,7 +161,8 @@ def test_png_output_is_a_png(tmp_path, monkeypatch, rasteriser):
     bc.svg.save_png(bc.Strands(), str(path), size=300)
     data = path.read_bytes()
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
-    assert struct.unpack(">II", data[16:24]) == (300, round(300 * 422 / 490))  # IHDR: width, height
+    _, _, width, height = map(float, parse(bc.Strands()).get("viewBox").split())
+    assert struct.unpack(">II", data[16:24]) == (300, round(300 * height / width))  # IHDR: width, height
 
 
 def test_without_a_rasteriser_png_output_is_an_import_error_naming_the_extra(tmp_path, monkeypatch):
@@ -220,3 +221,45 @@ def pixels_of(svg: str) -> np.ndarray:
 
     with Image.open(io.BytesIO(bytes(resvg_py.svg_to_bytes(svg_string=svg)))) as picture:
         return np.array(picture.convert("RGB"))
+
+
+def read_cells_off_the_picture(game) -> dict[str, str]:
+    """Each cell's name as a person reads it off a hex board's picture, by the rule the terminal's
+    board states (docs/cli.md): the row's letter is the one left of the row's first cell; the
+    number, in the upper half (down to the widest row), the one whose diagonal running down-left
+    meets the cell, in the lower half the one whose diagonal running up-left meets it."""
+    root = parse(game)
+    texts = [(float(e.get("x")), float(e.get("y")) - 5, e.text) for e in with_class(root, "coordinate")]
+    hexagons = []
+    for polygon in with_class(root, "cell"):
+        points = [tuple(map(float, p.split(","))) for p in polygon.get("points").split()]
+        hexagons.append((polygon.get("data-cell"), sum(p[0] for p in points) / 6, sum(p[1] for p in points) / 6))
+    rows = sorted({round(y, 1) for _, _, y in hexagons})
+    widest = max(range(len(rows)), key=lambda r: sum(round(y, 1) == rows[r] for _, _, y in hexagons))
+    half_cell, row_height = bc.svg.HEX_R * 3**0.5 / 2, bc.svg.HEX_R * 1.5
+
+    def text_at(x, y):
+        found = [t for tx, ty, t in texts if abs(tx - x) < 0.5 and abs(ty - y) < 0.5]
+        return found[0] if found else None
+
+    read = {}
+    for name, x, y in hexagons:
+        r = rows.index(round(y, 1))
+        first_x = min(hx for _, hx, hy in hexagons if round(hy, 1) == rows[r])
+        letter = next(t for tx, ty, t in texts if abs(ty - y) < 0.5 and tx < first_x)
+        up, down = r + 1, len(rows) - r  # rows to the number above, below
+        if r <= widest:
+            number = text_at(x + up * half_cell, y - up * row_height)
+        else:
+            number = text_at(x + down * half_cell, y + down * row_height)
+        read[name] = f"{letter}{number}"
+    return read
+
+
+@pytest.mark.parametrize(
+    "game",
+    [bc.Rive("hex3"), bc.Rive("hex335"), bc.Strands("hex4"), bc.Strands("hex7")],
+    ids=["hex3", "hex335", "s4", "s7"],
+)
+def test_every_cell_of_a_hex_picture_is_read_off_its_coordinates(game):
+    assert list(read_cells_off_the_picture(game).values()) == list(game.cells())

@@ -39,3 +39,28 @@ def test_the_stub_only_bases_give_each_class_its_own_types(tmp_path):
         "boardcore._boardcore.Strands",
         "bool",
     ], result.stdout
+
+
+def test_colours_are_typed_as_the_color_enum_in_the_engines_and_the_twins(tmp_path):
+    # to_move, winner() and a piece's player are `bc.Color`, engine and twin alike, so that a
+    # checker knows them as ints and as colours.
+    snippet = tmp_path / "colours.py"
+    snippet.write_text(
+        "import boardcore as bc\n"
+        "import boardcore.reference as ref\n"
+        "reveal_type(bc.Reversi().to_move)\n"
+        "reveal_type(bc.Strands().winner())\n"
+        "reveal_type(bc.Rive().actions().to_move)\n"
+        "reveal_type(bc.WHITE)\n"
+        "reveal_type(ref.Reversi().to_move)\n"
+        "reveal_type(ref.Strands().winner())\n"
+        "reveal_type(bc.Piece(bc.BLACK).player)\n"
+    )
+    result = subprocess.run([sys.executable, "-m", "mypy", str(snippet)], capture_output=True, text=True)
+    revealed = [
+        line.split('Revealed type is "')[1].rstrip('"') for line in result.stdout.splitlines() if "Revealed" in line
+    ]
+    colour, optional = "boardcore.pieces.Color", "boardcore.pieces.Color | None"
+    assert revealed[:3] == [colour, optional, colour], result.stdout
+    assert revealed[3].startswith(colour)  # the member itself: Literal[Color.WHITE]
+    assert revealed[4:] == [colour, optional, colour], result.stdout

@@ -5,11 +5,12 @@ Every game shares one protocol (``legal_moves``, ``play``, ``undo``, ``position`
 each with the same API, used to cross-check them.
 """
 
-from typing import TYPE_CHECKING, Any
+# Private names: the package's namespace holds the library alone (dir(bc), tab completion).
+from typing import TYPE_CHECKING as _TYPE_CHECKING
 
 from boardcore import ai, mcts, svg
 
-if TYPE_CHECKING:  # imported on first use (below); typed as a plain import
+if _TYPE_CHECKING:  # imported on first use (below); typed as a plain import
     from boardcore import distributed
 
 # The step form and vectorized environments (docs/actions.md).
@@ -38,14 +39,11 @@ from boardcore._boardcore import (
     __version__,
     code_path,
 )
-from boardcore.pieces import CUT, HOLE, Blocked, Piece
+from boardcore.pieces import BLACK, CUT, HOLE, WHITE, Blocked, Color, Piece
 from boardcore.records import load_record, load_records
 
-BLACK = 0
-WHITE = 1
 
-
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> object:
     """``bc.distributed`` is imported on first use: it is the largest part of the package and
     only Ray runs need it, so ``import boardcore`` (and the command line's start) is quicker."""
     if name == "distributed":
@@ -56,13 +54,16 @@ def __getattr__(name: str) -> Any:
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | {"distributed"})
+    """The public names (``__all__`` and the submodules imported so far) and the module's
+    dunders, without the private helpers."""
+    return sorted(set(__all__) | {name for name in globals() if not name.startswith("_") or name.startswith("__")})
 
 
 __all__ = [
     "BLACK",
     "__version__",
     "WHITE",
+    "Color",
     "Cephalopod",
     "CephalopodMove",
     "ConcurrentUseError",

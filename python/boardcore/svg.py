@@ -10,8 +10,13 @@
 Square boards (Reversi, Cephalopod) are drawn on a grid with coordinates; holes are crossed dark
 squares, the Octagon's cut squares are left out, handicap discs carry a gold ring. Cephalopod dice
 are the owner's colour with their pips. Hex boards (Rive, Strands) are pointy-top hexagons laid out
-as the rows' half-cell offsets say; Strands' empty cells show their label. The cells of the last
-move are outlined in red (a capture's removed stones or dice are marked with a red cross).
+as the rows' half-cell offsets say, with their coordinates as the terminal draws them
+(``boardcore show``, docs/cli.md): each row's letter left of its first cell, and the cell numbers
+(counted from 1 at the left of each row) above the board, each on the diagonal running down-left
+from it, and below it, on the diagonal running up-left; a board whose rows do not step one
+half-cell left down to the widest row and then right (custom Rive boards) gets the letters only.
+Strands' empty cells show their label. The cells of the last move are outlined in red (a
+capture's removed stones or dice are marked with a red cross).
 
 Rasterising (PNG files, pixel arrays) uses resvg (the ``resvg-py`` package: self-contained binary
 wheels, no system library), or cairosvg if that is what is installed (it needs the system's cairo
@@ -25,6 +30,7 @@ The renderer reads only the public API (``position()``, ``history`` with each mo
 from __future__ import annotations
 
 import io
+import itertools
 import math
 import operator
 from typing import Any
@@ -274,19 +280,44 @@ def _cephalopod(game: Any) -> tuple[int, int, list[str]]:
 HEX_R = 22.0  # centre to corner
 
 
-def _hex_layout(rows: list[tuple[int, int]]) -> tuple[int, int, list[tuple[str, float, float]]]:
-    """Cell names and centres for rows of (length, half-cell offset), pointy-top hexagons."""
+def _hex_layout(
+    rows: list[tuple[int, int]],
+) -> tuple[int, int, list[tuple[str, float, float]], list[tuple[int, float, float]]]:
+    """Cell names and centres for rows of (length, half-cell offset), pointy-top hexagons, and
+    where the cell numbers go (``_hex_numbers``)."""
     w = math.sqrt(3) * HEX_R
     margin = MARGIN + HEX_R  # room for the row letters on the left
-    cells = []
-    for r, (length, offset) in enumerate(rows):
-        for i in range(length):
-            x = margin + w / 2 + (offset + 2 * i) * w / 2
-            y = MARGIN + HEX_R + r * 1.5 * HEX_R
-            cells.append((f"{chr(97 + r)}{i + 1}", x, y))
-    width = max(x for _, x, _ in cells) + w / 2 + MARGIN
-    height = max(y for _, _, y in cells) + HEX_R + MARGIN
-    return math.ceil(width), math.ceil(height), cells
+
+    def centre(r: int, offset: float, i: int) -> tuple[float, float]:
+        return margin + w / 2 + (offset + 2 * i) * w / 2, MARGIN + HEX_R + r * 1.5 * HEX_R
+
+    cells = [
+        (f"{chr(97 + r)}{i + 1}", *centre(r, offset, i))
+        for r, (length, offset) in enumerate(rows)
+        for i in range(length)
+    ]
+    numbers = [(number, *centre(r, offset, number - 1)) for number, r, offset in _hex_numbers(rows)]
+    width = max(x for _, x, _ in cells + numbers) + w / 2 + MARGIN
+    height = max(y for _, _, y in cells + numbers) + HEX_R + MARGIN
+    return math.ceil(width), math.ceil(height), cells, numbers
+
+
+def _hex_numbers(rows: list[tuple[int, int]]) -> list[tuple[int, int, int]]:
+    """Each cell number's place as (number, row, half-cell offset) of a cell one row past the
+    board: above it, up-right of the first row (from the top) that has the number, so that the
+    diagonal running down-left from it meets that cell; below it, down-right of the last row that
+    has it. The terminal's rule (``boardcore.cli.boards.hex_coordinates``); none for a board whose
+    rows do not step one half-cell left down to the widest row, then right."""
+    steps = [b[1] - a[1] for a, b in itertools.pairwise(rows)]
+    if steps != sorted(steps) or not set(steps) <= {-1, 1}:
+        return []
+    places = []
+    for number in range(1, max(length for length, _ in rows) + 1):
+        first = next(r for r in range(len(rows)) if rows[r][0] >= number)
+        places.append((number, -1, rows[first][1] + first + 1))  # first + 1 rows up, as many half-cells right
+        last = next(r for r in reversed(range(len(rows))) if rows[r][0] >= number)
+        places.append((number, len(rows), rows[last][1] + len(rows) - last))
+    return places
 
 
 def _hexagon(
@@ -300,9 +331,12 @@ def _hexagon(
 
 
 def _hex_board(game: Any, rows: list[tuple[int, int]], contents: list[str], fill: str) -> tuple[int, int, list[str]]:
-    width, height, cells = _hex_layout(rows)
+    width, height, cells, numbers = _hex_layout(rows)
     placed, removed = _last_move(game)
-    body = []
+    body = [
+        f'<text class="coordinate" x="{x:.1f}" y="{y + 5:.1f}" text-anchor="middle" font-size="13" fill="#444">{number}</text>'
+        for number, x, y in numbers
+    ]
     for name, x, y in cells:
         if name[1:] == "1":  # the row's letter, left of its first cell (cells are named row + number)
             body.append(

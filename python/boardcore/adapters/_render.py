@@ -71,13 +71,9 @@ def _with_covered_cells(state: Any) -> str:
 
 
 def board_text(state: Any) -> str:
-    """The text board, then who moves (or the result), then the position's notation."""
-    if state.is_over():
-        winner = state.winner()
-        status = "game over: a draw" if winner is None else f"game over: {AGENTS[winner]} wins"
-    else:
-        status = f"{AGENTS[state.to_move]} to move"
-    return f"{str(game_of(state)).rstrip()}\n{status}\n{state_text(state)}\n"
+    """The game as ``print(game)`` shows it (the text board, then who moves or the result), then
+    the position's notation."""
+    return f"{game_of(state)}\n{state_text(state)}\n"
 
 
 def render(state: Any, render_mode: str | None, hint: str) -> str | np.ndarray | None:

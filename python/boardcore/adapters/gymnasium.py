@@ -22,14 +22,20 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Literal
 
-import gymnasium
 import numpy as np
-from gymnasium import spaces
-from gymnasium.vector import AutoresetMode
-from gymnasium.vector.utils import batch_space
 
 import boardcore as bc
-from boardcore.adapters import _render, game_name, new_steps
+from boardcore.adapters import game_name, missing_extra, new_steps
+
+try:
+    import gymnasium
+    from gymnasium import spaces
+    from gymnasium.vector import AutoresetMode
+    from gymnasium.vector.utils import batch_space
+
+    from boardcore.adapters import _render  # Gymnasium's too (its logger)
+except ImportError as missing:
+    raise missing_extra(__name__, "Gymnasium 1.1 or later", "gymnasium", missing) from missing
 
 __all__ = ["MAX_EPISODE_STEPS", "REGISTERED", "BoardcoreEnv", "BoardcoreVectorEnv", "make", "make_vector"]
 

@@ -43,9 +43,13 @@ from collections.abc import Callable
 from typing import Any
 
 import numpy as np
-import pyspiel
 
-from boardcore.adapters import new_steps, state_text
+from boardcore.adapters import missing_extra, new_steps, state_text
+
+try:
+    import pyspiel
+except ImportError as missing:
+    raise missing_extra(__name__, "OpenSpiel", "openspiel", missing) from missing
 
 # Each game's OpenSpiel parameters with their defaults (OpenSpiel checks the type of every
 # parameter given against these). "" and -1 stand for the constructor's None.
@@ -254,7 +258,8 @@ class State(pyspiel.State):
         return self.play.steps
 
     def current_player(self) -> int:
-        return pyspiel.PlayerId.TERMINAL if self.steps.is_over() else self.steps.to_move
+        # OpenSpiel's players are plain ints (bc.Color is one, but prints by name in its logs).
+        return pyspiel.PlayerId.TERMINAL if self.steps.is_over() else int(self.steps.to_move)
 
     def _legal_actions(self, player: int) -> list[int]:
         return self.steps.legal_actions()

@@ -36,13 +36,19 @@ from __future__ import annotations
 
 from typing import Any
 
-import gymnasium
 import numpy as np
-from gymnasium import spaces
-from pettingzoo import AECEnv, ParallelEnv
-from pettingzoo.utils import wrappers
 
-from boardcore.adapters import _render, game_name, new_steps
+from boardcore.adapters import game_name, missing_extra, new_steps
+
+try:
+    import gymnasium
+    from gymnasium import spaces
+    from pettingzoo import AECEnv, ParallelEnv
+    from pettingzoo.utils import wrappers
+
+    from boardcore.adapters import _render  # Gymnasium's too (its logger)
+except ImportError as missing:
+    raise missing_extra(__name__, "PettingZoo and Gymnasium", "pettingzoo", missing) from missing
 
 AGENT_NAMES = {"players": ("player_0", "player_1"), "colours": ("black", "white")}
 """The agents' names, by ``agent_names``: the first player's (Black's) first."""

@@ -21,13 +21,16 @@ import numpy as np
 import numpy.typing as npt
 
 import boardcore as bc
-from boardcore.adapters.gymnasium import GameName, IllegalAction, _checked_illegal, _checked_player
+from boardcore.adapters import missing_extra
 
 try:
     from gymnasium import spaces
     from stable_baselines3.common.vec_env import VecEnv
-except ImportError as missing:  # pragma: no cover - the message is the point
-    raise ImportError("boardcore.adapters.sb3 needs Stable-Baselines3: pip install 'boardcore[sb3]'") from missing
+except ImportError as missing:
+    raise missing_extra(__name__, "Stable-Baselines3 and Gymnasium", "sb3", missing) from missing
+
+# After the check above: without Gymnasium, the [sb3] extra (which brings it) is the one to name.
+from boardcore.adapters.gymnasium import GameName, IllegalAction, _checked_illegal, _checked_player
 
 BatchOpponent = Callable[[npt.NDArray[np.float32], npt.NDArray[np.bool_]], npt.ArrayLike]
 """``f(observations (n, C, H, W), masks (n, num_actions)) -> actions (n,)``: the opponent's

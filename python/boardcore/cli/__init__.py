@@ -4,7 +4,7 @@
     boardcore bench [--quick]
     boardcore play GAME [variant options] --black human|random|mcts|engine:LEVEL --white ...
     boardcore selfplay GAME [variant options] --games N --black ... --white ... [--threads N] [--records FILE] [--ray [ADDRESS]]
-    boardcore show POSITION_OR_RECORD [--svg FILE | --png FILE]
+    boardcore show [GAME] POSITION_OR_RECORD|start [--svg FILE | --png FILE]
     boardcore solve GAME POSITION|start [--threads N] [--time S]
     boardcore analyse GAME POSITION|start [--time S] [--depth D] [--nodes N] [--threads N]
     boardcore paths GAME POSITION|start --depth D [--colour-free] [--no-symmetry] [--wrapping] [--rows FILE] [--totals]

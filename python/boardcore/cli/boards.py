@@ -1,5 +1,6 @@
 """The board as the terminal shows it (play, show): the game's own text, with coordinates added
-to the hex boards (Rive, Strands), and the result of a finished game."""
+to the hex boards (Rive, Strands), its status line (who moves), and the result of a finished
+game."""
 
 from __future__ import annotations
 
@@ -11,10 +12,16 @@ COLOURS = ("Black", "White")
 
 
 def board_text(game) -> str:
-    """The board with coordinates a person can read off it. Square boards (Reversi, Cephalopod)
-    have them already; hex boards get them here (see ``hex_coordinates``)."""
-    text = str(game)
+    """The board with coordinates a person can read off it, without the status line that
+    ``str(game)`` ends with. Square boards (Reversi, Cephalopod) have them already; hex boards
+    get them here (see ``hex_coordinates``)."""
+    text = str(game).rpartition("\n")[0]
     return hex_coordinates(text) if isinstance(game, (bc.Rive, bc.Strands)) else text
+
+
+def status_text(game) -> str:
+    """The last line of ``str(game)``: who moves (``Black (b) to move``) or how the game ended."""
+    return str(game).rpartition("\n")[2]
 
 
 def hex_coordinates(text: str) -> str:

@@ -1,10 +1,11 @@
 """boardcore play GAME [variant options] --black P --white P [--seed S]: play a game in the
 terminal, against the computer or another person (P is human, random, mcts, mcts:N or engine:LEVEL).
 
-At a human's turn the board is shown and a line is read: a move in the game's notation (d3 in
-Reversi, a1xb1,a2 in Cephalopod, a1,a6 or a1, a6 in Strands), or one of the commands moves, undo,
-hint, help and quit (end of input, Ctrl-D, quits too). Computer players say what they play. The
-random and MCTS players draw from --seed, so the same session replays the same way.
+At a human's turn the board is shown and a line is read: a move in the game's notation (d3 or
+pass in Reversi; c3, or c3xb2,d1 to capture, in Cephalopod and Rive; a1,a6 or a1 a6 in Strands),
+or one of the commands moves, undo, hint, resign, help and quit (end of input, Ctrl-D, quits too).
+Your move is drawn at once; computer players then say what they play. The random and MCTS players
+draw from --seed, so the same session replays the same way.
 """
 
 from __future__ import annotations
@@ -15,20 +16,28 @@ import unicodedata
 from itertools import islice
 
 import boardcore as bc
-from boardcore.cli.boards import COLOURS, board_text, result_text, variant_name
+from boardcore.cli.boards import COLOURS, board_text, result_text, status_text, variant_name
 from boardcore.cli.players import Player, add_player_options, move_seed, seed_arg
 from boardcore.cli.variants import add_game_command, new_game
 
 HINT_ITERATIONS = 1000
 MOVES_LISTED = 20  # when there are more legal moves than LIST_ALL_UP_TO
 LIST_ALL_UP_TO = 100
+# How each game's moves are written, with an example of every kind (docs/*.md, "Notation").
+NOTATION = {
+    "Reversi": "a square (d3), or pass when you have no square",
+    "Cephalopod": "a square (c3); a capture is the square, x, the captured squares (c3xc2,b3)",
+    "Rive": "a cell (c3); a capture is the cell, x, the removed cells (c3xb2,d1); swap when --swap offers it",
+    "Strands": "the cells you cover, with commas or spaces between them (a1,a6 or a1 a6)",
+}
 HELP = """\
-  MOVE   play a move in the game's notation (moves lists them)
-  moves  list the legal moves
-  undo   take back your last move and the computer's replies to it
-  hint   suggest a move from a short search, without playing it
-  help   this list
-  quit   leave the game (end of input, Ctrl-D, too)"""
+  MOVE    play a move (moves lists them): {notation}
+  moves   list the legal moves
+  undo    take back your last move and the computer's replies to it
+  hint    suggest a move from a short search, without playing it
+  resign  give up the game: the other side wins
+  help    this list
+  quit    leave the game without a result (end of input, Ctrl-D, too)"""
 
 
 def register(commands) -> None:
@@ -69,9 +78,10 @@ class Session:
         if "human" in (player.kind for player in self.players):
             example = _first_move(game)
             print(f"At your turn, type a move{f' (like {example})' if example else ''} or a command: help lists them.")
+            print(f"A move is {NOTATION[type(game).__name__]}.")
 
     def play(self) -> bool:
-        """Plays until the game is over (True) or a human quits (False)."""
+        """Plays until the game is over (True) or a human quits or resigns (False)."""
         while not self.game.is_over():
             player = self.players[self.game.to_move]
             if player.kind != "human":
@@ -102,6 +112,10 @@ class Session:
                 return False
             if line == "quit":
                 return False
+            if line == "resign":
+                side = self.game.to_move
+                print(f"{COLOURS[side]} resigns: {COLOURS[1 - side]} wins")
+                return False
             if line and self.command(line):
                 return True
 
@@ -114,7 +128,7 @@ class Session:
         elif line == "hint":
             print(f"hint: {bc.mcts.best_move(self.game, HINT_ITERATIONS, seed=self.move_seed())}")
         elif line == "help":
-            print(HELP)
+            print(HELP.format(notation=NOTATION[type(self.game).__name__]))
         else:
             return self.human_move(line)
         return False
@@ -124,8 +138,7 @@ class Session:
             # A key the line does not understand (an arrow key sends ESC [ A): say what arrived.
             print(f'not a move: "{caret_notation(text)}" holds control characters (arrow keys do not edit this line)')
             return False
-        # Cells of a move are joined by commas; "b2, b4" is read as "b2,b4".
-        text = re.sub(r"[ \t]*,[ \t]*", ",", text)
+        text = joined_cells(self.game, text)
         before = len(self.game.history)
         try:
             self.game.play(text)
@@ -137,6 +150,8 @@ class Session:
             print(f"unknown command: {text} (help lists them)" if text.isalpha() else f"not a move: {error}")
             return False
         self.human_moves_at.append(before)
+        if not self.game.is_over() and self.players[self.game.to_move].kind != "human":
+            self.show_board()  # the move made, drawn before the computer starts thinking
         return True
 
     def undo(self) -> bool:
@@ -153,11 +168,10 @@ class Session:
         return True
 
     def show_board(self) -> None:
-        print(board_text(self.game))
         history = self.game.history
         last = f", last move {history[-1]}" if history else ""
-        side = COLOURS[self.game.to_move]
-        print(f"{side} ({side[0].lower()}) to move{last}")
+        print(board_text(self.game))
+        print(f"{status_text(self.game)}{last}", flush=True)
 
     def show_result(self) -> None:
         print(board_text(self.game))
@@ -172,6 +186,16 @@ def _first_move(game) -> str | None:
     """The first legal move, as an example of the notation (None when there is none)."""
     first = next(iter(game.moves()), None) if hasattr(game, "moves") else next(iter(game.legal_moves()), None)
     return None if first is None else str(first)
+
+
+def joined_cells(game, text: str) -> str:
+    """The move as typed, with the cells of a list joined as the notation joins them, by commas:
+    blanks around a comma are dropped (``a1, a6``), and in Strands, whose move is a list of cells
+    and nothing else, blanks alone separate cells too (``a1 a6``). The notation itself keeps
+    blanks out of moves (a record separates its moves by them), so this is the terminal's
+    convenience, not a rule of the game."""
+    text = re.sub(r"[ \t]*,[ \t]*", ",", text)
+    return re.sub(r"[ \t]+", ",", text) if isinstance(game, bc.Strands) else text
 
 
 def caret_notation(text: str) -> str:

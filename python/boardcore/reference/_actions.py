@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 
+from boardcore.pieces import Color
 from boardcore.reference._game import BLACK, WHITE, IllegalMoveError
 
 
@@ -98,14 +99,14 @@ class StepState:
         return self._name(index)
 
     @property
-    def to_move(self) -> int:
+    def to_move(self) -> Color:
         """BLACK (0) or WHITE (1): who chooses the next action."""
         return self._game.to_move
 
     def is_over(self) -> bool:
         return self._game.is_over()
 
-    def winner(self) -> int | None:
+    def winner(self) -> Color | None:
         return self._game.winner()
 
     def returns(self) -> tuple[float, float]:

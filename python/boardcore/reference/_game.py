@@ -10,7 +10,7 @@ import re
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
-from boardcore.pieces import Piece
+from boardcore.pieces import Color, Piece
 from boardcore.reference import _playout
 
 try:
@@ -24,8 +24,10 @@ except ImportError:  # the compiled engine is not built: the references still wo
         """Text that cannot be parsed; the message says what was expected where."""
 
 
-BLACK = 0
-WHITE = 1
+# The players as the engines give them (an IntEnum, 0 and 1); the twins compute with them as
+# ints and hand Color back wherever a colour leaves the game (to_move, winner(), pieces).
+BLACK = Color.BLACK
+WHITE = Color.WHITE
 COLOR_LETTERS = ("b", "w")  # COLOR_LETTERS[colour]: that colour's letter in every game's notation
 COLOR_NAMES = ("black", "white")
 
@@ -178,7 +180,7 @@ def wrapped_counts(layer: dict, wrapping: bool) -> dict:
     return {key: count % 2**64 for key, count in layer.items() if count % 2**64}
 
 
-def result_text(winner: int | None, over: bool) -> str:
+def result_text(winner: Color | None, over: bool) -> str:
     """The Result tag of a record: 1-0, 0-1, 1/2-1/2, or * while the game goes on."""
     if not over:
         return "*"
@@ -523,15 +525,15 @@ class ReferenceGame:
         """What cell ``index`` of ``cells`` holds. Rive and Strands keep BLACK, WHITE or None per
         cell; Reversi and Cephalopod override this."""
         owner = self._cells[index]
-        return None if owner is None else Piece(owner)
+        return None if owner is None else Piece(Color(owner))
 
     @property
-    def to_move(self) -> int:
+    def to_move(self) -> Color:
         """BLACK (0) or WHITE (1): the player to move next (in Rive, the same through the
         placements of one turn)."""
-        return self._to_move
+        return Color(self._to_move)
 
-    def winner(self) -> int | None:
+    def winner(self) -> Color | None:
         """BLACK or WHITE once the game is over and that side has more points (discs, squares or
         stones: ``score()``); None before the end and for a draw. Strands overrides it."""
         if not self.is_over():
@@ -902,6 +904,20 @@ class ReferenceGame:
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}.from_position({self.position()!r})"
+
+    def __str__(self) -> str:
+        """The text board, then who moves (``Black (b) to move``, the letter the board draws) or
+        how the game ended (``Game over: White wins``, ``Game over: a draw``)."""
+        if not self.is_over():
+            status = f"{COLOR_NAMES[self._to_move].capitalize()} ({COLOR_LETTERS[self._to_move]}) to move"
+        else:
+            winner = self.winner()
+            status = "Game over: a draw" if winner is None else f"Game over: {COLOR_NAMES[winner].capitalize()} wins"
+        return f"{self._text_board()}\n{status}"
+
+    def _text_board(self) -> str:
+        """The board drawn as text, a row a line (each game draws its own)."""
+        raise NotImplementedError
 
     @classmethod
     def from_record(cls, text: str):

@@ -18,7 +18,7 @@ from itertools import combinations
 
 import numpy as np
 
-from boardcore.pieces import Piece
+from boardcore.pieces import Color, Piece
 from boardcore.reference._game import BLACK, WHITE, IllegalMoveError, NotationError, ReferenceGame, ReferenceMove
 from boardcore.reference._game import COLOR_LETTERS as _OWNER
 from boardcore.reference._game import ZOBRIST_SEED as _ZOBRIST_SEED
@@ -369,7 +369,7 @@ class Cephalopod(ReferenceGame):
 
     def _contents(self, index: int) -> Piece | None:
         cell = self._cells[index]
-        return None if cell is None else Piece(*cell)
+        return None if cell is None else Piece(Color(cell[0]), cell[1])
 
     def _index(self, name: str) -> int | None:
         """Cell index of a normalised square name, or None if it is off this board."""
@@ -490,7 +490,7 @@ class Cephalopod(ReferenceGame):
     def _board_tags(self) -> list[tuple[str, str]]:
         return [("Board", f"{self._rows}x{self._cols}")]
 
-    def __str__(self) -> str:
+    def _text_board(self) -> str:
         cols = self._cols
         lines = ["   " + " ".join(f"{chr(ord('a') + col):>2}" for col in range(cols))]
         for row in range(self._rows):

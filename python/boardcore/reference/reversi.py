@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from boardcore import pieces
-from boardcore.pieces import Piece
+from boardcore.pieces import Color, Piece
 from boardcore.reference._game import BLACK, WHITE, IllegalMoveError, NotationError, ReferenceGame, ReferenceMove
 from boardcore.reference._game import COLOR_LETTERS as _DISC
 from boardcore.reference._game import COLOR_NAMES as _COLOR_NAMES
@@ -530,8 +530,8 @@ class Reversi(ReferenceGame):
         return self._handicap
 
     @property
-    def handicap_color(self) -> int:
-        return self._handicap_color
+    def handicap_color(self) -> Color:
+        return Color(self._handicap_color)
 
     @property
     def handicap_squares(self) -> tuple[str, ...]:
@@ -681,7 +681,7 @@ class Reversi(ReferenceGame):
                 tags.append(("HandicapColor", "white"))
         return tags
 
-    def __str__(self) -> str:
+    def _text_board(self) -> str:
         size = self._size
         lines = ["   " + " ".join(chr(ord("a") + col) for col in range(size))]
         for row in range(size):

@@ -861,7 +861,7 @@ class Rive(ReferenceGame):
             tags.append(("Playouts", self._playout_policy))
         return tags
 
-    def __str__(self) -> str:
+    def _text_board(self) -> str:
         lines = []
         for (_, offset), row in zip(self._geo.rows, self._row_cells()):
             lines.append(" " * offset + " ".join("." if c is None else _STONE[c] for c in row))

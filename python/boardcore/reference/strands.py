@@ -27,6 +27,7 @@ from itertools import combinations
 
 import numpy as np
 
+from boardcore.pieces import Color
 from boardcore.reference._game import BLACK, WHITE, IllegalMoveError, NotationError, ReferenceGame, ReferenceMove
 from boardcore.reference._game import CELL_PATTERN as _CELL
 from boardcore.reference._game import COLOR_LETTERS as _STONE
@@ -249,7 +250,7 @@ def _parse_move(notation: str) -> tuple[str, ...]:
 # Records
 
 
-def _compare_sizes(black: list[int], white: list[int]) -> int | None:
+def _compare_sizes(black: list[int], white: list[int]) -> Color | None:
     """BLACK or WHITE, whose group sizes (largest first) win position by position, a missing group
     counting 0; None when the lists are equal."""
     for i in range(max(len(black), len(white))):
@@ -555,7 +556,7 @@ class Strands(ReferenceGame):
         """(black group sizes, white group sizes), each sorted from largest."""
         return self._group_sizes(BLACK), self._group_sizes(WHITE)
 
-    def winner(self) -> int | None:
+    def winner(self) -> Color | None:
         """BLACK or WHITE once the board is full: the group sizes compared position by position,
         a missing group counting 0, the first difference decides. None before the end (and for a
         complete tie, impossible on the odd hexhex boards)."""
@@ -580,7 +581,7 @@ class Strands(ReferenceGame):
         rows = self._geo.split_rows(self._labels)
         return [("Layout", self._layout_name or _rows_text(rows)), ("Cover", self._cover)]
 
-    def __str__(self) -> str:
+    def _text_board(self) -> str:
         side = self._geo.side
         return "\n".join(" " * abs(side - 1 - r) + " ".join(row) for r, row in enumerate(self._row_texts()))
 

@@ -23,6 +23,14 @@ impl Player {
         }
     }
 
+    /// The player's name, as the text board's status line writes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Player::Black => "Black",
+            Player::White => "White",
+        }
+    }
+
     /// The one-letter notation shared by all games' positions.
     pub fn letter(self) -> char {
         match self {
@@ -404,5 +412,20 @@ impl<V: Variant> Game<V> {
         let (before, mv) = self.history.pop()?;
         self.position = before;
         Some(mv)
+    }
+
+    /// The board as `print(game)` shows it: the game's text board, then a line saying who moves
+    /// (`Black (b) to move`, the letter being the one the board draws) or how the game ended
+    /// (`Game over: White wins`, `Game over: a draw`), so that a printed game reads on its own.
+    pub fn text(&self) -> String {
+        let status = match self.position.outcome() {
+            None => {
+                let player = self.position.to_move();
+                format!("{} ({}) to move", player.name(), player.letter())
+            }
+            Some(Outcome::Winner(player)) => format!("Game over: {} wins", player.name()),
+            Some(Outcome::Draw) => "Game over: a draw".to_string(),
+        };
+        format!("{}\n{status}", V::text_board(&self.position))
     }
 }

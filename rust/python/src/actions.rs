@@ -16,7 +16,7 @@ use boardcore_engine::interrupt::Stop;
 use boardcore_engine::reversi::ReversiActions;
 use boardcore_engine::rive::RiveActions;
 use boardcore_engine::strands::StrandsActions;
-use boardcore_engine::{Error, Outcome, Position};
+use boardcore_engine::{Error, Position};
 use numpy::ndarray::{Dimension, IntoDimension};
 use numpy::{Element, PyArray, PyArray1, PyArray2, PyArray3, PyArray4, PyArrayMethods};
 use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
@@ -244,10 +244,10 @@ macro_rules! bind_actions {
                 PyTuple::new(py, self.state.observation_planes())
             }
 
-            /// `BLACK` (0) or `WHITE` (1): who chooses the next action.
+            /// `Color.BLACK` (0) or `Color.WHITE` (1): who chooses the next action.
             #[getter]
-            fn to_move(&self) -> u8 {
-                self.state.to_move() as u8
+            fn to_move(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+                crate::game::color(py, self.state.to_move())
             }
 
             /// Whether the game has ended (no legal action is left).
@@ -255,12 +255,9 @@ macro_rules! bind_actions {
                 self.state.outcome().is_some()
             }
 
-            /// `BLACK`, `WHITE`, or None (a draw, or not over).
-            fn winner(&self) -> Option<u8> {
-                match self.state.outcome() {
-                    Some(Outcome::Winner(p)) => Some(p as u8),
-                    _ => None,
-                }
+            /// `Color.BLACK`, `Color.WHITE`, or None (a draw, or not over).
+            fn winner(&self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
+                crate::game::winner(py, self.state.outcome())
             }
 
             /// `(black, white)`: +1 for the winner, -1 for the loser, 0 for a draw; (0, 0) while

@@ -5,7 +5,7 @@ use crate::errors::{invalid, BcError, BcResult};
 use crate::game::{bind_game, MoveNaming};
 use boardcore_engine::cephalopod::{CephalopodGame, CountOptions, Move, Variant};
 use boardcore_engine::square::Rect;
-use boardcore_engine::{Outcome, Position};
+use boardcore_engine::Position;
 use pyo3::basic::CompareOp;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString, PyType};

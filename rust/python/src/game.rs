@@ -15,11 +15,31 @@ use boardcore_engine::cephalopod::Cephalopod;
 pub use boardcore_engine::cephalopod::CountOptions;
 use boardcore_engine::paths::{CompactKey, Frontier, Split, PIPS};
 use boardcore_engine::Position;
-use boardcore_engine::{Cells, Contents};
+use boardcore_engine::{Cells, Contents, Outcome, Player};
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyArrayMethods};
 use pyo3::exceptions::{PyKeyError, PyTypeError};
 use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
 use pyo3::types::PyString;
+
+/// A player as Python sees it: `boardcore.Color.BLACK` or `.WHITE`, the IntEnum of
+/// `boardcore.pieces` (0 and 1, printed by name), looked up once and then shared.
+pub fn color(py: Python<'_>, player: Player) -> PyResult<Py<PyAny>> {
+    static COLORS: PyOnceLock<[Py<PyAny>; 2]> = PyOnceLock::new();
+    let colors = COLORS.get_or_try_init(py, || -> PyResult<_> {
+        let color = py.import("boardcore.pieces")?.getattr("Color")?;
+        Ok([color.getattr("BLACK")?.unbind(), color.getattr("WHITE")?.unbind()])
+    })?;
+    Ok(colors[player as usize].clone_ref(py))
+}
+
+/// `color` of a finished game's winner; None for a draw or a game not over.
+pub fn winner(py: Python<'_>, outcome: Option<Outcome>) -> PyResult<Option<Py<PyAny>>> {
+    match outcome {
+        Some(Outcome::Winner(player)) => color(py, player).map(Some),
+        _ => Ok(None),
+    }
+}
 
 /// A cell's contents as Python sees them (`boardcore.pieces`, docs/design.md "Reading the
 /// board"): a `Piece`, `HOLE`, `CUT`, or None for an empty cell.
@@ -29,7 +49,7 @@ fn contents_to_py(py: Python<'_>, contents: Contents) -> PyResult<Py<PyAny>> {
         Contents::Empty => py.None(),
         Contents::Piece { player, pips } => {
             let pips = (pips > 0).then_some(pips);
-            pieces.getattr("Piece")?.call1((player as u8, pips))?.unbind()
+            pieces.getattr("Piece")?.call1((color(py, player)?, pips))?.unbind()
         }
         Contents::Hole => pieces.getattr("HOLE")?.unbind(),
         Contents::Cut => pieces.getattr("CUT")?.unbind(),
@@ -536,10 +556,10 @@ macro_rules! bind_game {
                 crate::game::read_cell(self.position(), cell)
             }
 
-            /// `BLACK` (0) or `WHITE` (1).
+            /// `Color.BLACK` (0) or `Color.WHITE` (1).
             #[getter]
-            fn to_move(&self) -> u8 {
-                self.position().to_move() as u8
+            fn to_move(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+                crate::game::color(py, self.position().to_move())
             }
 
             /// The moves played so far.
@@ -613,12 +633,9 @@ macro_rules! bind_game {
                 self.position().is_over()
             }
 
-            /// `BLACK`, `WHITE`, or None (a draw, or not over).
-            fn winner(&self) -> Option<u8> {
-                match self.position().outcome() {
-                    Some(Outcome::Winner(p)) => Some(p as u8),
-                    _ => None,
-                }
+            /// `Color.BLACK`, `Color.WHITE`, or None (a draw, or not over).
+            fn winner(&self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
+                crate::game::winner(py, self.position().outcome())
             }
 
             /// The position in notation.
@@ -863,8 +880,9 @@ macro_rules! bind_game {
                 Ok(position.count_moves())
             }
 
+            /// The text board, then who moves or how the game ended (`Game::text`).
             fn __str__(&self) -> String {
-                <$Variant as boardcore_engine::Variant>::text_board(self.position())
+                self.inner.text()
             }
 
             /// The position as SVG (`boardcore.svg.render`), for notebooks.

@@ -6,7 +6,7 @@ use crate::errors::{invalid, BcError, BcResult};
 use crate::game::{bind_game, MoveNaming};
 use boardcore_engine::reversi::{Move, ReversiGame, Shape, Variant};
 use boardcore_engine::square::Coord;
-use boardcore_engine::{Outcome, Player, Position};
+use boardcore_engine::{Player, Position};
 use pyo3::basic::CompareOp;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString, PyTuple, PyType};
@@ -167,10 +167,10 @@ impl PyReversi {
         PyTuple::new(py, squares.into_iter().map(Coord::name))
     }
 
-    /// The colour of the handicap discs: `BLACK` (0) or `WHITE` (1).
+    /// The colour of the handicap discs: `Color.BLACK` (0) or `Color.WHITE` (1).
     #[getter]
-    fn handicap_color(&self) -> u8 {
-        self.inner.variant().map_or(0, |v| v.handicap_color as u8)
+    fn handicap_color(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        crate::game::color(py, self.inner.variant().map_or(Player::Black, |v| v.handicap_color))
     }
 
     /// `(black_discs, white_discs)`.

@@ -5,7 +5,7 @@ use crate::errors::{invalid, BcError, BcResult};
 use crate::game::{bind_game, MoveNaming};
 use boardcore_engine::hex::HexBoard;
 use boardcore_engine::rive::{Moves, PlayoutPolicy, RiveGame, Variant};
-use boardcore_engine::{Outcome, Position};
+use boardcore_engine::Position;
 use pyo3::basic::CompareOp;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString, PyTuple, PyType};

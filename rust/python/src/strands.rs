@@ -6,7 +6,7 @@ use crate::game::{bind_game, MoveNaming};
 use boardcore_engine::strands::{
     digit_row, layout_named, layout_names, parse_digit_row, Cover, Moves, Strands, StrandsGame, Variant, DEFAULT_LAYOUT,
 };
-use boardcore_engine::{Outcome, Player, Position};
+use boardcore_engine::{Player, Position};
 use pyo3::basic::CompareOp;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString, PyTuple, PyType};
