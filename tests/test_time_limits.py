@@ -173,9 +173,19 @@ def test_a_table_larger_than_the_machine_is_a_memory_error_and_the_interpreter_l
     if machine_bytes is None or machine_bytes >= 64 << 30:
         pytest.skip("this machine has 64 GiB or more: the largest table fits")
     # The size asked for, the size tried (rounded down to a power of two) and the machine's.
-    assert lines[0].startswith("refused: the transposition table: 32769 MiB asked for, 32 GiB"), lines[0]
-    assert lines[1].startswith("refused: the transposition table: 64 GiB asked for, 64 GiB"), lines[1]
-    assert all("its memory" in line for line in lines[:2])
+    assert lines[0].startswith("refused: the transposition table: 32769 MiB asked for, which may need 32 GiB"), lines
+    assert lines[1].startswith("refused: the transposition table: 64 GiB asked for, which may need 64 GiB"), lines
+    assert all("this machine's memory" in line for line in lines[:2])
+
+
+def test_a_path_count_capped_past_the_machine_is_refused_before_it_starts():
+    game = bc.Cephalopod(rows=2, cols=2)
+    if (_machine_bytes() or 1 << 62) >= 1 << 60:
+        pytest.skip("the machine's memory is unknown or beyond any cap")
+    for count in (lambda: game.count_paths(3, max_positions=2**60), lambda: game.path_totals(3, max_positions=2**60)):
+        with pytest.raises(MemoryError, match=r"max_positions=1152921504606846976 asked for.*this machine's memory"):
+            count()
+    assert game.count_paths(3, max_positions=10**6).total() == game.perft(3)
 
 
 def _machine_bytes():
@@ -294,3 +304,14 @@ def test_a_solve_at_the_terminal_warns_when_it_is_far_from_the_end_and_shows_its
     )
     assert near.returncode == 0 and "far from the end" not in near.stderr
     assert "loss by 10 (-10)" in near.stdout
+
+
+def test_a_tree_budget_past_the_machine_is_refused_before_the_search():
+    if (_machine_bytes() or 1 << 62) >= 100 * 4_000_000_000:
+        pytest.skip("the machine's memory is unknown or holds the largest budget")
+    state = bc.Reversi(size=6).actions()
+    with pytest.raises(MemoryError, match=r"max_nodes=4000000000 asked for.*this machine's memory"):
+        bc.mcts.search(state, 10, max_nodes=4_000_000_000)
+    with pytest.raises(MemoryError, match="max_nodes=4000000000"):
+        bc.mcts.Searcher(bc.Reversi(size=6), iterations=10, max_nodes=4_000_000_000)
+    assert bc.mcts.search(state, 10, max_nodes=1000).simulations == 10

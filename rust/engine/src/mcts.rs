@@ -64,8 +64,20 @@ pub struct Config {
     pub threads: usize,
     pub widening: Widening,
     /// The most entries (nodes, and moves listed for expansion) of all the trees together; each
-    /// tree gets an equal share. About 100 bytes an entry at most.
+    /// tree gets an equal share. About `BYTES_PER_ENTRY` an entry at most.
     pub max_nodes: u64,
+}
+
+/// The most memory one tree entry takes (a node, or a move listed for expansion).
+pub const BYTES_PER_ENTRY: u64 = 100;
+
+/// A `max_nodes` budget as a caller asks for it (MCTS or PUCT): refused (`TooLarge`, naming the
+/// sizes and the machine's memory) when its trees could outgrow the machine, since they would
+/// fill the memory before the budget could stop them.
+pub fn checked_max_nodes(max_nodes: u64) -> crate::Result<u64> {
+    let bytes = max_nodes.saturating_mul(BYTES_PER_ENTRY);
+    crate::memory::within_machine(bytes, "the search trees", &format!("max_nodes={max_nodes}"))?;
+    Ok(max_nodes)
 }
 
 /// The default node budget: a few hundred megabytes.

@@ -36,6 +36,19 @@ fn refused(what: &str, asked: &str, tried: u64) -> Error {
     ))
 }
 
+/// `Ok` if `bytes` (what `asked` of `what` may come to hold) fits in the machine's physical
+/// memory (or the machine does not say), else `TooLarge` saying so.
+pub fn within_machine(bytes: u64, what: &str, asked: &str) -> Result<()> {
+    match physical_bytes() {
+        Some(machine) if bytes > machine => Err(Error::TooLarge(format!(
+            "{what}: {asked} asked for, which may need {} ({bytes} bytes), more than this machine's memory ({})",
+            shown(bytes),
+            shown(machine)
+        ))),
+        _ => Ok(()),
+    }
+}
+
 /// `count` zeroed values of `T`, from memory the system hands out lazily (untouched pages cost
 /// nothing until used), or `TooLarge` if the system refuses the allocation or it would exceed
 /// the machine's physical memory (a table larger than the machine would be filled into swap,
@@ -47,9 +60,7 @@ fn refused(what: &str, asked: &str, tried: u64) -> Error {
 pub unsafe fn try_zeroed<T>(count: usize, what: &str, asked: &str) -> Result<Vec<T>> {
     let layout = Layout::array::<T>(count).map_err(|_| refused(what, asked, u64::MAX))?;
     let bytes = layout.size() as u64;
-    if physical_bytes().is_some_and(|machine| bytes > machine) {
-        return Err(refused(what, asked, bytes));
-    }
+    within_machine(bytes, what, asked)?;
     if layout.size() == 0 {
         return Ok(Vec::new());
     }
@@ -61,6 +72,16 @@ pub unsafe fn try_zeroed<T>(count: usize, what: &str, asked: &str) -> Result<Vec
     // SAFETY: allocated by the global allocator with `T`'s array layout for `count` values,
     // all zero, which the caller promises is a valid `T`.
     Ok(unsafe { Vec::from_raw_parts(pointer, count, count) })
+}
+
+/// Room for `additional` more values in `values` (a buffer that grows with the work, such as
+/// self-play's rows), or `TooLarge` naming `what` when the system refuses it, where a plain push
+/// would abort the process.
+pub fn try_grow<T>(values: &mut Vec<T>, additional: usize, what: &str) -> Result<()> {
+    values.try_reserve(additional).map_err(|_| {
+        let bytes = (values.len().saturating_add(additional) as u64).saturating_mul(std::mem::size_of::<T>() as u64);
+        refused(what, &format!("{} values", values.len().saturating_add(additional)), bytes)
+    })
 }
 
 /// Frees `value` on a thread of its own when it is large, so that the caller is not kept
@@ -90,7 +111,7 @@ mod tests {
         match refused {
             Err(Error::TooLarge(message)) => {
                 assert!(message.contains("a test table") && message.contains("more than the machine"), "{message}");
-                assert!(message.contains("its memory"), "{message}");
+                assert!(message.contains("memory"), "{message}");
             }
             other => panic!("expected TooLarge, got {:?}", other.map(|v| v.len())),
         }

@@ -125,6 +125,19 @@ pub fn max_positions<P: CompactKey>() -> usize {
     MAX_POSITIONS / entry.max(32) * 32
 }
 
+/// The memory a cap of positions stands for, in bytes: the default cap's budget (about 1 GiB
+/// for `MAX_POSITIONS`) per position, the same for every game's counts.
+pub const BYTES_PER_CAPPED_POSITION: u64 = 128;
+
+/// `max_positions` as a caller asks for it: refused (`TooLarge`, naming the sizes and the
+/// machine's memory) when the memory it allows is more than the machine has, since the count
+/// would fill the memory before its cap could stop it (docs/design.md, "Input limits and memory").
+pub fn checked_cap(max_positions: usize) -> Result<usize> {
+    let bytes = (max_positions as u64).saturating_mul(BYTES_PER_CAPPED_POSITION);
+    crate::memory::within_machine(bytes, "count_paths", &format!("max_positions={max_positions}"))?;
+    Ok(max_positions)
+}
+
 /// The distinct positions at the end of all move sequences from `root` (a sequence ends after
 /// `depth` moves, or earlier when the game ends), with the number of sequences reaching each,
 /// sorted by key.

@@ -122,7 +122,7 @@ pub fn selfplay<S: Steps>(
         let reports = puct::search_many(roots, &seeds, &search, evaluator, pool.as_ref(), stop)?;
         for (game, report) in live.iter_mut().zip(reports) {
             let action = choose(game, &report, settings);
-            record(game, &report, action);
+            record(game, &report, action)?;
         }
         // Finished games leave the batch (in one pass: there may be tens of thousands).
         let (mut still, mut still_ids) = (Vec::with_capacity(live.len()), Vec::with_capacity(ids.len()));
@@ -138,6 +138,12 @@ pub fn selfplay<S: Steps>(
     }
     let mut data =
         Data { observation_shape: start.observation_shape(), num_actions: start.num_actions(), ..Data::default() };
+    // The games' rows are gathered into one set of arrays: room for all of it first.
+    let rows = || finished.iter().flatten().map(|game| &game.rows);
+    let observations = rows().map(|r| r.observations.len()).sum();
+    crate::memory::try_grow(&mut data.observations, observations, "self-play's observations")?;
+    crate::memory::try_grow(&mut data.masks, rows().map(|r| r.masks.len()).sum(), "self-play's action masks")?;
+    crate::memory::try_grow(&mut data.policies, rows().map(|r| r.policies.len()).sum(), "self-play's policies")?;
     for (g, game) in finished.into_iter().enumerate() {
         let game = game.expect("every game finishes");
         let outcome = game.state.outcome();
@@ -170,10 +176,14 @@ fn choose<S: Steps>(game: &mut Live<S>, report: &Report, settings: &Settings) ->
     }
 }
 
-/// Writes the decision's row, then plays it.
-fn record<S: Steps>(game: &mut Live<S>, report: &Report, action: usize) {
+/// Writes the decision's row, then plays it; `TooLarge` (nothing written) if the rows cannot
+/// grow.
+fn record<S: Steps>(game: &mut Live<S>, report: &Report, action: usize) -> Result<()> {
     let rows = &mut game.rows;
     let (observation_len, num_actions) = (game.state.observation_len(), game.state.num_actions());
+    crate::memory::try_grow(&mut rows.observations, observation_len, "self-play's observations")?;
+    crate::memory::try_grow(&mut rows.masks, num_actions, "self-play's action masks")?;
+    crate::memory::try_grow(&mut rows.policies, report.policy.len(), "self-play's policies")?;
     let start = rows.observations.len();
     rows.observations.resize(start + observation_len, 0.0);
     game.state.observe_into(&mut rows.observations[start..]);
@@ -190,6 +200,7 @@ fn record<S: Steps>(game: &mut Live<S>, report: &Report, action: usize) {
     debug_assert!(game.state.is_legal_action(action), "self-play plays legal actions");
     game.state.apply_action_unchecked(action);
     game.decisions += 1;
+    Ok(())
 }
 
 #[cfg(test)]

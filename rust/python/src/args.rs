@@ -164,7 +164,8 @@ pub fn max_steps(value: Option<&Bound<'_, PyAny>>) -> BcResult<Option<u32>> {
 
 /// `max_positions` (`count_paths`, `path_totals`): None (the default cap), or an int from 1 on.
 pub fn max_positions(value: Option<&Bound<'_, PyAny>>) -> BcResult<Option<usize>> {
-    value.filter(|v| !v.is_none()).map(|v| int_in("max_positions", v, 1..=usize::MAX)).transpose()
+    let asked = value.filter(|v| !v.is_none()).map(|v| int_in("max_positions", v, 1..=usize::MAX)).transpose()?;
+    Ok(asked.map(boardcore_engine::paths::checked_cap).transpose()?)
 }
 
 /// A real-number argument (an int or a float, not a bool), as a finite or infinite f64; the

@@ -27,9 +27,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     Ok(())
 }
 
-/// The most node entries a search may be given (node ids are 32-bit).
-const MAX_NODE_BUDGET: u64 = 4_000_000_000;
-
 /// The most leaves in one evaluator call.
 const MAX_BATCH: usize = 1 << 16;
 
@@ -65,7 +62,7 @@ fn settings(
         gumbel: gumbel.then_some(Gumbel { max_considered, ..Gumbel::default() }),
         temperature,
         threads: threads.map(crate::args::threads).transpose()?.unwrap_or(1),
-        max_nodes: crate::args::int_in("max_nodes", max_nodes, 1..=MAX_NODE_BUDGET)?,
+        max_nodes: crate::search::node_budget(max_nodes)?,
         time_limit: None,
     };
     puct::check(&settings)?;

@@ -51,8 +51,9 @@ pub fn positive_iterations(value: &Bound<'_, PyAny>) -> BcResult<u64> {
 /// The most node ids a tree can give (they are 32-bit).
 const MAX_NODE_BUDGET: u64 = 4_000_000_000;
 
-fn node_budget(value: &Bound<'_, PyAny>) -> BcResult<u64> {
-    crate::args::int_in("max_nodes", value, 1..=MAX_NODE_BUDGET)
+pub fn node_budget(value: &Bound<'_, PyAny>) -> BcResult<u64> {
+    let asked = crate::args::int_in("max_nodes", value, 1..=MAX_NODE_BUDGET)?;
+    Ok(boardcore_engine::mcts::checked_max_nodes(asked)?)
 }
 
 pub fn duration(seconds: f64) -> BcResult<Duration> {
