@@ -160,6 +160,11 @@ def sections() -> list[Section]:
             ],
             writes_file=True,
         ),
+        Section(
+            "time-limits",
+            "Time limits: how far past its limit each timed call returns, at idle and under load",
+            "bench_time_limits.py",
+        ),
         Section("parsers", "Parsers on 1 MB inputs (CPU time)", "bench_parsers.py", ["--repeats", "3", "--cpu"]),
         Section("binding", "The cost of a call across the binding", "bench_binding_calls.py"),
     ]

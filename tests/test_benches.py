@@ -33,6 +33,20 @@ def test_the_search_benchmark_runs_every_part_quickly():
     assert sum(row.startswith("| random-rollout search") for row in rows) == 4
 
 
+def test_the_time_limits_benchmark_times_every_game_call_and_limit_quickly():
+    """benches/bench_time_limits.py --quick: one call of each configuration at 0.001 and 0.01 s at
+    idle, and at 0.001 s under load (its busy children killed at the end)."""
+    output = run_bench(str(BENCHES / "bench_time_limits.py"), "--quick")
+    rows = [line.split(" | ") for line in output.splitlines() if line.startswith("| ") and "---" not in line]
+    calls = ("analyse", "player", "solve", "mcts")
+    summary = [row for row in rows if row[1] in ("0.001", "0.01")]
+    detail = [row for row in rows if row[1] in calls]
+    assert len(summary) == 7 * 2 and {row[8] for row in summary} <= {"holds", "**fails**"}
+    assert len(detail) == 7 * len(calls) * 2 * 2
+    # Under load only 0.001 s runs in the quick mode.
+    assert all((row[9] == "-") == (row[1] == "0.01") for row in summary)
+
+
 def test_the_cephalopod_paths_benchmark_reduces_boardcores_counts_to_the_puzzles_answers():
     """boardcore's half of bench_cephalopod_paths.py on its small cases and on c03, the empty board
     at depth 40 (counts past 2**64: exact and wrapping modes must both reduce to the answer); c07

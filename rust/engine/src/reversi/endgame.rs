@@ -143,17 +143,26 @@ impl EndgameSolver {
         let geometry = Geometry::<F>::new(board.playable, board.shape.size() as u32);
         let this_board = (F::W, board.playable.to_u128());
         if self.board != Some(this_board) {
-            self.table64.iter_mut().for_each(|e| *e = Entry::EMPTY);
-            self.table128.iter_mut().for_each(|e| *e = Entry::EMPTY);
+            // Fresh tables, zeroed as they are touched, rather than every entry of the old ones
+            // written over (tens of milliseconds).
+            self.table64 = Vec::new();
+            self.table128 = Vec::new();
             self.board = Some(this_board);
         }
         self.date = self.date.wrapping_add(1);
         let (bits, date) = (self.bits, self.date);
         let table = F::B::table(self);
         if table.is_empty() {
+            // A limit reached already sets nothing up.
+            stop.checkpoint()?;
             // 128-bit entries are twice as large: the 10-wide boards get at most 2**22.
             let bits = if F::B::BITS > 64 { bits.min(22) } else { bits };
-            *table = vec![Entry::EMPTY; 1 << bits];
+            // Zeroed memory from the system, whose pages cost nothing until touched: a table
+            // written in full (24 MiB of 64-bit entries, 48 MiB of 128-bit ones) took 30-50 ms
+            // of page faults before the first node, past a short time limit (issue 36).
+            // SAFETY: every field of an entry is an integer, so all zeros is a valid entry:
+            // the empty one (no position has no disc, so it matches nothing).
+            *table = unsafe { crate::memory::try_zeroed(1 << bits, "the endgame table", "its default size") }?;
         }
         let mask = table.len() - 1;
         let squares = geometry.squares;
@@ -197,7 +206,8 @@ fn margin(mine: i32, theirs: i32, empties: i32) -> i32 {
 }
 
 /// A transposition table entry: the position (both bitboards, so that no collision can give a
-/// wrong value), bounds on its exact value, and its best move.
+/// wrong value), bounds on its exact value, and its best move. An entry of zeros is empty: no
+/// position has no disc, so it matches nothing (the tables are allocated zeroed).
 #[derive(Debug, Clone, Copy)]
 struct Entry<B> {
     me: B,
@@ -207,12 +217,6 @@ struct Entry<B> {
     best: u8,
     empties: u8,
     date: u8,
-}
-
-impl<B: Bits> Entry<B> {
-    /// No position has no disc, so an entry of zeros matches nothing.
-    const EMPTY: Entry<B> =
-        Entry { me: B::ZERO, opponent: B::ZERO, lower: 0, upper: 0, best: NO_MOVE, empties: 0, date: 0 };
 }
 
 /// The bitboard types that have a table in the solver, and their hash.

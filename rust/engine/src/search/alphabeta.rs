@@ -13,6 +13,8 @@ use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU32, AtomicU64, Ordering::R
 pub const INFINITY: i32 = 1 << 28;
 /// Plies to go from which a node orders its moves by evaluating each child.
 const EVALUATED_ORDERING_DEPTH: i32 = 3;
+/// How many children the ordering evaluates between two looks at the stop.
+const ORDERING_CHECK: usize = 32;
 /// Local nodes counted between two additions to the shared count.
 const NODE_BATCH: u64 = 1024;
 
@@ -224,11 +226,17 @@ impl<'a, P: Searchable, E: Evaluate<P>> Worker<'a, P, E> {
         ply: usize,
     ) -> Vec<usize> {
         let side = position.to_move() as usize;
-        let evaluate_children = depth >= EVALUATED_ORDERING_DEPTH && moves.len() > 1;
+        let mut evaluate_children = depth >= EVALUATED_ORDERING_DEPTH && moves.len() > 1;
         let mut keyed: Vec<(i64, usize)> = moves
             .iter()
             .enumerate()
             .map(|(i, &mv)| {
+                // Evaluating thousands of children (a Strands turn on hex7) took 11 ms between
+                // two checkpoints: once the stop is requested the rest are keyed by history
+                // alone, and the search stops at its next checkpoint (issue 36).
+                if evaluate_children && i % ORDERING_CHECK == ORDERING_CHECK - 1 && self.cx.stop.checkpoint().is_err() {
+                    evaluate_children = false;
+                }
                 let key = if table_move == Some(i as u32) {
                     i64::MAX
                 } else if let Some(slot) = self.ordering.is_killer(ply, mv) {
