@@ -7,8 +7,13 @@
 use crate::error::{Error, Result};
 use std::alloc::{alloc_zeroed, Layout};
 
-/// The machine's physical memory in bytes, where the system says (`/proc/meminfo`).
+/// The machine's physical memory in bytes, where the system says (`/proc/meminfo`, read once).
 pub fn physical_bytes() -> Option<u64> {
+    static MACHINE: std::sync::OnceLock<Option<u64>> = std::sync::OnceLock::new();
+    *MACHINE.get_or_init(read_physical_bytes)
+}
+
+fn read_physical_bytes() -> Option<u64> {
     let info = std::fs::read_to_string("/proc/meminfo").ok()?;
     let line = info.lines().find(|line| line.starts_with("MemTotal:"))?;
     let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;

@@ -857,6 +857,8 @@ pub fn search_many<S: Steps>(
     pool: Option<&rayon::ThreadPool>,
     stop: &Stop,
 ) -> Result<Vec<Report>> {
+    // The time limit covers the whole call: the roots' evaluation too.
+    let started = std::time::Instant::now();
     check(settings)?;
     // One batch holds every tree's leaves: they must have one shape.
     if let Some(first) = roots.first() {
@@ -874,7 +876,6 @@ pub fn search_many<S: Steps>(
     trees.iter_mut().for_each(Tree::wait_for_root);
     evaluate_waiting(&mut trees, num_actions, settings, evaluator, pool, &mut round, stop)?;
     let mut quotas = vec![0usize; trees.len()];
-    let started = std::time::Instant::now();
     loop {
         stop.check()?;
         if settings.time_limit.is_some_and(|limit| started.elapsed() >= limit) {

@@ -31,6 +31,10 @@ pub struct Context<'a, E> {
     /// The counts this search keeps as it goes (its nodes; what progress reports read).
     pub tally: &'a Tally,
     pub node_limit: u64,
+    /// When the time limit passes, if there is one: the search looks at the clock itself every
+    /// `NODE_BATCH` nodes, so that a timer thread woken late (a loaded machine) does not make
+    /// the search late too.
+    pub deadline: Option<std::time::Instant>,
     /// A limit (nodes or time), not the caller, ended the search.
     pub limit_reached: AtomicBool,
 }
@@ -105,7 +109,7 @@ impl<'a, P: Searchable, E: Evaluate<P>> Worker<'a, P, E> {
         if self.unreported == NODE_BATCH {
             let total = self.cx.tally.nodes.fetch_add(NODE_BATCH, Relaxed) + NODE_BATCH;
             self.unreported = 0;
-            if total >= self.cx.node_limit {
+            if total >= self.cx.node_limit || self.cx.deadline.is_some_and(|d| std::time::Instant::now() >= d) {
                 self.cx.reach_limit();
             }
         }

@@ -232,7 +232,10 @@ fn search_once<P: Searchable, E: Evaluate<P>>(
         ok
     };
     let inner = Stop::polling(&go_on);
-    let cx = context(table, &inner, evaluator, limits, &tally);
+    let cx = Context {
+        deadline: limits.time.map(|limit| start + limit),
+        ..context(table, &inner, evaluator, limits, &tally)
+    };
     let (done, finished) = std::sync::mpsc::channel::<()>();
     let outcome = std::thread::scope(|scope| {
         if let Some(limit) = limits.time {
@@ -290,6 +293,7 @@ fn context<'a, E>(
         seed: limits.seed,
         tally,
         node_limit: limits.nodes.unwrap_or(u64::MAX),
+        deadline: None,
         limit_reached: AtomicBool::new(false),
     }
 }
@@ -426,15 +430,20 @@ fn unsearched<P: Searchable, E: Evaluate<P>>(
 fn ordered_root_moves<P: Searchable, E: Evaluate<P>>(root: &P, worker: &Worker<'_, P, E>) -> Result<Vec<RootMove<P>>> {
     let moves = root.list_moves(worker.cx.stop)?;
     let order = worker.order(root, &moves, None, i32::MAX, 0);
-    Ok(order
+    order
         .into_iter()
-        .map(|i| {
+        .enumerate()
+        .map(|(n, i)| {
+            // Thousands of children (a Strands turn) take milliseconds to play: look at the stop.
+            if crate::interrupt::every(n as u64, 32) {
+                worker.cx.stop.checkpoint()?;
+            }
             let mut child = root.clone();
             child.play_unchecked(moves[i]);
             let again = child.to_move() == root.to_move();
-            RootMove { mv: moves[i], child, again }
+            Ok(RootMove { mv: moves[i], child, again })
         })
-        .collect())
+        .collect()
 }
 
 /// Lazy SMP: `search` (this thread, searching as one thread would: its answer is the search's)
