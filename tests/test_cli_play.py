@@ -20,10 +20,10 @@ def play(monkeypatch, capsys, args, typed=""):
 # Through a pseudo-terminal, as a person would use it.
 
 
-def spawn_reversi_against_random():
+def spawn_reversi_against_random(children):
     pexpect = pytest.importorskip("pexpect")
-    command = ["-m", "boardcore.cli", "play", "reversi", "--black", "human", "--white", "random"]
-    return pexpect, pexpect.spawn(sys.executable, command, encoding="utf-8", timeout=30)
+    command = [sys.executable, "-m", "boardcore.cli", "play", "reversi", "--black", "human", "--white", "random"]
+    return pexpect, children.spawn(command, encoding="utf-8", timeout=30)
 
 
 def board_before_prompt(child) -> str:
@@ -40,8 +40,8 @@ def play_first_listed_move(child) -> str:
     return move
 
 
-def test_a_person_plays_undoes_and_asks_for_a_hint_in_a_terminal():
-    pexpect, child = spawn_reversi_against_random()
+def test_a_person_plays_undoes_and_asks_for_a_hint_in_a_terminal(children):
+    pexpect, child = spawn_reversi_against_random(children)
     start = board_before_prompt(child)
     assert "Black (b) to move" in start
 
