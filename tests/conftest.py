@@ -2,6 +2,9 @@ import boardcore.reference as ref
 import pytest
 from processes import Children
 
+# A session that leaves a process running fails and names it (tests/leftover_processes.py).
+pytest_plugins = ["leftover_processes"]
+
 
 @pytest.fixture
 def children():
