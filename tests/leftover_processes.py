@@ -17,6 +17,7 @@ import uuid
 from pathlib import Path
 
 import pytest
+from processes import processes_with
 
 MARKER = "BOARDCORE_TEST_SESSION"
 
@@ -34,13 +35,6 @@ def pytest_configure(config: pytest.Config) -> None:
     # A value of this session's own: a session run by a test (tests/test_suite_without_sigint.py)
     # marks its processes apart from the outer session's.
     os.environ[MARKER] = f"{os.getpid()}-{uuid.uuid4().hex}"
-
-
-def _started_by_this_session(pid: int, marker: bytes) -> bool:
-    try:
-        return marker in Path(f"/proc/{pid}/environ").read_bytes().split(b"\0")
-    except OSError:  # gone, or not ours to read (a zombie's environment reads empty)
-        return False
 
 
 def _command_line(pid: int) -> str:
@@ -63,12 +57,10 @@ def _expected() -> set[int]:
 def leftover_processes() -> dict[int, str]:
     """The processes this session started that still run: pid -> command line."""
     marker = os.environ.get(MARKER)
-    if not marker or not Path("/proc/self/environ").exists():
+    if not marker:
         return {}
-    wanted = f"{MARKER}={marker}".encode()
     expected = _expected()
-    pids = (int(entry.name) for entry in Path("/proc").iterdir() if entry.name.isdigit())
-    return {pid: _command_line(pid) for pid in pids if pid not in expected and _started_by_this_session(pid, wanted)}
+    return {pid: _command_line(pid) for pid in processes_with(f"{MARKER}={marker}") if pid not in expected}
 
 
 @pytest.hookimpl(trylast=True)

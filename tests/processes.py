@@ -21,6 +21,7 @@ import os
 import signal
 import subprocess
 import sys
+import uuid
 from pathlib import Path
 
 import pytest
@@ -89,6 +90,22 @@ def send_sigint(pid: int) -> None:
     os.kill(pid, signal.SIGINT)
 
 
+def processes_with(environment_entry: str) -> list[int]:
+    """The processes still running (zombies excluded) whose environment holds
+    ``environment_entry`` (``NAME=value``), whatever started them and wherever they were
+    reparented. Empty where there is no /proc."""
+    if not Path("/proc/self/environ").exists():
+        return []
+    wanted = environment_entry.encode()
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit() and int(entry.name) != os.getpid():
+            with contextlib.suppress(OSError):  # gone, or not ours (a zombie's environment reads empty)
+                if wanted in (entry / "environ").read_bytes().split(b"\0"):
+                    found.append(int(entry.name))
+    return found
+
+
 def end_group(pid: int) -> None:
     """SIGKILL to the process group led by ``pid`` (the child and whatever it started that did
     not leave the group); nothing if the group is gone."""
@@ -99,15 +116,28 @@ def end_group(pid: int) -> None:
 class Children:
     """The processes one test starts (the ``children`` fixture of tests/conftest.py). Each is the
     leader of a process group of its own, with SIGINT at its default action; when the test ends,
-    whatever its outcome, each group is killed and each child waited for."""
+    whatever its outcome, each group is killed and each child waited for.
+
+    Each also carries a marker of this test in its environment, passed on to whatever it starts:
+    a child whose start was interrupted (a Ctrl-C before Popen or pexpect returned it) and a
+    descendant that left the group are found by it in /proc and killed too."""
+
+    MARKER = "BOARDCORE_TEST_CHILDREN"
 
     def __init__(self) -> None:
         self._popens: list[subprocess.Popen] = []
         self._terminals: list = []  # pexpect.spawn objects
+        self._marker = f"{self.MARKER}={uuid.uuid4().hex}"
 
-    def start(self, command: list[str], **popen_arguments) -> subprocess.Popen:
-        """``subprocess.Popen(command, **popen_arguments)`` in a session of its own."""
-        child = subprocess.Popen(with_sigint_default(command), start_new_session=True, **popen_arguments)
+    def _marked(self, env: dict[str, str] | None) -> dict[str, str]:
+        name, _, value = self._marker.partition("=")
+        return {**(os.environ if env is None else env), name: value}
+
+    def start(self, command: list[str], env: dict[str, str] | None = None, **popen_arguments) -> subprocess.Popen:
+        """``subprocess.Popen(command, env=env, **popen_arguments)`` in a session of its own."""
+        child = subprocess.Popen(
+            with_sigint_default(command), start_new_session=True, env=self._marked(env), **popen_arguments
+        )
         self._popens.append(child)
         return child
 
@@ -121,17 +151,19 @@ class Children:
             end_group(child.pid)
         return subprocess.CompletedProcess(command, child.wait(), out, err)
 
-    def spawn(self, command: list[str], **spawn_arguments):
+    def spawn(self, command: list[str], env: dict[str, str] | None = None, **spawn_arguments):
         """``pexpect.spawn`` of ``command`` on a pseudo-terminal of its own (pexpect makes the child
         a session leader, so it leads its process group)."""
         import pexpect
 
         wrapped = with_sigint_default(command)
-        child = pexpect.spawn(wrapped[0], wrapped[1:], **spawn_arguments)
+        child = pexpect.spawn(wrapped[0], wrapped[1:], env=self._marked(env), **spawn_arguments)
         self._terminals.append(child)
         return child
 
     def end_all(self) -> None:
+        """Kills each child's group and waits for the child, then kills (and reaps, when it is a
+        child of this process) whatever still carries the marker."""
         for child in self._popens:
             end_group(child.pid)
             child.wait()
@@ -143,3 +175,8 @@ class Children:
             terminal.close(force=True)
         self._popens.clear()
         self._terminals.clear()
+        for pid in processes_with(self._marker):
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.kill(pid, signal.SIGKILL)
+            with contextlib.suppress(ChildProcessError):  # not a child of this process: its parent waits
+                os.waitpid(pid, 0)
