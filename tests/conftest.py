@@ -1,5 +1,20 @@
 import boardcore.reference as ref
 import pytest
+from processes import Children
+
+# A session that leaves a process running fails and names it (tests/leftover_processes.py).
+pytest_plugins = ["leftover_processes"]
+
+
+@pytest.fixture
+def children():
+    """Starts the test's child processes (``start``, ``run``, ``spawn``: tests/processes.py), with
+    SIGINT at its default action so that the Ctrl-C a test sends arrives even where the suite runs
+    with SIGINT ignored; kills each one's process group and waits for it when the test ends,
+    whatever the outcome."""
+    started = Children()
+    yield started
+    started.end_all()
 
 
 def _engine_classes(name: str) -> list[type]:

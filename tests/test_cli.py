@@ -3,12 +3,12 @@
 import argparse
 import os
 import shutil
-import signal
 import subprocess
 import sys
 
 import pytest
 from boardcore.cli import main
+from processes import send_sigint
 
 
 def run_script(*arguments: str) -> subprocess.CompletedProcess:
@@ -566,34 +566,32 @@ sys.exit(_boardcore_cli.main())
 """
 
 
-def interrupted(command: list[str], ready: str, env: dict | None = None) -> tuple[int, str]:
-    """Starts ``command``, sends it SIGINT once a line of its stderr contains ``ready``, and
-    returns its exit code and whole stderr (generous limits: the machine may be busy)."""
-    child = subprocess.Popen(command, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True, env=env)
+def interrupted(children, command: list[str], ready: str, env: dict | None = None) -> tuple[int, str]:
+    """Starts ``command`` (with SIGINT at its default action, whatever the suite inherited), sends
+    it SIGINT once a line of its stderr contains ``ready``, and returns its exit code and whole
+    stderr (generous limits: the machine may be busy). The children fixture ends it in any case."""
+    child = children.start(command, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True, env=env)
     lines = []
-    try:
-        for line in child.stderr:
-            lines.append(line)
-            if ready in line:
-                child.send_signal(signal.SIGINT)
-                break
-        rest = child.communicate(timeout=60)[1]
-    finally:
-        child.kill()
+    for line in child.stderr:
+        lines.append(line)
+        if ready in line:
+            send_sigint(child.pid)
+            break
+    rest = child.communicate(timeout=60)[1]
     return child.returncode, "".join(lines) + rest
 
 
 @pytest.mark.skipif(os.name != "posix", reason="POSIX signals")
-def test_ctrl_c_while_boardcore_is_imported_exits_130_without_a_traceback():
+def test_ctrl_c_while_boardcore_is_imported_exits_130_without_a_traceback(children):
     code, err = interrupted(
-        [sys.executable, "-c", HELD_IMPORT, "perft", "reversi", "--depth", "3"], "importing boardcore"
+        children, [sys.executable, "-c", HELD_IMPORT, "perft", "reversi", "--depth", "3"], "importing boardcore"
     )
     assert code == 130, err
     assert "Traceback" not in err and err.endswith("boardcore: interrupted\n")
 
 
 @pytest.mark.skipif(os.name != "posix", reason="POSIX signals")
-def test_ctrl_c_right_after_the_console_script_starts_exits_130_without_a_traceback():
+def test_ctrl_c_right_after_the_console_script_starts_exits_130_without_a_traceback(children):
     # The installed script as a person runs it, interrupted early: once Python's import-time
     # report shows numpy imported, which only boardcore's own import does. Wherever the signal
     # lands from there (the rest of the import, reading the arguments, the count), the command
@@ -602,7 +600,7 @@ def test_ctrl_c_right_after_the_console_script_starts_exits_130_without_a_traceb
     if script is None:
         pytest.skip("the boardcore console script is not installed beside this Python")
     env = {**os.environ, "PYTHONPROFILEIMPORTTIME": "1"}
-    code, err = interrupted([script, "perft", "reversi", "--depth", "20"], "numpy", env)
+    code, err = interrupted(children, [script, "perft", "reversi", "--depth", "20"], "numpy", env)
     assert code == 130, err
     assert "Traceback" not in err and "boardcore: interrupted" in err
 

@@ -3,13 +3,13 @@ count_paths and path_totals return; bad input is a one-line error with exit code
 file; Ctrl-C ends a long count with exit code 130 and no traceback."""
 
 import os
-import signal
 import subprocess
 import sys
 
 import boardcore as bc
 import pytest
 from boardcore.cli import main, paths
+from processes import send_sigint
 
 PUZZLE = "3x3 .6b./2b2b2b/1b6b1b b"
 EMPTY_3X3 = "3x3 .../.../... b"
@@ -235,13 +235,13 @@ def test_an_unwritable_rows_file_fails_before_counting(tmp_path, capsys):
 
 
 @pytest.mark.skipif(os.name != "posix", reason="needs a pseudo-terminal and POSIX signals")
-def test_ctrl_c_stops_a_long_count_with_exit_code_130_and_no_traceback():
+def test_ctrl_c_stops_a_long_count_with_exit_code_130_and_no_traceback(children):
     pexpect = pytest.importorskip("pexpect")
     # The 5x5 start, colour-free, 25 plies: many seconds of counting after ply 5.
-    command = ["-m", "boardcore.cli", "paths", "cephalopod", "start", "--depth", "25", "--colour-free"]
-    child = pexpect.spawn(sys.executable, command, encoding="utf-8", timeout=60, echo=False)
+    command = [sys.executable, "-m", "boardcore.cli", "paths", "cephalopod", "start", "--depth", "25", "--colour-free"]
+    child = children.spawn(command, encoding="utf-8", timeout=60, echo=False)
     child.expect(r"paths\(25\) \[#*-+\] 5/25 ")
-    child.kill(signal.SIGINT)
+    send_sigint(child.pid)
     child.expect(pexpect.EOF, timeout=10)
     child.close()
     assert child.exitstatus == 130 and child.signalstatus is None

@@ -4,14 +4,16 @@ never share a line with the bar.
 
 Each run is a child process on a pseudo-terminal (pexpect), so stderr is a terminal and the bar is
 drawn as a person sees it. A hang is caught by pexpect's timeout rather than by a timing assertion.
+The children fixture (tests/conftest.py) starts each child with SIGINT at its default action, so
+that Ctrl-C arrives even where the suite runs with SIGINT ignored, and ends it whatever the outcome.
 """
 
 import os
 import re
-import signal
 import sys
 
 import pytest
+from processes import send_sigint
 
 pexpect = pytest.importorskip("pexpect")
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="needs a pseudo-terminal and POSIX signals")
@@ -28,10 +30,9 @@ DEEP = {
 ANSWER = 10
 
 
-def spawn_perft(*arguments: str):
-    return pexpect.spawn(
-        sys.executable, ["-m", "boardcore.cli", "perft", *arguments], encoding="utf-8", timeout=60, echo=False
-    )
+def spawn_perft(children, *arguments: str):
+    command = [sys.executable, "-m", "boardcore.cli", "perft", *arguments]
+    return children.spawn(command, encoding="utf-8", timeout=60, echo=False)
 
 
 def bar_clock(child) -> float:
@@ -42,30 +43,30 @@ def bar_clock(child) -> float:
 
 @pytest.mark.parametrize("threads", ["1", "2"])
 @pytest.mark.parametrize("game", sorted(DEEP))
-def test_ctrl_c_stops_perft_with_exit_code_130_and_no_traceback(game, threads):
-    child = spawn_perft(*DEEP[game], "--threads", threads, "--divide")
+def test_ctrl_c_stops_perft_with_exit_code_130_and_no_traceback(children, game, threads):
+    child = spawn_perft(children, *DEEP[game], "--threads", threads, "--divide")
     bar_clock(child)  # the search is under way
-    child.kill(signal.SIGINT)
+    send_sigint(child.pid)
     child.expect(pexpect.EOF, timeout=ANSWER)
     child.close()
     assert child.exitstatus == 130 and child.signalstatus is None
     assert "Traceback" not in child.before and "boardcore: interrupted" in child.before
 
 
-def test_the_bar_clock_runs_while_the_first_root_move_is_searched():
-    child = spawn_perft(*DEEP["reversi"])
+def test_the_bar_clock_runs_while_the_first_root_move_is_searched(children):
+    child = spawn_perft(children, *DEEP["reversi"])
     first = bar_clock(child)
     # The bar is drawn again, still at 0 root moves done, with a later time: it redraws on a timer.
     while (later := bar_clock(child)) == first:
         pass
     assert later > first
-    child.kill(signal.SIGINT)
+    send_sigint(child.pid)
     child.expect(pexpect.EOF, timeout=ANSWER)
     child.close()
 
 
-def test_divide_clears_the_bar_before_each_result_line():
-    child = spawn_perft("reversi", "--depth", "5", "--divide")
+def test_divide_clears_the_bar_before_each_result_line(children):
+    child = spawn_perft(children, "reversi", "--depth", "5", "--divide")
     child.expect(pexpect.EOF)
     child.close()
     output = child.before

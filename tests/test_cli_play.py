@@ -20,15 +20,16 @@ def play(monkeypatch, capsys, args, typed=""):
 # Through a pseudo-terminal, as a person would use it.
 
 
-def spawn_play(*args: str):
-    """``boardcore play ARGS`` in a pseudo-terminal: (pexpect, the child)."""
+def spawn_play(children, *args: str):
+    """``boardcore play ARGS`` in a pseudo-terminal, reaped whatever the test's outcome:
+    (pexpect, the child)."""
     pexpect = pytest.importorskip("pexpect")
-    command = ["-m", "boardcore.cli", "play", *args]
-    return pexpect, pexpect.spawn(sys.executable, command, encoding="utf-8", timeout=30)
+    command = [sys.executable, "-m", "boardcore.cli", "play", *args]
+    return pexpect, children.spawn(command, encoding="utf-8", timeout=30)
 
 
-def spawn_reversi_against_random():
-    return spawn_play("reversi", "--black", "human", "--white", "random")
+def spawn_reversi_against_random(children):
+    return spawn_play(children, "reversi", "--black", "human", "--white", "random")
 
 
 def board_before_prompt(child) -> str:
@@ -45,8 +46,8 @@ def play_first_listed_move(child) -> str:
     return move
 
 
-def test_a_person_plays_undoes_and_asks_for_a_hint_in_a_terminal():
-    pexpect, child = spawn_reversi_against_random()
+def test_a_person_plays_undoes_and_asks_for_a_hint_in_a_terminal(children):
+    pexpect, child = spawn_reversi_against_random(children)
     start = board_before_prompt(child)
     assert "Black (b) to move" in start
 
@@ -78,10 +79,10 @@ def test_a_person_plays_undoes_and_asks_for_a_hint_in_a_terminal():
     assert child.exitstatus == 0
 
 
-def test_your_move_is_drawn_before_the_computer_starts_thinking():
+def test_your_move_is_drawn_before_the_computer_starts_thinking(children):
     # Against an engine that thinks for a while, the board with our move is on the screen
     # before its reply: "White plays" comes after the board showing "last move d3".
-    pexpect, child = spawn_play("reversi", "--black", "human", "--white", "mcts:20000")
+    pexpect, child = spawn_play(children, "reversi", "--black", "human", "--white", "mcts:20000")
     child.expect_exact("black> ")
     child.sendline("d3")
     child.expect_exact("White (w) to move, last move d3")
@@ -93,8 +94,8 @@ def test_your_move_is_drawn_before_the_computer_starts_thinking():
     child.close()
 
 
-def test_a_person_resigns_and_the_other_side_wins():
-    pexpect, child = spawn_reversi_against_random()
+def test_a_person_resigns_and_the_other_side_wins(children):
+    pexpect, child = spawn_reversi_against_random(children)
     child.expect_exact("black> ")
     child.sendline("resign")
     child.expect_exact("Black resigns: White wins")
@@ -103,13 +104,13 @@ def test_a_person_resigns_and_the_other_side_wins():
     assert child.exitstatus == 0
 
 
-def test_a_strands_move_may_separate_its_cells_by_spaces_in_a_terminal():
+def test_a_strands_move_may_separate_its_cells_by_spaces_in_a_terminal(children):
     import boardcore as bc
 
     game = bc.Strands("hex4")
     game.play("b2")
     move = next(str(m) for m in game.legal_moves() if "," in str(m))  # White's first, two cells or more
-    pexpect, child = spawn_play("strands", "--layout", "hex4", "--black", "human", "--white", "human")
+    pexpect, child = spawn_play(children, "strands", "--layout", "hex4", "--black", "human", "--white", "human")
     child.expect_exact("black> ")
     child.sendline("b2")
     child.expect_exact("white> ")
@@ -121,8 +122,8 @@ def test_a_strands_move_may_separate_its_cells_by_spaces_in_a_terminal():
     child.close()
 
 
-def test_the_rive_help_shows_a_capture_in_a_terminal():
-    pexpect, child = spawn_play("rive", "--board", "hex3", "--black", "human", "--white", "random")
+def test_the_rive_help_shows_a_capture_in_a_terminal(children):
+    pexpect, child = spawn_play(children, "rive", "--board", "hex3", "--black", "human", "--white", "random")
     child.expect_exact("A move is a cell (c3); a capture is the cell, x, the removed cells (c3xb2,d1)")
     child.expect_exact("black> ")
     child.sendline("help")

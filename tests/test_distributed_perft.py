@@ -20,6 +20,7 @@ ray = pytest.importorskip("ray")
 
 import boardcore.distributed as distributed  # noqa: E402
 from boardcore.distributed import checkpoint as ckpt  # noqa: E402
+from processes import send_sigint  # noqa: E402
 from raycluster import LocalCluster  # noqa: E402
 
 # Units of about 50 ms: many units even in these small counts.
@@ -181,20 +182,21 @@ print(d.perft(bc.Reversi(), 11, address=sys.argv[1], checkpoint=sys.argv[2], uni
 
 
 @pytest.mark.parametrize("stop", [signal.SIGKILL, signal.SIGINT], ids=["SIGKILL", "Ctrl-C"])
-def test_a_driver_stopped_mid_run_resumes_from_its_checkpoint(cluster, tmp_path, stop):
+def test_a_driver_stopped_mid_run_resumes_from_its_checkpoint(cluster, children, tmp_path, stop):
     path = tmp_path / "run.jsonl"
-    driver = subprocess.Popen([sys.executable, "-c", DRIVER, cluster.address, str(path)], stdout=subprocess.PIPE)
-    try:
-        deadline = time.monotonic() + 120
-        while not (path.exists() and path.read_bytes().count(b"\n") >= 3):  # the header and two units
-            assert driver.poll() is None, "the driver ended before it could be killed"
-            assert time.monotonic() < deadline
-            time.sleep(0.005)
+    # Started with SIGINT at its default action, so that the Ctrl-C below arrives even where the
+    # suite runs with SIGINT ignored; the children fixture ends the driver whatever the outcome.
+    driver = children.start([sys.executable, "-c", DRIVER, cluster.address, str(path)], stdout=subprocess.PIPE)
+    deadline = time.monotonic() + 120
+    while not (path.exists() and path.read_bytes().count(b"\n") >= 3):  # the header and two units
+        assert driver.poll() is None, "the driver ended before it could be killed"
+        assert time.monotonic() < deadline
+        time.sleep(0.005)
+    if stop == signal.SIGINT:  # Ctrl-C: the driver cancels its tasks and stops by itself
+        send_sigint(driver.pid)
+        assert driver.wait(timeout=60) != 0
+    else:
         driver.send_signal(stop)
-        if stop == signal.SIGINT:  # Ctrl-C: the driver cancels its tasks and stops by itself
-            assert driver.wait(timeout=60) != 0
-    finally:
-        driver.kill()
         driver.wait()
     header, *finished = lines_of(path) if path.read_bytes().endswith(b"\n") else lines_of_complete(path)
     assert 1 <= len(finished) < header["n_units"], "the driver was killed too late to test a resume"

@@ -4,6 +4,10 @@ Each game's long calls run in a child process. While a call works, a second Pyth
 for a moment (it can only run if the call released the GIL) and then sends SIGINT to the process:
 the call must raise KeyboardInterrupt and leave its object as it was. A hang is caught by the
 child's timeout rather than by any timing assertion.
+
+The child signals itself, so it first installs Python's KeyboardInterrupt handler for SIGINT (and
+unblocks SIGINT): a job runner or `nohup pytest ... &` starts the suite with SIGINT ignored, the
+children inherit that, and an ignored SIGINT would let every long call run until the timeout.
 """
 
 import json
@@ -21,6 +25,10 @@ CHILD = textwrap.dedent(
     """
     import json, os, signal, sys, threading, time
     import boardcore as bc
+
+    # Whatever SIGINT's disposition was inherited (SIG_IGN under nohup or a job runner).
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGINT])
 
     def state(obj):
         if isinstance(obj, (bc.Reversi, bc.Cephalopod, bc.Rive, bc.Strands)):
@@ -209,7 +217,8 @@ def test_an_interrupted_vector_env_step_changes_no_env():
 # calls whose work only looks at the stop's flag (a Rive playout at every ply, a Reversi playout
 # once per playout) must still hear the alarm's KeyboardInterrupt. The fork copies the parent's
 # memory but not its watcher thread, so the child needs a watcher of its own (before the fix the
-# child's playouts ran to their end: forever here). A stuck child is killed after a minute.
+# child's playouts ran to their end: forever here). A stuck child is killed after a minute, and
+# the children fixture ends the forked child with its parent's process group whatever happens.
 FORKING = textwrap.dedent(
     """
     import json, os, signal, sys, time, warnings
@@ -251,16 +260,14 @@ FORKING = textwrap.dedent(
 )
 
 
-def test_a_forked_child_hears_keyboard_interrupt_in_playouts():
+def test_a_forked_child_hears_keyboard_interrupt_in_playouts(children):
     cases = {
         "rive hex7 playouts": (RIVE_HEX7, "subject.playouts(10**15)"),
         "reversi playouts": (REVERSI, "subject.playouts(10**15)"),
         "reversi playouts threads=2": (REVERSI, "subject.playouts(10**15, threads=2)"),
         "reversi perft": (REVERSI, "subject.perft(64)"),
     }
-    done = subprocess.run(
-        [sys.executable, "-c", FORKING, json.dumps(cases)], capture_output=True, text=True, timeout=300
-    )
+    done = children.run([sys.executable, "-c", FORKING, json.dumps(cases)], timeout=300)
     assert done.returncode == 0, done.stderr
     outcomes = json.loads(done.stdout)
     everywhere = {name: "interrupted" for name in cases}

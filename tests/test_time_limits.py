@@ -285,16 +285,13 @@ def test_a_long_solve_reports_its_progress_and_a_report_can_stop_it():
         bc.ai.analyse(game, depth=1, progress="not callable")
 
 
-def test_a_solve_at_the_terminal_warns_when_it_is_far_from_the_end_and_shows_its_progress():
-    pexpect = pytest.importorskip("pexpect")
-    child = pexpect.spawn(
-        sys.executable, ["-m", "boardcore.cli", "solve", "reversi", "start"], encoding="utf-8", timeout=60, echo=False
+def test_a_solve_at_the_terminal_warns_when_it_is_far_from_the_end_and_shows_its_progress(children):
+    pytest.importorskip("pexpect")
+    child = children.spawn(
+        [sys.executable, "-m", "boardcore.cli", "solve", "reversi", "start"], encoding="utf-8", timeout=60, echo=False
     )
-    try:
-        child.expect(r"60 empty squares is far from the end.*--time")
-        child.expect(r"solving: [\d,]+ nodes, \d+\.\d s")
-    finally:
-        child.terminate(force=True)
+    child.expect(r"60 empty squares is far from the end.*--time")
+    child.expect(r"solving: [\d,]+ nodes, \d+\.\d s")
     # Near the end it says nothing of the kind, and prints the answer.
     near = subprocess.run(
         [sys.executable, "-m", "boardcore.cli", "solve", "reversi", "4 ..../.wb./.bw./.... b"],
