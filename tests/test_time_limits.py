@@ -178,6 +178,19 @@ def test_a_table_larger_than_the_machine_is_a_memory_error_and_the_interpreter_l
     assert all("this machine's memory" in line for line in lines[:2])
 
 
+def test_the_command_line_refuses_a_table_past_the_machine_with_a_message():
+    if (_machine_bytes() or 1 << 62) >= 64 << 30:
+        pytest.skip("the machine's memory is unknown or holds the largest table")
+    ran = subprocess.run(
+        [sys.executable, "-m", "boardcore.cli", "solve", "reversi", "4 ..../.wb./.bw./.... b", "--table-mb", "65536"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert ran.returncode == 1 and "Traceback" not in ran.stderr, ran.stderr
+    assert "boardcore: error: the transposition table: 64 GiB asked for" in ran.stderr
+
+
 def test_a_path_count_capped_past_the_machine_is_refused_before_it_starts():
     game = bc.Cephalopod(rows=2, cols=2)
     if (_machine_bytes() or 1 << 62) >= 1 << 60:

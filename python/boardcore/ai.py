@@ -201,8 +201,9 @@ def solve(
 
     Releases the GIL and answers Ctrl-C. ``time_limit`` (seconds) bounds the solve: reached
     before the proof, it raises ``SolveTimeout`` (whose ``.analysis`` holds the estimate).
-    ``table_mb`` is the transposition table's size in MB (1 to 65,536; its memory is taken only
-    as the search fills it): the default suits positions a few seconds from solved, while a
+    ``table_mb`` is the transposition table's size in MB (1 to 65,536, rounded down to a power
+    of two; its memory is taken only as the search fills it, and a size past the machine's
+    memory raises ``MemoryError`` naming it): the default suits positions a few seconds from solved, while a
     small board solved from its start (Cephalopod 2x4 or 3x3) needs gigabytes, or it searches
     the same positions again and again (docs/solved.md). Rive boards of up to 19 cells are
     solved by a memo of their own, one byte a position (2.3 GB on hex3), whatever the table.
