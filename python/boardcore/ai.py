@@ -3,7 +3,7 @@
     import boardcore as bc
 
     game = bc.Reversi(size=4)
-    bc.ai.solve(game).score  # -10: White wins 4x4 by 11-3; 6x6 is -4 (16-20), in minutes
+    bc.ai.solve(game).score  # -10.0: White wins 4x4 by 11-3; 6x6 is -4 (16-20), in minutes
     hint = bc.ai.analyse(bc.Reversi(), time_limit=1.0)  # Analysis: score, move, pv, depth
     player = bc.ai.Player(level=5, seed=1)  # levels 1 (weak, plausible) to 10 (strongest)
     player.move(game)
