@@ -45,6 +45,7 @@ import time
 from pathlib import Path
 
 import boardcore as bc
+from _timing import shown_command
 
 ROOT = Path(__file__).resolve().parent.parent
 EDAX_PUBLISHED_NODES = {"fforum-20-39": 111_349_635}
@@ -434,7 +435,7 @@ def header() -> list[str]:
     return [
         "# Engine benchmarks",
         "",
-        f"Written by `python benches/bench_engine.py {' '.join(sys.argv[1:])}` at commit {commit or 'unknown'},"
+        f"Written by `{shown_command(['python', 'benches/bench_engine.py', *sys.argv[1:]])}` at commit {commit or 'unknown'},"
         f" {time.strftime('%Y-%m-%d')}, on {platform.machine()} with {os.cpu_count()} cores"
         f" (load {load:.2f} at the start), code path {bc.code_path()}.",
         "",

@@ -32,6 +32,8 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from _timing import shown_command
+
 ROOT = Path(__file__).resolve().parent.parent
 BENCHES = ROOT / "benches"
 
@@ -210,7 +212,7 @@ def run(section: Section) -> str:
             # The script's own header (its first paragraph) is replaced by the line below.
             body = (Path(scratch) / "tables.md").read_text().split("\n\n", 1)[-1]
     minutes = (time.perf_counter() - clock) / 60
-    shown = " ".join(section.command())
+    shown = shown_command(section.command())
     lines = [
         f"<!-- section: {section.name} -->",
         f"## {section.title}",

@@ -1,6 +1,7 @@
 """A smoke run of benches/bench_search.py (boardcore's half only): the benchmark keeps up with the
 search API. It measures nothing here; the figures come from full runs (benches/README.md)."""
 
+import os
 import pathlib
 import subprocess
 import sys
@@ -129,3 +130,25 @@ def test_the_engine_benchmark_reads_the_fforum_suite_and_measures_speed():
     rows = {line for line in output.splitlines() if line.startswith("| ") and "---" not in line}
     assert sum(" solve |" in row or " depth " in row for row in rows) == 6
     assert any(row.startswith("| reversi FForum 26 solve") for row in rows)
+
+
+def test_benchmark_pages_show_peers_by_their_variables_never_this_machines_paths():
+    # The page's commands must run anywhere: a peer's path is shown as $EDAX and the like.
+    shown = subprocess.run(
+        [sys.executable, "-c", "from _timing import shown_command; import sys; print(shown_command(sys.argv[1:]))",
+         "python", "benches/bench_engine.py", "--edax", "/opt/peer/edax", "--edax-obf", "/opt/peer/problem/ff.obf",
+         "--pgx-python", "/opt/venv/bin/python", "--write", "/tmp/scratch/tables.md", "--times", "0.1"],
+        cwd=BENCHES, capture_output=True, text=True, timeout=60, check=True,
+        env={**os.environ, "EDAX": "/opt/peer/edax", "EDAX_PROBLEMS": "/opt/peer/problem/",
+             "BOARDCORE_PEER_PYTHON": "/opt/venv/bin/python"},
+    ).stdout.strip()  # fmt: skip
+    assert shown == (
+        "python benches/bench_engine.py --edax $EDAX --edax-obf $EDAX_PROBLEMS/ff.obf "
+        "--pgx-python $BOARDCORE_PEER_PYTHON --write FILE --times 0.1"
+    )
+
+
+def test_the_performance_page_prints_no_machine_path():
+    page = (BENCHES.parent / "docs" / "performance.md").read_text()
+    for prefix in ("/root/", "/work/", "/tmp/", "/home/"):
+        assert prefix not in page, prefix
