@@ -264,6 +264,8 @@ def test_threads_none_is_the_default_of_one_thread():
         (lambda g: bc.ai.Player(threads=0), "threads"),
         (lambda g: bc.ai.Player(time_limit=True), "time_limit"),
         (lambda g: bc.ai.Player(time_limit=np.bool_(True)), "time_limit"),
+        (lambda g: bc.ai.Player(time_limit="1"), "time_limit"),
+        (lambda g: bc.ai.Player(time_limit=10**400), "time_limit"),
     ],
 )
 def test_a_bad_argument_is_refused_by_name(call, named):

@@ -25,6 +25,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import math
+import numbers
 import operator
 import time
 from collections.abc import Callable
@@ -98,7 +99,7 @@ class Progress:
     solving: bool
     """True for the solve; False for a search, or the estimate a timed solve makes first."""
     nodes: int
-    """Positions searched so far (an endgame solve's counted once it returns)."""
+    """Positions searched so far, the endgame solver's included (counted as it goes)."""
     seconds: float
     """Time since the call started."""
     score: float | None
@@ -419,14 +420,14 @@ def _integer_in(value: Any, low: int, high: int) -> int | None:
 
 
 def _is_seconds(value: Any) -> bool:
-    """Whether ``value`` is a number of seconds > 0 (an int or float, not a bool), finite."""
-    if isinstance(value, bool) or type(value).__name__ in ("bool_", "bool"):
+    """Whether ``value`` is a finite number of seconds > 0: a real number (Python's or numpy's),
+    never a bool or a string."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
         return False
     try:
-        seconds = float(value)
-    except (TypeError, ValueError, OverflowError):
+        return 0 < float(value) < math.inf
+    except OverflowError:  # an int beyond the largest float
         return False
-    return 0 < seconds < math.inf
 
 
 def _shown(value: Any) -> str:

@@ -11,12 +11,12 @@ every line (then the score is exact). Ctrl-C stops either within a moment."""
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 
 import boardcore as bc
 from boardcore.cli.helptext import add_command
 from boardcore.cli.paths import CLASSES, START
+from boardcore.cli.progress import shown_on
 from boardcore.cli.variants import GAMES
 
 
@@ -107,7 +107,7 @@ class _SolveLine:
     value proved so far or the estimate."""
 
     def __init__(self) -> None:
-        self.enabled = os.environ.get("BOARDCORE_PROGRESS") == "1" or sys.stderr.isatty()
+        self.enabled = shown_on(sys.stderr)
         self.drawn = False
 
     def __call__(self, p: bc.ai.Progress) -> None:
@@ -125,9 +125,11 @@ class _SolveLine:
         self.drawn = True
 
     def clear(self) -> None:
+        """Takes the line away (before a result is printed), once."""
         if self.drawn:
             sys.stderr.write("\r\033[K")
             sys.stderr.flush()
+            self.drawn = False
 
 
 def run_solve(args: argparse.Namespace) -> int:

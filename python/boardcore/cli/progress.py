@@ -9,6 +9,11 @@ import threading
 import time
 
 
+def shown_on(stream) -> bool:
+    """Whether progress is drawn on ``stream``: when it is a terminal, or BOARDCORE_PROGRESS=1."""
+    return os.environ.get("BOARDCORE_PROGRESS") == "1" or stream.isatty()
+
+
 class Progress:
     """``with Progress(total, "perft") as bar: ... bar.advance(n, note)``; ``enabled`` True or
     False shows or hides it whatever stderr is.
@@ -24,7 +29,7 @@ class Progress:
         self.total, self.label, self.done, self.note = max(total, 1), label, 0, ""
         self.stream = stream or sys.stderr
         if enabled is None:
-            enabled = os.environ.get("BOARDCORE_PROGRESS") == "1" or self.stream.isatty()
+            enabled = shown_on(self.stream)
         self.enabled = enabled
         self.started = time.perf_counter()
         self._lock = threading.Lock()  # one writer at a time: the bar's line is never torn

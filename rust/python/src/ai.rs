@@ -73,13 +73,14 @@ fn run<P: Searchable, E: Evaluate<P>>(
     progress: Option<&Py<PyAny>>,
 ) -> BcResult<Analysis<P::Move>> {
     let raised = Raised::default();
-    let report = |p: &Progress| {
-        let Some(callback) = progress else { return true };
-        let row = (p.depth, p.solving, p.nodes, p.elapsed.as_secs_f64(), p.score, p.lower_bound);
-        Python::attach(|py| callback.call1(py, row).map(drop).map_err(|e| raised.keep(e)).is_ok())
-    };
+    let report = progress.map(|callback| {
+        |p: &Progress| {
+            let row = (p.depth, p.solving, p.nodes, p.elapsed.as_secs_f64(), p.score, p.lower_bound);
+            Python::attach(|py| callback.call1(py, row).map(drop).map_err(|e| raised.keep(e)).is_ok())
+        }
+    });
     let result = crate::interrupt::run_interruptible(py, |stop| {
-        analyse_reporting(position, evaluator, limits, stop, progress.map(|_| &report as _))
+        analyse_reporting(position, evaluator, limits, stop, report.as_ref().map(|r| r as _))
     });
     raised.or(result)
 }

@@ -13,7 +13,7 @@ use boardcore_engine::square::truncate;
 use boardcore_engine::{Error, Player};
 use pyo3::exceptions::{PyIndexError, PyOverflowError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyString};
+use pyo3::types::{PyBool, PyFloat, PyInt, PyString};
 use std::ops::RangeInclusive;
 
 /// What an argument that should be an integer holds.
@@ -30,6 +30,10 @@ enum Integer {
 fn is_bool(value: &Bound<'_, PyAny>) -> bool {
     if value.is_instance_of::<PyBool>() {
         return true;
+    }
+    // Python's ints and floats, the common case, without looking up the type's names.
+    if value.is_instance_of::<PyInt>() || value.is_instance_of::<PyFloat>() {
+        return false;
     }
     let kind = value.get_type();
     let module = kind.module().map(|m| m.to_string_lossy().into_owned()).unwrap_or_default();

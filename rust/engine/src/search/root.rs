@@ -124,7 +124,7 @@ pub struct Progress {
     pub depth: u32,
     /// Whether this is the solve (not the deepening estimate before a timed solve, or a search).
     pub solving: bool,
-    /// Nodes so far: the search's, and those of its endgame solves that have returned.
+    /// Nodes so far: the search's and its endgame solves' (which add theirs as they go).
     pub nodes: u64,
     pub elapsed: Duration,
     /// The deepest completed iteration's score.
