@@ -363,6 +363,30 @@ def test_each_game_ships_a_learned_evaluation_that_the_search_uses(name):
     assert bc.ai.analyse(game, depth=1, evaluator=learned).score == pytest.approx(best, abs=0.011)
 
 
+def test_analyse_solve_and_player_share_one_default_evaluation():
+    # After f5 d6 c3 d3 c4 at depth 8 the piece count says -1.0 and b3, the shipped evaluation
+    # -1.08 and b5: analyse once searched by the piece count while documented to use the latter.
+    game = bc.Reversi()
+    for move in ["f5", "d6", "c3", "d3", "c4"]:
+        game.play(move)
+    shipped = bc.ai.analyse(game, depth=8, evaluator=bc.ai.evaluator(game))
+    default = bc.ai.analyse(game, depth=8)
+    assert (default.score, default.move) == (shipped.score, shipped.move)
+    assert bc.ai.Player(depth=8).analyse(game).score == shipped.score
+    material = bc.ai.analyse(game, depth=8, evaluator="material")
+    assert material.score == float(round(material.score))  # a disc count: whole points
+    assert bc.ai._resolved(game, None) is bc.ai._resolved(game.copy(), None)
+
+
+def test_an_unknown_evaluator_name_is_refused_by_every_search():
+    for call in (
+        lambda: bc.ai.analyse(bc.Reversi(), depth=1, evaluator="materal"),
+        lambda: bc.ai.Player(depth=1, evaluator="materal"),
+    ):
+        with pytest.raises(ValueError, match="material"):
+            call()
+
+
 def children(game):
     for move in game.legal_moves()[:200]:
         child = game.copy()

@@ -215,7 +215,13 @@ def solve(
     """
     _check_game(game)
     row = search_position(
-        game, solve=True, threads=threads, time_limit=time_limit, table_mb=table_mb, progress=_progress_row(progress)
+        game,
+        solve=True,
+        threads=threads,
+        time_limit=time_limit,
+        table_mb=table_mb,
+        evaluator=_resolved(game, None),
+        progress=_progress_row(progress),
     )
     analysis = _analysis(row)
     if not analysis.exact:
@@ -253,7 +259,7 @@ def analyse(
         nodes=nodes,
         time_limit=time_limit,
         threads=threads,
-        evaluator=evaluator,
+        evaluator=_resolved(game, evaluator),
         table_mb=table_mb,
         progress=_progress_row(progress),
     )
@@ -286,20 +292,38 @@ def evaluator(game_or_name: Game | str, **variant: Any) -> Evaluator:
     return Evaluator(name, [float(w) for w in data["weights"]], f"{name}.json")
 
 
-_LEARNED: dict[str, Evaluator] = {}
+_SHIPPED: dict[str, Evaluator] = {}
+EVALUATOR_NAMES = ("material",)
 
 
-def _evaluator_for(game: Game, evaluator: Any) -> Any:
-    """``evaluator`` as the search takes it: None is the game's shipped learned evaluation
-    (loaded once), ``"material"`` the game's count of pieces."""
+def _resolved(game: Game, evaluator: Any) -> Evaluator | None:
+    """``evaluator`` as the search takes it, for ``analyse``, ``solve`` and ``Player`` alike (the
+    one place the argument is read): None is the game's shipped learned evaluation, loaded once
+    and shared; ``"material"`` the game's count of pieces (the search's own estimate, passed as
+    None); an ``Evaluator`` itself. Anything else raises TypeError, or ValueError for an unknown
+    name."""
+    _check_evaluator(evaluator)
     if evaluator is None:
         name = type(game).__name__.lower()
-        if name not in _LEARNED:
-            _LEARNED[name] = globals()["evaluator"](name)
-        return _LEARNED[name]
-    if isinstance(evaluator, str) and evaluator == "material":
+        if name not in _SHIPPED:
+            _SHIPPED[name] = globals()["evaluator"](name)
+        return _SHIPPED[name]
+    if isinstance(evaluator, str):  # "material"
         return None
     return evaluator
+
+
+def _check_evaluator(evaluator: Any) -> None:
+    """Raises unless ``evaluator`` is one ``_resolved`` takes (a Player checks it when made)."""
+    if evaluator is None or isinstance(evaluator, Evaluator):
+        return
+    if isinstance(evaluator, str):
+        if evaluator not in EVALUATOR_NAMES:
+            raise ValueError(f"evaluator must be one of {EVALUATOR_NAMES}, an Evaluator or None, got {_shown(evaluator)}")
+        return
+    raise TypeError(
+        f"evaluator must be bc.ai.evaluator(...), a name {EVALUATOR_NAMES} or None, got {type(evaluator).__name__}"
+    )
 
 
 def features(game: Game) -> Any:
@@ -473,6 +497,7 @@ class Player:
             raise ValueError(f"time_limit must be a number of seconds > 0, got {_shown(time_limit)}")
         if seed is not None and _integer_in(seed, 0, _MASK64) is None:
             raise ValueError(f"seed must be an integer from 0 to 2**64-1, got {_shown(seed)}")
+        _check_evaluator(evaluator)
         if threads is None:
             threads = 1
         if _integer_in(threads, 1, _MAX_THREADS) is None:
@@ -506,7 +531,7 @@ class Player:
             threads=self.threads,
             noise=round(self.noise * SCALE),
             seed=_mix(self.seed, len(game.history)),
-            evaluator=_evaluator_for(game, self.evaluator),
+            evaluator=_resolved(game, self.evaluator),
         )
         return _analysis(row)
 
