@@ -319,7 +319,9 @@ def _check_evaluator(evaluator: Any) -> None:
         return
     if isinstance(evaluator, str):
         if evaluator not in EVALUATOR_NAMES:
-            raise ValueError(f"evaluator must be one of {EVALUATOR_NAMES}, an Evaluator or None, got {_shown(evaluator)}")
+            raise ValueError(
+                f"evaluator must be one of {EVALUATOR_NAMES}, an Evaluator or None, got {_shown(evaluator)}"
+            )
         return
     raise TypeError(
         f"evaluator must be bc.ai.evaluator(...), a name {EVALUATOR_NAMES} or None, got {type(evaluator).__name__}"
