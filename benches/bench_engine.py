@@ -1,7 +1,7 @@
 """The engine (issue 26): endgame solving against Edax, strength against MCTS, the level ladder,
 search speed and time limits.
 
-    python benches/bench_engine.py [--only endgame strength guided example ladder speed limits] [--games N]
+    python benches/bench_engine.py [--only endgame evaluation strength guided example ladder speed limits] [--games N]
                                    [--strength-games N] [--ladder-games N] [--suite tests/data/fforum-20-39.txt]
                                    [--problems FIRST-LAST] [--edax PATH --edax-eval FILE]
                                    [--write FILE]
@@ -207,6 +207,25 @@ def strength(args, out: list[str]) -> None:
             games = args.strength_games or args.games
             score = match(ours, mcts, cls(), games)
             out.append(f"| {name} | {t} | {games} | {100 * score:.0f}% | {elo(score):+.0f} |")
+            print(out[-1], flush=True)
+    out.append("")
+
+
+PATTERN_BOARDS = {"Reversi 8x8": lambda: bc.Reversi(8), "Reversi 6x6": lambda: bc.Reversi(6)}
+
+
+def evaluation(args, out: list[str]) -> None:
+    """The shipped pattern evaluation (with its selective search) against the linear one it
+    replaced, at equal time a move: `bc.ai.Player(time_limit=t)` against
+    `bc.ai.Player(time_limit=t, evaluator="linear")`."""
+    out += ["### Pattern evaluation against the linear one, at equal time a move", "",
+            "| board | seconds a move | games | patterns' score | Elo |", "| --- | --- | --- | --- | --- |"]  # fmt: skip
+    for name, make in PATTERN_BOARDS.items():
+        for t in args.times[:1]:
+            new, old = bc.ai.Player(time_limit=t), bc.ai.Player(time_limit=t, evaluator="linear")
+            games = args.strength_games or args.games
+            score = match(lambda g, s: new.move(g), lambda g, s: old.move(g), make(), games)
+            out.append(f"| {name} | {t} | {games} | {100 * score:.1f}% | {elo(score):+.0f} |")
             print(out[-1], flush=True)
     out.append("")
 
@@ -447,7 +466,7 @@ def main() -> None:
     parser.add_argument(
         "--only",
         nargs="+",
-        default=["endgame", "strength", "guided", "example", "ladder", "speed", "profile", "limits"],
+        default=["endgame", "evaluation", "strength", "guided", "example", "ladder", "speed", "profile", "limits"],
     )
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--strength-games", type=int, help="games a match in the strength section (default: --games)")
@@ -463,7 +482,7 @@ def main() -> None:
     parser.add_argument("--append", action="store_true", help="add them to the end of --write's file instead")
     args = parser.parse_args()
     out = header()
-    for part in ("endgame", "strength", "guided", "example", "ladder", "speed", "profile", "limits"):
+    for part in ("endgame", "evaluation", "strength", "guided", "example", "ladder", "speed", "profile", "limits"):
         if part in args.only:
             globals()[part](args, out)
     if args.write:

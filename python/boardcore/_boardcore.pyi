@@ -1,7 +1,7 @@
 """Type stubs of the compiled module. Keep in step with rust/python/src (tests/test_typing.py runs
 mypy's stubtest against the built module)."""
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Generic, Literal, NamedTuple, TypeVar, final
 
 import numpy as np
@@ -46,6 +46,9 @@ __all__ = [
     # search guided by a model (boardcore.mcts)
     "feature_names",
     "features",
+    "label_games",
+    "pattern_layout",
+    "pattern_rows",
     "phase",
     "search_position",
     "search_steps",
@@ -62,13 +65,44 @@ def code_path() -> str: ...
 
 @final
 class Evaluator:
-    def __new__(cls, game: str, weights: Sequence[float], source: str = ...) -> Evaluator: ...
+    def __new__(
+        cls,
+        game: str,
+        weights: Sequence[float],
+        source: str = ...,
+        patterns: Sequence[tuple[str, int, npt.NDArray[np.float32]]] = ...,
+        probcut: Mapping[str, Sequence[float]] = ...,
+    ) -> Evaluator: ...
     @property
     def game(self) -> str: ...
     @property
     def source(self) -> str: ...
+    @property
+    def pattern_boards(self) -> list[str]: ...
     def margin(self, game: Reversi | Cephalopod | Rive | Strands) -> float: ...
 
+def pattern_layout(board: str, stages: int) -> tuple[list[tuple[str, int, int]], int, int, list[str]]: ...
+def pattern_rows(
+    notations: Sequence[str], board: str, stages: int
+) -> tuple[npt.NDArray[np.uint32], npt.NDArray[np.uint32], npt.NDArray[np.float32]]: ...
+def label_games(
+    game: Reversi | Cephalopod | Rive | Strands,
+    *,
+    games: int,
+    seed: int = 0,
+    opening: tuple[int, int] = ...,
+    depth: int = 4,
+    epsilon: float = 0.1,
+    threads: int = 1,
+    solve_empties: int | None = None,
+    evaluator: Any = None,
+) -> tuple[
+    list[str],
+    npt.NDArray[np.float32],
+    npt.NDArray[np.float32],
+    npt.NDArray[np.bool_],
+    npt.NDArray[np.uint32],
+]: ...
 def features(game: Reversi | Cephalopod | Rive | Strands) -> npt.NDArray[np.float32]: ...
 def phase(game: Reversi | Cephalopod | Rive | Strands) -> tuple[int, int]: ...
 def feature_names(game: str) -> list[str]: ...

@@ -28,10 +28,13 @@ import math
 import numbers
 import operator
 import time
+import zipfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
+
+import numpy as np
 
 from boardcore._boardcore import Cephalopod, Evaluator, Reversi, Rive, Strands, feature_names, search_position
 from boardcore._boardcore import features as _features
@@ -269,7 +272,7 @@ def analyse(
 _GAMES = {"reversi": Reversi, "cephalopod": Cephalopod, "rive": Rive, "strands": Strands}
 
 
-def evaluator(game_or_name: Game | str, **variant: Any) -> Evaluator:
+def evaluator(game_or_name: Game | str, *, kind: str = "shipped", **variant: Any) -> Evaluator:
     """The learned evaluation shipped for a game (``boardcore/data/eval/<game>.json``, fitted by
     ``tools/train_eval.py``), evaluated in Rust: pass it as ``evaluator=`` to ``analyse`` and
     ``Player``. ``game_or_name`` is a game or its name; ``variant`` (the constructor's keyword
@@ -285,29 +288,77 @@ def evaluator(game_or_name: Game | str, **variant: Any) -> Evaluator:
         if variant:
             raise TypeError("give variant options with a game's name, not with a game")
         name = type(game_or_name).__name__.lower()
-    source = resources.files("boardcore") / "data" / "eval" / f"{name}.json"
+    if kind not in ("shipped", "linear"):
+        raise ValueError(f"kind must be 'shipped' or 'linear', got {_shown(kind)}")
+    folder = resources.files("boardcore") / "data" / "eval"
+    source = folder / f"{name}.json"
     if not source.is_file():
         raise FileNotFoundError(f"no learned evaluation is shipped for {name} ({source})")
     data = json.loads(source.read_text(encoding="utf-8"))
-    return Evaluator(name, [float(w) for w in data["weights"]], f"{name}.json")
+    linear = [float(w) for w in data["weights"]]
+    patterns = _patterns(folder, name) if kind == "shipped" else []
+    shown = f"{name}.json" + "".join(f" + {name}-{board}.npz" for board, _, _ in patterns)
+    probcut = _probcut(folder, name) if kind == "shipped" else {}
+    return Evaluator(name, linear, shown, patterns, probcut)
 
 
-_SHIPPED: dict[str, Evaluator] = {}
-EVALUATOR_NAMES = ("material",)
+PATTERN_FORMAT = 1  # reversi/patterns.rs FORMAT
+
+
+def _probcut(folder: Any, name: str) -> dict[str, list[float]]:
+    """Multi-ProbCut's errors fitted for each board's pattern weights (``_patterns`` has read
+    the index already), by board."""
+    index = folder / f"{name}-patterns.json"
+    if not index.is_file():
+        return {}
+    boards = json.loads(index.read_text(encoding="utf-8"))["boards"]
+    return {board: [float(x) for x in entry["probcut"]] for board, entry in boards.items() if entry.get("probcut")}
+
+
+def _patterns(folder: Any, name: str) -> list[tuple[str, int, Any]]:
+    """The pattern weights shipped for a game's boards (``<game>-patterns.json`` and the
+    ``.npz`` files it names), as ``Evaluator`` takes them; none for a game without. A file that
+    is missing, truncated or of another format raises ValueError naming it: never a silent
+    fallback to the linear weights."""
+    index = folder / f"{name}-patterns.json"
+    if not index.is_file():
+        return []
+    try:
+        meta = json.loads(index.read_text(encoding="utf-8"))
+    except ValueError as e:
+        raise ValueError(f"{index}: not a pattern index ({e})") from None
+    if meta.get("format") != PATTERN_FORMAT:
+        raise ValueError(f"{index}: format {meta.get('format')!r}, this boardcore reads format {PATTERN_FORMAT}")
+    out = []
+    for board, entry in meta["boards"].items():
+        path = folder / entry["file"]
+        try:
+            with path.open("rb") as f, np.load(f) as data:
+                weights = np.ascontiguousarray(data["weights"], dtype=np.float32).ravel()
+        except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile) as e:
+            raise ValueError(f"{path}: unreadable pattern weights ({type(e).__name__}: {e})") from None
+        out.append((board, int(entry["stages"]), weights))
+    return out
+
+
+_SHIPPED: dict[tuple[str, str], Evaluator] = {}
+EVALUATOR_NAMES = ("material", "linear")
 
 
 def _resolved(game: Game, evaluator: Any) -> Evaluator | None:
     """``evaluator`` as the search takes it, for ``analyse``, ``solve`` and ``Player`` alike (the
     one place the argument is read): None is the game's shipped learned evaluation, loaded once
-    and shared; ``"material"`` the game's count of pieces (the search's own estimate, passed as
+    and shared; ``"linear"`` its linear weights alone (the evaluation before the patterns, kept
+    to measure them against); ``"material"`` the game's count of pieces (the search's own estimate, passed as
     None); an ``Evaluator`` itself. Anything else raises TypeError, or ValueError for an unknown
     name."""
     _check_evaluator(evaluator)
-    if evaluator is None:
-        name = type(game).__name__.lower()
-        if name not in _SHIPPED:
-            _SHIPPED[name] = globals()["evaluator"](name)
-        return _SHIPPED[name]
+    if evaluator is None or evaluator == "linear":
+        kind = "shipped" if evaluator is None else "linear"
+        key = (type(game).__name__.lower(), kind)
+        if key not in _SHIPPED:
+            _SHIPPED[key] = globals()["evaluator"](key[0], kind=kind)
+        return _SHIPPED[key]
     if isinstance(evaluator, str):  # "material"
         return None
     return evaluator

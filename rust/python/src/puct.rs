@@ -205,7 +205,7 @@ impl AnyEvaluator {
     fn new(evaluator: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
         Ok(match evaluator {
             Some(e) if !e.is_none() => match crate::eval::learned(e) {
-                Some((linear, game)) => AnyEvaluator::Learned(Guide::new(linear), game),
+                Some((learned, game)) => AnyEvaluator::Learned(Guide::new(learned), game),
                 None => AnyEvaluator::Python(PyEvaluator::new(e)?),
             },
             _ => AnyEvaluator::Rollouts(Rollouts),

@@ -239,6 +239,27 @@ fn features_in<F: Frame, const W: u32>(b: &Board<F>, out: &mut [f32]) {
     out[13] = (m2 == 0.0) as u8 as f32;
 }
 
+/// The pattern evaluation's global terms (reversi/patterns.rs), mine minus theirs: mobility,
+/// potential mobility, and parity (1 when the empties are odd).
+#[inline(always)]
+pub(super) fn pattern_globals<F: Frame>(b: &Board<F>) -> [f32; 3] {
+    if F::W == 8 {
+        globals_in::<F, 8>(b)
+    } else {
+        globals_in::<F, 10>(b)
+    }
+}
+
+#[inline(always)]
+fn globals_in<F: Frame, const W: u32>(b: &Board<F>) -> [f32; 3] {
+    let s = Steps::<F::B>::of::<F>();
+    let (me, opp) = (b.me, b.opponent);
+    let empty = b.playable & !(me | opp);
+    let mobility = count(F::mobility(me, opp, empty)) - count(F::mobility(opp, me, empty));
+    let potential = count(s.dilate::<W>(opp) & empty) - count(s.dilate::<W>(me) & empty);
+    [mobility, potential, (empty.count() & 1) as f32]
+}
+
 impl<F: Frame> Board<F> {
     /// The phase: discs placed since the start (4 discs) over the squares there were to fill.
     fn phase(&self) -> usize {
@@ -258,6 +279,15 @@ impl Features for Reversi {
 
     fn features(&self, out: &mut [f32]) {
         with_fast_board!(self, b => features_of(&b, out))
+    }
+
+    fn pattern_margin(&self, patterns: &[std::sync::Arc<super::patterns::Patterns>]) -> Option<f32> {
+        let patterns = patterns.iter().find(|p| p.layout().reads(self))?;
+        Some(patterns.margin(self))
+    }
+
+    fn probcut_sigma(&self, patterns: &[std::sync::Arc<super::patterns::Patterns>], depth: i32) -> Option<i32> {
+        patterns.iter().find(|p| p.layout().reads(self))?.probcut_sigma(depth)
     }
 }
 

@@ -15,6 +15,7 @@ mod game;
 mod key;
 mod moves;
 mod notation;
+pub mod patterns;
 mod setup;
 mod variant;
 

@@ -11,12 +11,26 @@ use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU32, AtomicU64, Ordering::R
 
 /// Larger than every score.
 pub const INFINITY: i32 = 1 << 28;
+/// Beyond every evaluation's reach (a window this far out is about won or lost games, which
+/// Multi-ProbCut does not judge).
+const SOLVED_BOUND: i32 = 1 << 24;
 /// Plies to go from which a node orders its moves by evaluating each child.
 const EVALUATED_ORDERING_DEPTH: i32 = 3;
 /// How many children the ordering evaluates between two looks at the stop.
 const ORDERING_CHECK: usize = 32;
 /// Local nodes counted between two additions to the shared count.
 const NODE_BATCH: u64 = 1024;
+/// Multi-ProbCut (Buro): the shallowest search it cuts, and how many standard deviations of
+/// the evaluation's error a shallow search must clear to stand for the deep one (1.5: Buro's
+/// choice for Othello, measured here in docs/engine.md, "Selective search").
+const PROBCUT_MIN_DEPTH: i32 = 4;
+const PROBCUT_T: f32 = 1.5;
+
+/// The depth of the shallow search that predicts a `depth`-ply one.
+#[inline(always)]
+pub fn probcut_depth(depth: i32) -> i32 {
+    (depth - 2 - depth / 3).max(1)
+}
 
 /// What every thread of one search shares.
 pub struct Context<'a, E> {
@@ -178,6 +192,9 @@ impl<'a, P: Searchable, E: Evaluate<P>> Worker<'a, P, E> {
                 return Ok(found.score);
             }
         }
+        if let Some(value) = self.probcut(position, depth, alpha, beta, ply)? {
+            return Ok(value);
+        }
         let order = self.order(position, &moves, entry.and_then(|e| e.best), depth, ply);
 
         let (alpha_in, side) = (alpha, position.to_move() as usize);
@@ -220,6 +237,29 @@ impl<'a, P: Searchable, E: Evaluate<P>> Worker<'a, P, E> {
         Ok(best)
     }
 
+    /// Multi-ProbCut at a null-window node: when a shallow search says, with the evaluation's
+    /// fitted error, that the deep one would fail high (or low), its bound stands for it. Not in
+    /// a solve (whose values must be exact) and not where the evaluation has no fitted error.
+    fn probcut(&mut self, position: &P, depth: i32, alpha: i32, beta: i32, ply: usize) -> Result<Option<i32>> {
+        if self.cx.solving || depth < PROBCUT_MIN_DEPTH || beta - alpha != 1 || beta.abs() >= SOLVED_BOUND {
+            return Ok(None);
+        }
+        let Some(sigma) = self.cx.evaluator.probcut_sigma(position, depth) else { return Ok(None) };
+        let margin = (PROBCUT_T * sigma as f32) as i32;
+        let shallow = probcut_depth(depth);
+        let high = beta + margin;
+        if self.search(position, shallow, high - 1, high, ply)? >= high {
+            self.horizon = true;
+            return Ok(Some(beta));
+        }
+        let low = alpha - margin;
+        if self.search(position, shallow, low, low + 1, ply)? <= low {
+            self.horizon = true;
+            return Ok(Some(alpha));
+        }
+        Ok(None)
+    }
+
     /// The indices of `moves` in the order to try them.
     pub fn order(
         &self,
@@ -260,5 +300,43 @@ impl<'a, P: Searchable, E: Evaluate<P>> Worker<'a, P, E> {
         // Stable: equal keys keep the game's move order, so searches are reproducible.
         keyed.sort_by_key(|&(key, _)| std::cmp::Reverse(key));
         keyed.into_iter().map(|(_, i)| i).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Position;
+    use crate::reversi::Reversi;
+    use crate::search::{analyse, Limits, Material};
+
+    /// The piece count, claiming a fitted error of `sigma` hundredths for Multi-ProbCut.
+    struct Selective(Option<i32>);
+
+    impl Evaluate<Reversi> for Selective {
+        fn evaluate(&self, position: &Reversi) -> i32 {
+            Material.evaluate(position)
+        }
+        fn probcut_sigma(&self, _: &Reversi, _: i32) -> Option<i32> {
+            self.0
+        }
+    }
+
+    #[test]
+    fn probcut_prunes_where_the_evaluation_has_a_fitted_error_and_never_in_a_solve() {
+        let root =
+            Reversi::from_notation("8 ......../......../..bbb.../...wb.../...bw.../......../......../........ w")
+                .unwrap();
+        let limits = Limits { depth: Some(7), ..Limits::default() };
+        let full = analyse(&root, &Selective(None), &limits, Stop::never()).unwrap();
+        let cut = analyse(&root, &Selective(Some(2 * SCALE)), &limits, Stop::never()).unwrap();
+        assert!(cut.nodes < full.nodes, "{} vs {}", cut.nodes, full.nodes);
+        assert!(root.why_illegal(cut.best).is_none());
+        // A solve stays exact: the same value with and without the cut.
+        let small = Reversi::from_notation("4 ..../.wb./.bw./.... b").unwrap();
+        let solve = Limits { solve: true, ..Limits::default() };
+        let exact = analyse(&small, &Selective(None), &solve, Stop::never()).unwrap();
+        let selective = analyse(&small, &Selective(Some(SCALE)), &solve, Stop::never()).unwrap();
+        assert_eq!((exact.score, exact.exact), (selective.score, selective.exact));
     }
 }

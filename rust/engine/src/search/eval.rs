@@ -10,7 +10,9 @@ use crate::error::Result;
 use crate::game::{Player, Position};
 use crate::interrupt::{every, Stop};
 use crate::puct::{Batch, Evaluator};
+use crate::reversi::patterns::Patterns;
 use rayon::prelude::*;
+use std::sync::Arc;
 
 /// What every game's feature tests share: the features of a position given in notation (every
 /// one written: a NaN left over would fail the comparison), and the features named, so that a
@@ -89,6 +91,18 @@ pub trait Features: Searchable {
     /// Writes the `COUNT` features into `out`.
     fn features(&self, out: &mut [f32]);
 
+    /// The margin, in points, by the pattern weights that read this position, if any do
+    /// (Reversi's boards with patterns of their own: reversi/patterns.rs).
+    fn pattern_margin(&self, _patterns: &[Arc<Patterns>]) -> Option<f32> {
+        None
+    }
+
+    /// Multi-ProbCut's error for a `depth`-ply search of this position, in hundredths of a
+    /// point, from the pattern weights that read it and were fitted with one.
+    fn probcut_sigma(&self, _patterns: &[Arc<Patterns>], _depth: i32) -> Option<i32> {
+        None
+    }
+
     /// The features as a new vector (for the binding and the tests; the search writes into a
     /// buffer of its own).
     fn feature_vector(&self) -> Vec<f32> {
@@ -140,6 +154,39 @@ impl<P: Features> Evaluate<P> for Linear {
     }
 }
 
+/// A game's learned evaluation: the pattern weights of the boards that have them (Reversi's,
+/// reversi/patterns.rs), and the linear one for every other board of the game.
+#[derive(Debug, Clone)]
+pub struct Learned {
+    pub linear: Linear,
+    pub patterns: Vec<Arc<Patterns>>,
+}
+
+impl Learned {
+    pub fn linear(linear: Linear) -> Learned {
+        Learned { linear, patterns: Vec::new() }
+    }
+
+    /// The estimated final margin, in points, of `position` for its side to move.
+    #[inline]
+    pub fn margin<P: Features>(&self, position: &P) -> f32 {
+        match position.pattern_margin(&self.patterns) {
+            Some(margin) => margin,
+            None => self.linear.margin(position),
+        }
+    }
+}
+
+impl<P: Features> Evaluate<P> for Learned {
+    fn evaluate(&self, position: &P) -> i32 {
+        (super::SCALE as f32 * self.margin(position)).clamp(-1e7, 1e7) as i32
+    }
+
+    fn probcut_sigma(&self, position: &P, depth: i32) -> Option<i32> {
+        position.probcut_sigma(&self.patterns, depth)
+    }
+}
+
 /// A learned evaluation guiding the model-guided search (`puct::search`) natively, with no
 /// Python call per leaf: `bc.mcts.search(game, evaluator=bc.ai.evaluator(game))`.
 ///
@@ -151,12 +198,12 @@ impl<P: Features> Evaluate<P> for Linear {
 /// under way, the position at the start of the turn: its steps share one prior).
 #[derive(Debug, Clone)]
 pub struct Guide {
-    linear: Linear,
+    learned: Learned,
 }
 
 impl Guide {
-    pub fn new(linear: Linear) -> Guide {
-        Guide { linear }
+    pub fn new(learned: Learned) -> Guide {
+        Guide { learned }
     }
 
     /// The margin, in points, of `state` for `player`: exact once the game is over.
@@ -167,7 +214,7 @@ impl Guide {
         let position = state.position();
         let margin = match position.outcome() {
             Some(_) => position.final_margin() as f32,
-            None => self.linear.margin(position),
+            None => self.learned.margin(position),
         };
         if position.to_move() == player {
             margin

@@ -19,6 +19,7 @@
 mod alphabeta;
 pub mod eval;
 mod games;
+pub mod label;
 mod memo;
 mod ordering;
 mod root;
@@ -100,6 +101,14 @@ impl<P> Endgame<P> for NoEndgame {
 /// point, of a position that is not finished.
 pub trait Evaluate<P>: Sync {
     fn evaluate(&self, position: &P) -> i32;
+
+    /// Multi-ProbCut's error model for this evaluation (alphabeta.rs, "selective search"): the
+    /// standard deviation, in hundredths of a point, of a `depth`-ply search's value around the
+    /// value of the shallow search that predicts it, when it was fitted for positions like this
+    /// one; `None` (the default) searches every move in full.
+    fn probcut_sigma(&self, _position: &P, _depth: i32) -> Option<i32> {
+        None
+    }
 }
 
 /// The game's own cheap estimate ([`Searchable::material`]).

@@ -1,0 +1,143 @@
+"""Reversi's pattern evaluation (docs/engine.md, "Pattern evaluation"): the shipped weights load
+or fail loudly, symmetric positions are worth the same, and the training script's output loads."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import boardcore as bc
+import numpy as np
+import pytest
+from boardcore import _boardcore as engine
+
+ROOT = Path(__file__).resolve().parent.parent
+SHIPPED = ROOT / "python" / "boardcore" / "data" / "eval"
+
+
+def mirrored(game: bc.Reversi, transpose: bool, flip: bool) -> bc.Reversi:
+    """The same position seen through a symmetry of the square (same side to move)."""
+    size, board, side = game.position().split(" ")
+    rows = [list(r) for r in board.split("/")]
+    if transpose:
+        rows = [list(r) for r in zip(*rows)]
+    if flip:
+        rows = rows[::-1]
+    return bc.Reversi.from_position(f"{size} {'/'.join(''.join(r) for r in rows)} {side}")
+
+
+def random_game(size: int, plies: int, seed: int) -> bc.Reversi:
+    rng = np.random.default_rng(seed)
+    game = bc.Reversi(size)
+    for _ in range(plies):
+        moves = game.legal_moves()
+        if not moves or game.is_over():
+            break
+        game.play(moves[rng.integers(len(moves))])
+    return game
+
+
+def test_the_shipped_evaluation_reads_the_8x8_board_by_its_patterns():
+    shipped = bc.ai.evaluator("reversi")
+    assert "8" in shipped.pattern_boards
+    assert bc.ai.evaluator("reversi", kind="linear").pattern_boards == []
+    game = random_game(8, 20, seed=1)
+    # The patterns and the linear weights are different estimates of the same margin.
+    assert shipped.margin(game) != bc.ai.evaluator("reversi", kind="linear").margin(game)
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_symmetric_positions_get_equal_values(seed):
+    shipped = bc.ai.evaluator("reversi")
+    game = random_game(8, 10 + 8 * seed, seed)
+    value = shipped.margin(game)
+    for transpose in (False, True):
+        for flip in (False, True):
+            assert shipped.margin(mirrored(game, transpose, flip)) == pytest.approx(value, abs=1e-3)
+
+
+def test_boards_without_patterns_use_the_linear_weights():
+    shipped, linear = bc.ai.evaluator("reversi"), bc.ai.evaluator("reversi", kind="linear")
+    for game in (bc.Reversi(4), bc.Reversi(8, blocked="random", seed=3)):
+        game.play(game.legal_moves()[0])
+        assert shipped.margin(game) == linear.margin(game)
+
+
+def linear_weights(game: str) -> list[float]:
+    return json.loads((SHIPPED / f"{game}.json").read_text())["weights"]
+
+
+def fake_folder(tmp_path: Path, weights: np.ndarray | None, meta: dict | None) -> Path:
+    if weights is not None:
+        np.savez_compressed(tmp_path / "reversi-8.npz", weights=weights)
+    if meta is not None:
+        (tmp_path / "reversi-patterns.json").write_text(json.dumps(meta))
+    return tmp_path
+
+
+def test_a_weights_file_missing_truncated_or_of_another_format_is_refused_by_name(tmp_path):
+    stages = 2
+    params = engine.pattern_layout("8", stages)[2]
+    meta = {"format": 1, "boards": {"8": {"file": "reversi-8.npz", "stages": stages}}}
+    good = fake_folder(tmp_path, np.zeros(stages * params, np.float16), meta)
+    [(board, got_stages, weights)] = bc.ai._patterns(good, "reversi")
+    assert (board, got_stages, weights.size) == ("8", stages, stages * params)
+    assert bc.ai.Evaluator("reversi", linear_weights("reversi"), "", [(board, got_stages, weights)]).pattern_boards == [
+        "8"
+    ]
+
+    (tmp_path / "reversi-8.npz").write_bytes((tmp_path / "reversi-8.npz").read_bytes()[:100])
+    with pytest.raises(ValueError, match=r"reversi-8\.npz"):
+        bc.ai._patterns(tmp_path, "reversi")
+    (tmp_path / "reversi-8.npz").unlink()
+    with pytest.raises(ValueError, match=r"reversi-8\.npz"):
+        bc.ai._patterns(tmp_path, "reversi")
+    fake_folder(tmp_path, np.zeros(stages * params, np.float16), {**meta, "format": 99})
+    with pytest.raises(ValueError, match=r"reversi-patterns\.json.*format 99"):
+        bc.ai._patterns(tmp_path, "reversi")
+
+
+def test_pattern_weights_that_do_not_fit_the_layout_are_refused():
+    linear = linear_weights("reversi")
+    with pytest.raises(ValueError, match="pattern weights"):
+        bc.ai.Evaluator("reversi", linear, "", [("8", 2, np.zeros(10, np.float32))])
+    with pytest.raises(ValueError, match="board"):
+        bc.ai.Evaluator("reversi", linear, "", [("5", 2, np.zeros(10, np.float32))])
+    with pytest.raises(ValueError, match="Reversi"):
+        bc.ai.Evaluator("rive", linear_weights("rive"), "", [("8", 2, np.zeros(10, np.float32))])
+
+
+def test_the_training_script_runs_small_and_its_output_loads(tmp_path):
+    data = tmp_path / "r6.npz"
+    script = [sys.executable, str(ROOT / "tools" / "train_patterns.py")]
+    common = ["--board", "6"]
+    generate = [
+        *script,
+        "generate",
+        *common,
+        "--games",
+        "30",
+        "--depth",
+        "2",
+        "--solve-empties",
+        "10",
+        "--data",
+        str(data),
+    ]
+    out = subprocess.run(generate, capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    assert "positions/s" in out.stdout
+    fitted = subprocess.run(
+        [*script, "fit", *common, "--data", str(data), "--out", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert fitted.returncode == 0, fitted.stderr
+    [(board, stages, weights)] = bc.ai._patterns(tmp_path, "reversi")
+    assert board == "6" and weights.size == stages * engine.pattern_layout("6", stages)[2]
+    assert np.isfinite(weights).all() and np.abs(weights).max() > 0
+    meta = json.loads((tmp_path / "reversi-patterns.json").read_text())
+    assert meta["boards"]["6"]["held_out_mae"] and "train_patterns.py generate" in meta["boards"]["6"]["generate"][0]
