@@ -8,7 +8,7 @@ against Zebra at fixed depths, and FForum endgames solved by both.
 Zebra (github:lk16/zebra, which adds `-evalone` and `-quiet` to Zebra's console program) is
 fetched and built outside the repository (benches/README.md); `ZEBRA_DIR` is its directory, with
 `zebra`, `scrzebra` and `coeffs2.bin`. Without it the tables say so and the script exits 0.
-Zebra's old code crashes under address-space randomisation, so it is run as
+Zebra's old code is known to crash under address-space randomisation, so it is run as
 `setarch $(uname -m) -R $ZEBRA_DIR/zebra ...`, with `$ZEBRA_DIR` as its working directory.
 
 - match: for each Zebra depth D, `--games` games (default 10) from balanced openings
@@ -25,7 +25,8 @@ Zebra's old code crashes under address-space randomisation, so it is run as
   Zebra's CPU time is its process's (`os.wait4`). The margin is the final disc difference from
   boardcore's side, the empty squares counted for the winner; Elo from the score,
   400 log10(s / (1 - s)), s clipped to [0.001, 0.999].
-- fforum: FForum 20-39 and 40-49 (`../shared/data/fforum/` beside the repository, its README),
+- fforum: FForum 20-39 (`--fforum 20-39 40-49` adds 40-49; the suites are read from
+  `../shared/data/fforum/` beside the repository, its README),
   solved by `bc.ai.solve` (one thread) and by `scrzebra -script` (one position a line: 64 squares,
   side to move); both answers are checked against the suite's exact scores. CPU time is
   boardcore's `process_time` and Zebra's rusage; nodes are `Analysis.nodes` and scrzebra's
@@ -46,7 +47,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 import boardcore as bc
@@ -116,7 +117,6 @@ class Zebra:
     exact: int
     calls: int = 0
     cpu: float = 0.0
-    times: list[float] = field(default_factory=list)
 
     def arguments(self, sequence: str) -> list[str]:
         level = [str(self.depth), str(self.exact), str(self.exact)]
@@ -128,7 +128,6 @@ class Zebra:
         output, cpu = run_zebra(self.arguments(sequence), self.directory)
         self.calls += 1
         self.cpu += cpu
-        self.times.append(cpu)
         return zebra_move_text(output)
 
 
@@ -349,7 +348,7 @@ def main() -> int:
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--seed", type=int, default=1, help="the openings' seed (tools/openings.py)")
     parser.add_argument("--calibration-games", type=int, default=1, help="Zebra self-play games to time a level")
-    parser.add_argument("--fforum", nargs="+", default=["20-39", "40-49"], help="FIRST-LAST problem ranges")
+    parser.add_argument("--fforum", nargs="+", default=["20-39"], help="FIRST-LAST problem ranges, e.g. 20-39 40-49")
     parser.add_argument("--zebra-hash-bits", type=int, default=20, help="scrzebra -h: 2^B hash entries")
     args = parser.parse_args()
     print(f"boardcore code path: {bc.code_path()}; `{shown_command(['python', 'benches/bench_zebra.py', *sys.argv[1:]])}`"
