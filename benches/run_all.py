@@ -12,7 +12,8 @@ is ever copied by hand and none can go stale without saying when it was measured
 Peers are found where the scripts look for them (benches/README.md): ``EDAX`` (Edax's binary,
 run from its own directory), ``EDAX_EVAL`` and ``EDAX_PROBLEMS`` (its eval.dat and problem/
 folder, for the endgame suite), ``BOARDCORE_PEER_PYTHON`` (a Python with pgx, mctx and jax),
-``CEPHALOPOD_PEERS`` (the contest solutions' directory), ``BOARDCORE_AZ_RUN`` (the directory
+``CEPHALOPOD_PEERS`` (the contest solutions' directory), ``ZEBRA_DIR`` (a Zebra build's directory,
+with ``zebra``, ``scrzebra`` and ``coeffs2.bin``), ``BOARDCORE_AZ_RUN`` (the directory
 of a network trained by examples/alphazero.py), ``BOARDCORE_SB3_PYTHON`` (a Python with
 the [sb3] extra, which brings PyTorch, and boardcore). A section whose peer is missing says so
 in its table rather than failing.
@@ -161,6 +162,13 @@ def sections() -> list[Section]:
                 *edax_args("fforum-40-59"),
             ],
             writes_file=True,
+        ),
+        Section(
+            "zebra",
+            "Reversi against Zebra: matches at Zebra's depths, and FForum endgames against its solver",
+            "bench_zebra.py",
+            # Zebra's directory is $ZEBRA_DIR (benches/README.md); without it the tables say so.
+            ["--games", "10", "--zebra-depths", "2", "4", "8", "--fforum", "20-39", "40-49"],
         ),
         Section(
             "time-limits",
