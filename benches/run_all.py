@@ -164,6 +164,13 @@ def sections() -> list[Section]:
             writes_file=True,
         ),
         Section(
+            "evaluation",
+            "The pattern evaluation against the linear one at equal time a move",
+            "bench_engine.py",
+            ["--only", "evaluation", "--strength-games", "100", "--times", "0.1"],
+            writes_file=True,
+        ),
+        Section(
             "zebra",
             "Reversi against Zebra: matches at Zebra's depths, and FForum endgames against its solver",
             "bench_zebra.py",

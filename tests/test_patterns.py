@@ -141,3 +141,17 @@ def test_the_training_script_runs_small_and_its_output_loads(tmp_path):
     assert np.isfinite(weights).all() and np.abs(weights).max() > 0
     meta = json.loads((tmp_path / "reversi-patterns.json").read_text())
     assert meta["boards"]["6"]["held_out_mae"] and "train_patterns.py generate" in meta["boards"]["6"]["generate"][0]
+
+
+def test_multi_probcut_prunes_with_the_shipped_errors_and_a_solve_stays_exact():
+    shipped = bc.ai.evaluator("reversi")
+    patterns = bc.ai._patterns(SHIPPED, "reversi")
+    plain = bc.ai.Evaluator("reversi", linear_weights("reversi"), "no probcut", patterns)
+    assert bc.ai._probcut(SHIPPED, "reversi"), "the shipped 8x8 weights carry Multi-ProbCut's errors"
+    game = random_game(8, 12, seed=4)
+    selective = bc.ai.analyse(game, depth=9, evaluator=shipped)
+    full = bc.ai.analyse(game, depth=9, evaluator=plain)
+    assert selective.nodes < full.nodes
+    assert game.is_legal(selective.move)
+    near_end = random_game(8, 46, seed=5)
+    assert bc.ai.solve(near_end).score == bc.ai.analyse(near_end, evaluator="material", depth=30).score
