@@ -249,7 +249,8 @@ def analyse(
     then is a solve: ``best_moves`` lists every optimal move).
 
     ``evaluator`` is a learned evaluation (``bc.ai.evaluator(...)``); None (the default) is the
-    one shipped for the game, ``"material"`` the game's count of pieces. ``table_mb`` is the
+    one shipped for the game, ``"linear"`` its linear weights alone, ``"material"`` the game's
+    count of pieces. ``table_mb`` is the
     transposition table's size in MB, as for ``solve``; ``progress`` as for ``solve``. A
     finished game or a bad limit raises ``ValueError``; ``game`` is not changed.
     """
@@ -273,11 +274,15 @@ _GAMES = {"reversi": Reversi, "cephalopod": Cephalopod, "rive": Rive, "strands":
 
 
 def evaluator(game_or_name: Game | str, *, kind: str = "shipped", **variant: Any) -> Evaluator:
-    """The learned evaluation shipped for a game (``boardcore/data/eval/<game>.json``, fitted by
-    ``tools/train_eval.py``), evaluated in Rust: pass it as ``evaluator=`` to ``analyse`` and
-    ``Player``. ``game_or_name`` is a game or its name; ``variant`` (the constructor's keyword
-    arguments) is checked by building the game: one weight file serves every variant of a
-    game, since the features are the same on every board (docs/engine.md, "Evaluations")."""
+    """The learned evaluation shipped for a game, evaluated in Rust: pass it as ``evaluator=``
+    to ``analyse`` and ``Player``. It holds the linear weights of ``boardcore/data/eval/<game>.json``
+    (``tools/train_eval.py``), which serve every board of the game, and for Reversi the pattern
+    weights of the boards that have them (``reversi-patterns.json``, ``tools/train_patterns.py``;
+    ``.pattern_boards`` lists them), with their Multi-ProbCut errors. ``kind="linear"`` leaves
+    the patterns out (the evaluation they replaced). ``game_or_name`` is a game or its name;
+    ``variant`` (the constructor's keyword arguments) is checked by building the game. A pattern
+    file that is missing, truncated or of another format raises ValueError naming it
+    (docs/engine.md, "Evaluations")."""
     if isinstance(game_or_name, str):
         name = game_or_name.lower()
         if name not in _GAMES:
