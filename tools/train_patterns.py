@@ -219,7 +219,7 @@ def probcut(args: argparse.Namespace) -> int:
     meta = json.loads(meta_path.read_text())
     entry = meta["boards"][args.board]
     folder = Path(args.out)
-    patterns = [p for p in bc.ai._patterns(folder, "reversi") if p[0] == args.board]
+    patterns = [p for p in bc.ai._patterns(folder, "reversi")[0] if p[0] == args.board]
     linear = json.loads((folder / "reversi.json").read_text())["weights"]
     plain = bc.ai.Evaluator("reversi", linear, "no probcut", patterns)
     rng = np.random.default_rng(args.seed)

@@ -301,33 +301,22 @@ def evaluator(game_or_name: Game | str, *, kind: str = "shipped", **variant: Any
         raise FileNotFoundError(f"no learned evaluation is shipped for {name} ({source})")
     data = json.loads(source.read_text(encoding="utf-8"))
     linear = [float(w) for w in data["weights"]]
-    patterns = _patterns(folder, name) if kind == "shipped" else []
+    patterns, probcut = _patterns(folder, name) if kind == "shipped" else ([], {})
     shown = f"{name}.json" + "".join(f" + {name}-{board}.npz" for board, _, _ in patterns)
-    probcut = _probcut(folder, name) if kind == "shipped" else {}
     return Evaluator(name, linear, shown, patterns, probcut)
 
 
 PATTERN_FORMAT = 1  # reversi/patterns.rs FORMAT
 
 
-def _probcut(folder: Any, name: str) -> dict[str, list[float]]:
-    """Multi-ProbCut's errors fitted for each board's pattern weights (``_patterns`` has read
-    the index already), by board."""
-    index = folder / f"{name}-patterns.json"
-    if not index.is_file():
-        return {}
-    boards = json.loads(index.read_text(encoding="utf-8"))["boards"]
-    return {board: [float(x) for x in entry["probcut"]] for board, entry in boards.items() if entry.get("probcut")}
-
-
-def _patterns(folder: Any, name: str) -> list[tuple[str, int, Any]]:
+def _patterns(folder: Any, name: str) -> tuple[list[tuple[str, int, Any]], dict[str, list[float]]]:
     """The pattern weights shipped for a game's boards (``<game>-patterns.json`` and the
-    ``.npz`` files it names), as ``Evaluator`` takes them; none for a game without. A file that
-    is missing, truncated or of another format raises ValueError naming it: never a silent
-    fallback to the linear weights."""
+    ``.npz`` files it names) and their Multi-ProbCut errors by board, as ``Evaluator`` takes
+    them; none for a game without. A file that is missing, truncated or of another format
+    raises ValueError naming it: never a silent fallback to the linear weights."""
     index = folder / f"{name}-patterns.json"
     if not index.is_file():
-        return []
+        return [], {}
     try:
         meta = json.loads(index.read_text(encoding="utf-8"))
     except ValueError as e:
@@ -343,7 +332,8 @@ def _patterns(folder: Any, name: str) -> list[tuple[str, int, Any]]:
         except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile) as e:
             raise ValueError(f"{path}: unreadable pattern weights ({type(e).__name__}: {e})") from None
         out.append((board, int(entry["stages"]), weights))
-    return out
+    probcut = {board: [float(x) for x in e["probcut"]] for board, e in meta["boards"].items() if e.get("probcut")}
+    return out, probcut
 
 
 _SHIPPED: dict[tuple[str, str], Evaluator] = {}

@@ -22,7 +22,7 @@ const ORDERING_CHECK: usize = 32;
 const NODE_BATCH: u64 = 1024;
 /// Multi-ProbCut (Buro): the shallowest search it cuts, and how many standard deviations of
 /// the evaluation's error a shallow search must clear to stand for the deep one (1.5: Buro's
-/// choice for Othello, measured here in docs/engine.md, "Selective search").
+/// choice for Othello, not tuned here).
 const PROBCUT_MIN_DEPTH: i32 = 4;
 const PROBCUT_T: f32 = 1.5;
 
