@@ -155,3 +155,48 @@ def test_multi_probcut_prunes_with_the_shipped_errors_and_a_solve_stays_exact():
     assert game.is_legal(selective.move)
     near_end = random_game(8, 46, seed=5)
     assert bc.ai.solve(near_end).score == bc.ai.analyse(near_end, evaluator="material", depth=30).score
+
+
+FFORUM = ROOT.parent / "shared" / "data" / "fforum" / "fforum-20-39.obf"
+
+
+def fforum_problems(first: int, last: int) -> list[tuple[bc.Reversi, dict[str, int]]]:
+    """FForum problems `first`..`last` (numbered from 20 in the file) with every move's exact
+    score, from Edax's .obf suite: 64 squares (X black, O white, - empty), the side to move,
+    then `MOVE:SCORE` for every legal move."""
+    if not FFORUM.exists():
+        pytest.skip(f"the FForum suites are not here ({FFORUM}): they live in ../shared/data/fforum/")
+    problems = []
+    for number, line in enumerate(FFORUM.read_text().splitlines(), start=20):
+        if not first <= number <= last:
+            continue
+        board, rest = line.split(" ", 1)
+        side, *scores = [field.strip() for field in rest.split(";") if field.strip()]
+        rows = [board[i : i + 8].replace("X", "b").replace("O", "w").replace("-", ".") for i in range(0, 64, 8)]
+        game = bc.Reversi.from_position(f"8 {'/'.join(rows)} {'b' if side == 'X' else 'w'}")
+        problems.append((game, {m.split(":")[0].lower(): int(m.split(":")[1]) for m in scores}))
+    return problems
+
+
+@pytest.mark.parametrize("best_moves", ["all", "one"])
+def test_a_solve_ordered_by_the_patterns_finds_every_published_score(best_moves):
+    # bc.ai.solve orders the endgame solver's moves by the shipped patterns from 13 empties:
+    # the order changes, the values may not.
+    for game, scores in fforum_problems(20, 31):
+        analysis = bc.ai.solve(game, best_moves=best_moves)
+        value = max(scores.values())
+        assert analysis.exact and analysis.score == value, game.to_position()
+        optimal = {move for move, score in scores.items() if score == value}
+        found = {str(move) for move in analysis.best_moves}
+        assert found == optimal if best_moves == "all" else found <= optimal and len(found) == 1
+        # The line of perfect play is legal and ends the game at the value.
+        line = game.copy()
+        for move in analysis.pv:
+            line.play(move)
+        assert line.is_over()
+
+
+def test_best_moves_is_all_or_one():
+    game = fforum_problems(20, 20)[0][0]
+    with pytest.raises(ValueError, match="best_moves"):
+        bc.ai.solve(game, best_moves="some")

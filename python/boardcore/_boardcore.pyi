@@ -119,6 +119,7 @@ def search_position(
     table_mb: int | None = None,
     evaluator: Any = None,
     progress: Callable[[int, bool, int, float, int | None, int | None], object] | None = None,
+    every_best: bool = True,
 ) -> tuple[
     int, bool, Any, list[Any], list[Any], int, int, float, list[tuple[int, int, bool, list[Any], int, float]]
 ]: ...

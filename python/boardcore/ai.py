@@ -199,9 +199,14 @@ def solve(
     time_limit: float | None = None,
     table_mb: int = 64,
     progress: Callable[[Progress], object] | None = None,
+    best_moves: str = "all",
 ) -> Analysis:
     """The game-theoretic value of ``game``'s position, with the margin under perfect play, every
     optimal move and a line of perfect play (``.exact`` is True).
+
+    ``best_moves="one"`` stops at the first optimal move found (``.best_moves`` holds it alone),
+    as Edax and Zebra do: each other move then needs no proof that it falls short, which can
+    cost more than the value itself (a won position whose every move must be refuted).
 
     Releases the GIL and answers Ctrl-C. ``time_limit`` (seconds) bounds the solve: reached
     before the proof, it raises ``SolveTimeout`` (whose ``.analysis`` holds the estimate).
@@ -217,9 +222,12 @@ def solve(
     ``ValueError``. ``game`` is not changed.
     """
     _check_game(game)
+    if best_moves not in ("all", "one"):
+        raise ValueError(f"best_moves must be 'all' or 'one', got {best_moves!r}")
     row = search_position(
         game,
         solve=True,
+        every_best=best_moves == "all",
         threads=threads,
         time_limit=time_limit,
         table_mb=table_mb,

@@ -59,6 +59,7 @@ fn limits(
         solve,
         noise: noise.map(|n| crate::args::int_in("noise", n, 0..=1_000_000)).transpose()?.unwrap_or(0),
         seed: seed.map(crate::args::seed).transpose()?.unwrap_or(0),
+        ..Limits::default()
     })
 }
 
@@ -87,10 +88,11 @@ fn run<P: Searchable, E: Evaluate<P>>(
 
 /// Searches `game` (a game object, not changed) within the limits and returns
 /// `(score, exact, best, best_moves, pv, depth, nodes, seconds, iterations)`: `solve=True`
-/// searches until the value is exact. Raises ValueError for a finished game or a bad limit;
+/// searches until the value is exact; `every_best=False` proves no other optimal move once it
+/// is (`best_moves` is the first found). Raises ValueError for a finished game or a bad limit;
 /// releases the GIL; Ctrl-C interrupts.
 #[pyfunction]
-#[pyo3(signature = (game, *, depth = None, nodes = None, time_limit = None, threads = None, solve = false, noise = None, seed = None, table_mb = None, evaluator = None, progress = None))]
+#[pyo3(signature = (game, *, depth = None, nodes = None, time_limit = None, threads = None, solve = false, noise = None, seed = None, table_mb = None, evaluator = None, progress = None, every_best = true))]
 #[allow(clippy::too_many_arguments)]
 pub fn search_position(
     py: Python<'_>,
@@ -105,9 +107,10 @@ pub fn search_position(
     table_mb: Option<&Bound<'_, PyAny>>,
     evaluator: Option<&Bound<'_, PyAny>>,
     progress: Option<Py<PyAny>>,
+    every_best: bool,
 ) -> BcResult<AnalysisRow> {
     let progress = progress.filter(|p| !p.is_none(py));
-    let limits = limits(depth, nodes, time_limit, threads, solve, noise, seed, table_mb)?;
+    let limits = Limits { every_best, ..limits(depth, nodes, time_limit, threads, solve, noise, seed, table_mb)? };
     return_for_game!(game, |g| {
         // A copy, not a borrow held through the search: other threads may play on the game
         // meanwhile (docs/design.md, "Threads"); the search answers for the position it got.

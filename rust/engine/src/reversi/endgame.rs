@@ -25,6 +25,7 @@ use super::Reversi;
 use crate::bitboard::Bits;
 use crate::error::Result;
 use crate::interrupt::Stop;
+use crate::search::Evaluate;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 /// Nodes with at most this many empties are searched without the transposition table.
@@ -34,9 +35,19 @@ const ETC_MIN: u32 = 10;
 /// Nodes with at least this many empties order their moves by a shallow heuristic search (see
 /// `sort_depth`); below it, by `order_key` (fastest first).
 const SORT_MIN: u32 = 16;
+/// The same with a learned evaluation: its estimate orders well enough to pay for itself from
+/// here (FForum 20-39: 17% fewer nodes and 7% less time than from `SORT_MIN`).
+const SORT_MIN_EVALUATED: u32 = 13;
+/// A learned evaluation's units per point in the ordering (quarters of a point).
+const EVALUATED_UNIT: i32 = 4;
+/// How far below alpha the ordering's shallow search still tells moves apart (Edax's
+/// `SORT_ALPHA_DELTA`): a move worse than that is bad enough, and the search may cut there.
+const SORT_ALPHA_DELTA: i32 = 8;
+/// The depth of the shallow search that gives MTD(f) its first guess, with an evaluation.
+const GUESS_DEPTH: u32 = 4;
 /// Weights of the evaluated ordering (`eval_key`): the opponent's weighted mobility after the
-/// move, the shallow search's value of the move (in `mid_eval` units), the opponent's potential
-/// mobility, a corner taken, quadrant parity...
+/// move, the shallow search's value of the move (in `mid_eval` units, see `eval_weight`), the
+/// opponent's potential mobility, a corner taken, quadrant parity...
 const W_MOBILITY: i32 = 16;
 const W_EVAL: i32 = 4;
 const W_POTENTIAL: i32 = 1;
@@ -51,6 +62,9 @@ const MTD_MIN: u32 = 14;
 const INF: i32 = 127;
 /// No move (in the table).
 const NO_MOVE: u8 = u8::MAX;
+
+/// The evaluation that orders a solve's moves far from the end, with the position solved.
+type Ordering<'a> = (&'a dyn Evaluate<Reversi>, Reversi);
 
 /// An exact endgame solver with its own transposition table.
 pub struct EndgameSolver {
@@ -79,6 +93,30 @@ impl EndgameSolver {
         }
     }
 
+    /// The best move the table remembers for `position` from the solves so far (a position of
+    /// more than `SHALLOW_MAX` empties, on the board last solved), if any.
+    pub fn best_move(&self, position: &Reversi) -> Option<super::Move> {
+        fn find<B: TableBits>(table: &[Entry<B>], me: B, opponent: B) -> Option<u8> {
+            if table.is_empty() {
+                return None;
+            }
+            let i = (B::hash(me, opponent) as usize) & (table.len() - 1) & !1;
+            let e = table[i..i + 2].iter().find(|e| e.me == me && e.opponent == opponent)?;
+            (e.best != NO_MOVE).then_some(e.best)
+        }
+        let playable = super::with_board!(position, b => b.playable.to_u128());
+        let width = if matches!(position, Reversi::Large(_)) { 10 } else { 8 };
+        if self.board != Some((width, playable)) {
+            return None;
+        }
+        let best = match position {
+            Reversi::Classic(b) => find(&self.table64, b.me, b.opponent),
+            Reversi::Small(b) => find(&self.table64, b.me, b.opponent),
+            Reversi::Large(b) => find(&self.table128, b.me, b.opponent),
+        }?;
+        Some(super::Move(best))
+    }
+
     /// Nodes visited since creation: every position played into (a pass included) counts one.
     pub fn nodes(&self) -> u64 {
         self.nodes
@@ -90,11 +128,14 @@ impl EndgameSolver {
     /// (`alpha >= beta`) is taken as `(alpha, alpha + 1)`. `Err(Interrupted)` soon after `stop`
     /// is requested.
     pub fn solve(&mut self, position: &Reversi, alpha: i32, beta: i32, stop: &Stop) -> Result<i32> {
-        self.solve_reporting(position, alpha, beta, stop, &AtomicU64::new(0))
+        self.solve_reporting(position, alpha, beta, stop, &AtomicU64::new(0), None)
     }
 
     /// `solve`, adding the nodes it visits to `seen` as it goes (every `PUBLISH_NODES` or so,
     /// and the rest when it returns), so that a caller's progress report sees a long solve move.
+    /// With an `evaluation`, the moves of nodes of `SORT_MIN_EVALUATED` empties or more are ordered by
+    /// shallow searches over it instead of the solver's own rough estimate (`mid_eval`): a
+    /// learned evaluation orders them better, and the deep nodes below pay nothing for it.
     pub fn solve_reporting(
         &mut self,
         position: &Reversi,
@@ -102,8 +143,9 @@ impl EndgameSolver {
         beta: i32,
         stop: &Stop,
         seen: &AtomicU64,
+        evaluation: Option<&dyn Evaluate<Reversi>>,
     ) -> Result<i32> {
-        let stop = (stop, seen);
+        let stop = (stop, seen, evaluation.map(|e| (e, *position)));
         match *position {
             #[cfg(target_arch = "x86_64")]
             Reversi::Classic(board) if crate::cpu::has_v3() => {
@@ -134,7 +176,7 @@ impl EndgameSolver {
         board: &Board<F>,
         alpha: i32,
         beta: i32,
-        (stop, seen): (&Stop, &AtomicU64),
+        (stop, seen, evaluation): (&Stop, &AtomicU64, Option<Ordering<'_>>),
         root: impl FnOnce(&mut Search<'_, F>, F::B, F::B, i32, i32) -> Result<i32>,
     ) -> Result<i32>
     where
@@ -166,7 +208,8 @@ impl EndgameSolver {
         }
         let mask = table.len() - 1;
         let squares = geometry.squares;
-        let mut search = Search { g: &geometry, table: &mut table[..], mask, date, nodes: 0, published: 0, seen, stop };
+        let mut search =
+            Search { g: &geometry, table: &mut table[..], mask, date, nodes: 0, published: 0, seen, stop, evaluation };
         // Every score lies in -squares..=squares: a window beyond it says nothing more.
         let alpha = alpha.clamp(-squares - 1, squares);
         let beta = if beta <= alpha { alpha + 1 } else { beta.min(squares + 1) };
@@ -372,6 +415,9 @@ struct Search<'a, F: Frame> {
     published: u64,
     seen: &'a AtomicU64,
     stop: &'a Stop<'a>,
+    /// The evaluation that orders the moves of nodes far from the end, with the position
+    /// solved (its board, for the positions the evaluation is given).
+    evaluation: Option<Ordering<'a>>,
 }
 
 impl<F: Frame> Search<'_, F>
@@ -565,10 +611,50 @@ where
         key
     }
 
-    /// A cheap static evaluation for the ordering, from the mover's view, in arbitrary units:
-    /// weighted mobility (corner moves twice), potential mobility, corner discs.
+    /// Empties from which moves are ordered by shallow searches.
+    #[inline(always)]
+    fn sort_min(&self) -> u32 {
+        if self.evaluation.is_some() {
+            SORT_MIN_EVALUATED
+        } else {
+            SORT_MIN
+        }
+    }
+
+    /// The weight of a `depth`-ply shallow search's value in the ordering: a learned
+    /// evaluation's counts for more as the search deepens (Edax's weights: a reply less for
+    /// the opponent is worth four points of a static estimate, two of a 1-2 ply search, one of
+    /// a deeper one); the rough `mid_eval`'s is fixed.
+    #[inline(always)]
+    fn eval_weight(&self, depth: u32) -> i32 {
+        match (self.evaluation.is_some(), depth) {
+            (false, _) => W_EVAL,
+            (true, 0) => 1,
+            (true, 1 | 2) => 2,
+            (true, _) => 4,
+        }
+    }
+
+    /// `mid_eval`'s units per point.
+    #[inline(always)]
+    fn unit(&self) -> i32 {
+        if self.evaluation.is_some() {
+            EVALUATED_UNIT
+        } else {
+            64
+        }
+    }
+
+    /// The static evaluation of the ordering's shallow searches, from the mover's view, in
+    /// `unit()`s: the learned evaluation given, else a cheap one of weighted mobility (corner
+    /// moves twice), potential mobility and corner discs, in arbitrary units (64 a point at
+    /// the end).
     #[inline(always)]
     fn mid_eval(&self, me: F::B, opponent: F::B, empty: F::B) -> i32 {
+        if let Some((evaluation, root)) = self.evaluation {
+            let value = evaluation.evaluate(&root.with_discs(me.to_u128(), opponent.to_u128()));
+            return value * EVALUATED_UNIT / crate::search::SCALE;
+        }
         let corners = self.g.corners;
         let mine = F::mobility(me, opponent, empty);
         let theirs = F::mobility(opponent, me, empty);
@@ -715,7 +801,7 @@ macro_rules! search_functions {
         {
             let squares = s.g.squares;
             let (mut lower, mut upper) = (-squares, squares);
-            let mut test = 0.clamp(alpha + 1, beta);
+            let mut test = first_guess(s, me, opponent, n).clamp(alpha + 1, beta);
             loop {
                 if upper <= alpha {
                     return Ok(upper);
@@ -737,6 +823,23 @@ macro_rules! search_functions {
                     test = r;
                 }
             }
+        }
+
+        /// MTD(f)'s first guess: a shallow search's estimate with an evaluation (a good guess
+        /// saves a test per two points it is nearer), else a draw.
+        $(#[$attr])*
+        fn first_guess<F: Frame>(s: &mut Search<'_, F>, me: F::B, opponent: F::B, n: u32) -> i32
+        where
+            F::B: TableBits,
+        {
+            if s.evaluation.is_none() {
+                return 0;
+            }
+            let depth = GUESS_DEPTH.min(n);
+            let value = mid_search(s, me, opponent, depth, -i32::MAX, i32::MAX);
+            let unit = s.unit();
+            // Scores of a full board are even.
+            2 * ((value as f32 / unit as f32 / 2.0).round() as i32)
         }
 
         /// Null-window search of window (alpha, alpha + 1) with `n` empties, by depth.
@@ -948,8 +1051,8 @@ macro_rules! search_functions {
                         }
                     }
                 }
-                list.push(if n >= SORT_MIN {
-                    eval_key(s, me, opponent, empty, x, flipped, odd, n)
+                list.push(if n >= s.sort_min() {
+                    eval_key(s, me, opponent, empty, x, flipped, odd, n, alpha)
                 } else {
                     s.order_key(me, opponent, empty, x, flipped, odd, NO_MOVE)
                 });
@@ -985,7 +1088,7 @@ macro_rules! search_functions {
             let moves = F::mobility(me, opponent, empty);
             if moves.is_zero() {
                 if F::mobility(opponent, me, empty).is_zero() {
-                    return 64 * s.final_score(me, opponent);
+                    return s.unit() * s.final_score(me, opponent);
                 }
                 s.nodes += 1;
                 return -mid_search(s, opponent, me, depth - 1, -beta, -alpha);
@@ -1008,12 +1111,12 @@ macro_rules! search_functions {
             best
         }
 
-        /// The ordering key of move `x` (with `flipped`) at a node with `n >= SORT_MIN` empties:
+        /// The ordering key of move `x` (with `flipped`) at a node of `sort_min()` empties or more:
         /// fastest first and a shallow search's value, then potential mobility, corners and
         /// parity (the square in the low byte; larger is tried first).
         $(#[$attr])*
         #[allow(clippy::too_many_arguments)]
-        fn eval_key<F: Frame>(s: &mut Search<'_, F>, me: F::B, opponent: F::B, empty: F::B, x: u32, flipped: F::B, odd: F::B, n: u32) -> u32
+        fn eval_key<F: Frame>(s: &mut Search<'_, F>, me: F::B, opponent: F::B, empty: F::B, x: u32, flipped: F::B, odd: F::B, n: u32, alpha: i32) -> u32
         where
             F::B: TableBits,
         {
@@ -1023,8 +1126,12 @@ macro_rules! search_functions {
             let replies = F::mobility(next_me, next_opp, next_empty);
             let mobility = (replies.count() + (replies & corners).count()) as i32;
             let potential = (s.spread(next_opp) & next_empty).count() as i32;
-            let value = -mid_search(s, next_me, next_opp, sort_depth(n), -i32::MAX, i32::MAX);
-            let mut score = -W_MOBILITY * mobility + W_EVAL * value - W_POTENTIAL * potential;
+            let depth = sort_depth(n);
+            let unit = s.unit();
+            // How much worse than alpha a move is does not matter: the shallow search may cut there.
+            let floor = (alpha - SORT_ALPHA_DELTA).max(-s.g.squares) * unit;
+            let value = -mid_search(s, next_me, next_opp, depth, -i32::MAX, -floor);
+            let mut score = -W_MOBILITY * mobility + s.eval_weight(depth) * value - W_POTENTIAL * potential;
             if !(bit & corners).is_zero() {
                 score += W_CORNER;
             }
@@ -1074,8 +1181,8 @@ macro_rules! search_functions {
             let mut list = MoveList::new();
             for x in moves.ones() {
                 let flipped = F::flips(me, opponent, x);
-                list.push(if n >= SORT_MIN {
-                    let key = eval_key(s, me, opponent, empty, x, flipped, odd, n);
+                list.push(if n >= s.sort_min() {
+                    let key = eval_key(s, me, opponent, empty, x, flipped, odd, n, alpha);
                     if best_move as u32 == x { key | 1 << 31 } else { key }
                 } else {
                     s.order_key(me, opponent, empty, x, flipped, odd, best_move)

@@ -196,6 +196,18 @@ macro_rules! with_board {
 }
 use with_board;
 
+impl Reversi {
+    /// The same board and side to move with these discs (frame bits, the mover's and the
+    /// other's): how the endgame solver hands its positions to an evaluation.
+    pub(crate) fn with_discs(mut self, me: u128, opponent: u128) -> Reversi {
+        with_board!(&mut self, b => {
+            b.me = crate::bitboard::Bits::from_u128(me);
+            b.opponent = crate::bitboard::Bits::from_u128(opponent);
+        });
+        self
+    }
+}
+
 /// Like `with_board!`, but 8-wide boards are first re-tagged with their AVX2 frame when the CPU
 /// has it: what every long computation (perft, playouts, search) should go through.
 macro_rules! with_fast_board {

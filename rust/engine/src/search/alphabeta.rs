@@ -164,7 +164,9 @@ impl<'a, P: Searchable, E: Evaluate<P>> Worker<'a, P, E> {
         self.count_node()?;
         if self.endgame.takes(position, self.cx.solving) {
             let (low, high) = window_in_points(alpha, beta);
-            return Ok(SCALE * self.endgame.solve(position, low, high, self.cx.stop, &self.cx.tally.endgame_nodes)?);
+            let evaluation = self.cx.evaluator.orders_solves().then_some(self.cx.evaluator as &dyn Evaluate<P>);
+            let (stop, seen) = (self.cx.stop, &self.cx.tally.endgame_nodes);
+            return Ok(SCALE * self.endgame.solve(position, low, high, stop, seen, evaluation)?);
         }
         if depth <= 0 {
             // Before listing the moves: a leaf needs only whether the game is over, which a

@@ -185,6 +185,10 @@ impl<P: Features> Evaluate<P> for Learned {
     fn probcut_sigma(&self, position: &P, depth: i32) -> Option<i32> {
         position.probcut_sigma(&self.patterns, depth)
     }
+
+    fn orders_solves(&self) -> bool {
+        true
+    }
 }
 
 /// A learned evaluation guiding the model-guided search (`puct::search`) natively, with no

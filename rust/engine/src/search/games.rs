@@ -1,6 +1,6 @@
 //! What each game gives the search: its margin and its cheap estimate (docs/engine.md, "Scores").
 
-use super::{Endgame, NoEndgame, Searchable, SCALE};
+use super::{Endgame, Evaluate, NoEndgame, Searchable, SCALE};
 use crate::error::Result;
 use crate::game::{Player, Position};
 use crate::interrupt::Stop;
@@ -55,14 +55,27 @@ impl Endgame<Reversi> for ReversiEndgame {
         solving || position.empties() <= REVERSI_ENDGAME_EMPTIES
     }
 
-    fn solve(&mut self, position: &Reversi, alpha: i32, beta: i32, stop: &Stop, seen: &AtomicU64) -> Result<i32> {
+    fn solve(
+        &mut self,
+        position: &Reversi,
+        alpha: i32,
+        beta: i32,
+        stop: &Stop,
+        seen: &AtomicU64,
+        evaluation: Option<&dyn Evaluate<Reversi>>,
+    ) -> Result<i32> {
         // A table for the positions this search can meet: small boards never need 2**20.
         let bits = (position.empties() + 8).min(ENDGAME_TABLE_BITS);
-        self.0.get_or_insert_with(|| EndgameSolver::new(bits)).solve_reporting(position, alpha, beta, stop, seen)
+        let solver = self.0.get_or_insert_with(|| EndgameSolver::new(bits));
+        solver.solve_reporting(position, alpha, beta, stop, seen, evaluation)
     }
 
     fn nodes(&self) -> u64 {
         self.0.as_ref().map_or(0, EndgameSolver::nodes)
+    }
+
+    fn best_move(&self, position: &Reversi) -> Option<crate::reversi::Move> {
+        self.0.as_ref()?.best_move(position)
     }
 }
 

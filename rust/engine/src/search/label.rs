@@ -96,7 +96,9 @@ fn play_one<P: Searchable, E: Evaluate<P>>(
         }
     }
     let search = Limits { depth: Some(settings.depth), table_bytes: settings.table_bytes, ..Limits::default() };
-    let solve = Limits { solve: true, table_bytes: settings.table_bytes.max(4 << 20), ..Limits::default() };
+    // A label is the value: which other moves reach it does not matter.
+    let solve =
+        Limits { solve: true, every_best: false, table_bytes: settings.table_bytes.max(4 << 20), ..Limits::default() };
     let mut played: Vec<(P, i32)> = Vec::new();
     let mut out = Vec::new();
     // The exact value of the game from the last position played, for the side to move there.

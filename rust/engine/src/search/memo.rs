@@ -125,7 +125,15 @@ impl<P: DenseKey> Endgame<P> for Memo {
     }
 
     /// The exact value, whatever the window (exact is within every bound).
-    fn solve(&mut self, position: &P, _alpha: i32, _beta: i32, stop: &Stop, seen: &AtomicU64) -> Result<i32> {
+    fn solve(
+        &mut self,
+        position: &P,
+        _alpha: i32,
+        _beta: i32,
+        stop: &Stop,
+        seen: &AtomicU64,
+        _evaluation: Option<&dyn super::Evaluate<P>>,
+    ) -> Result<i32> {
         let before = self.nodes;
         let value = self.value(position, stop);
         seen.fetch_add(self.nodes - before, Relaxed);

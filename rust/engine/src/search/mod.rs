@@ -72,11 +72,29 @@ pub trait Endgame<P>: Send {
 
     /// The exact final margin in points if it lies strictly inside `(alpha, beta)`, else a bound
     /// on the right side of the window (fail-soft). The nodes it visits are added to `seen`, as
-    /// it goes where a solve can be long, for the search's progress reports.
-    fn solve(&mut self, position: &P, alpha: i32, beta: i32, stop: &Stop, seen: &AtomicU64) -> Result<i32>;
+    /// it goes where a solve can be long, for the search's progress reports. `evaluation`, when
+    /// given, is the search's learned evaluation, for ordering the solver's moves.
+    fn solve(
+        &mut self,
+        position: &P,
+        alpha: i32,
+        beta: i32,
+        stop: &Stop,
+        seen: &AtomicU64,
+        evaluation: Option<&dyn Evaluate<P>>,
+    ) -> Result<i32>;
 
     /// Positions visited so far.
     fn nodes(&self) -> u64;
+
+    /// The best move the solver's own tables remember for `position`, if any: what a line of
+    /// perfect play tries first below the root, where the search's table holds nothing.
+    fn best_move(&self, _position: &P) -> Option<P::Move>
+    where
+        P: Position,
+    {
+        None
+    }
 }
 
 /// For games without an endgame solver of their own: the generic search solves them.
@@ -89,7 +107,7 @@ impl<P> Endgame<P> for NoEndgame {
     fn takes(&self, _: &P, _: bool) -> bool {
         false
     }
-    fn solve(&mut self, _: &P, _: i32, _: i32, _: &Stop, _: &AtomicU64) -> Result<i32> {
+    fn solve(&mut self, _: &P, _: i32, _: i32, _: &Stop, _: &AtomicU64, _: Option<&dyn Evaluate<P>>) -> Result<i32> {
         unreachable!("NoEndgame takes no position")
     }
     fn nodes(&self) -> u64 {
@@ -108,6 +126,12 @@ pub trait Evaluate<P>: Sync {
     /// one; `None` (the default) searches every move in full.
     fn probcut_sigma(&self, _position: &P, _depth: i32) -> Option<i32> {
         None
+    }
+
+    /// Whether an exact solver should order its moves by this evaluation: a learned one orders
+    /// better than the solver's own rough estimate; the piece count (the default) does not.
+    fn orders_solves(&self) -> bool {
+        false
     }
 }
 

@@ -46,6 +46,10 @@ pub struct Limits {
     /// Noise added to evaluations, in hundredths of a point (0: none), drawn from `seed`.
     pub noise: i32,
     pub seed: u64,
+    /// Once the value is exact, prove which root moves reach it (every one, for
+    /// `Analysis::best_moves`); false: the first found is enough (what Edax and Zebra report),
+    /// which saves a proof per other move.
+    pub every_best: bool,
 }
 
 impl Default for Limits {
@@ -60,6 +64,7 @@ impl Default for Limits {
             solve: false,
             noise: 0,
             seed: 0,
+            every_best: true,
         }
     }
 }
@@ -386,7 +391,7 @@ fn deepen<P: Searchable, E: Evaluate<P>>(
     if last.exact {
         // Each optimal move and the line of perfect play; a limit reached here leaves the
         // answer as it is (the value stays exact, the lists are what was proved so far).
-        match complete_solution(&mut workers[0], &root_moves, last.score) {
+        match complete_solution(&mut workers[0], &root_moves, last.score, limits.every_best) {
             Ok((best_moves, pv)) => (analysis.best_moves, analysis.pv) = (best_moves, pv),
             Err(e) if ends_with_an_answer(&e, cx, limits) => {}
             Err(e) => return Err(e),
@@ -640,16 +645,17 @@ fn table_pv<P: Searchable>(root: &P, first: P::Move, table: &Table, length: usiz
 /// Every optimal root move, and the line of perfect play.
 type Solution<M> = (Vec<M>, Vec<M>);
 
-/// For an exact root value: every root move that reaches it, and a line of perfect play (each
-/// step a move proved to keep the value).
+/// For an exact root value: every root move that reaches it (with `every_best`; else the
+/// first), and a line of perfect play (each step a move proved to keep the value).
 fn complete_solution<P: Searchable, E: Evaluate<P>>(
     worker: &mut Worker<'_, P, E>,
     root_moves: &[RootMove<P>],
     value: i32,
+    every_best: bool,
 ) -> Result<Solution<P::Move>> {
     let unbounded = MAX_DEPTH as i32;
     let mut best_moves = vec![root_moves[0].mv];
-    for rm in &root_moves[1..] {
+    for rm in root_moves[1..].iter().filter(|_| every_best) {
         if worker.child_value(&rm.child, rm.again, unbounded, value - 1, value, 1)? >= value {
             best_moves.push(rm.mv);
         }
@@ -664,14 +670,20 @@ fn complete_solution<P: Searchable, E: Evaluate<P>>(
         if moves.is_empty() {
             break;
         }
-        let table_move = worker.cx.table.probe(position.zobrist()).and_then(|e| e.best);
+        // The solver's table knows the moves below the root; the search's, the root's children.
+        let solver_move =
+            super::Endgame::best_move(&worker.endgame, &position).and_then(|m| moves.iter().position(|&x| x == m));
+        let table_move =
+            solver_move.map(|i| i as u32).or_else(|| worker.cx.table.probe(position.zobrist()).and_then(|e| e.best));
         let order = worker.order(&position, &moves, table_move, 0, 1);
         let mut step = None;
         for index in order {
             let mut child = position.clone();
             child.play_unchecked(moves[index]);
             let again = child.to_move() == position.to_move();
-            if worker.child_value(&child, again, unbounded, target - 1, target + 1, 1)? == target {
+            // No move is worth more than the position's exact value, so a null-window test
+            // that the move reaches it proves that it keeps it.
+            if worker.child_value(&child, again, unbounded, target - 1, target, 1)? >= target {
                 step = Some((moves[index], child, again));
                 break;
             }
