@@ -97,11 +97,7 @@ impl EndgameSolver {
     /// more than `SHALLOW_MAX` empties, on the board last solved), if any.
     pub fn best_move(&self, position: &Reversi) -> Option<super::Move> {
         fn find<B: TableBits>(table: &[Entry<B>], me: B, opponent: B) -> Option<u8> {
-            if table.is_empty() {
-                return None;
-            }
-            let i = (B::hash(me, opponent) as usize) & (table.len() - 1) & !1;
-            let e = table[i..i + 2].iter().find(|e| e.me == me && e.opponent == opponent)?;
+            let e = (!table.is_empty()).then(|| lookup(table, table.len() - 1, me, opponent))??;
             (e.best != NO_MOVE).then_some(e.best)
         }
         let playable = super::with_board!(position, b => b.playable.to_u128());
@@ -296,6 +292,19 @@ impl TableBits for u128 {
             opponent as u64 ^ ((opponent >> 64) as u64).rotate_left(41),
         )
     }
+}
+
+/// The first slot of the two-entry bucket of a position in a table of `mask + 1` entries.
+#[inline(always)]
+fn slot<B: TableBits>(mask: usize, me: B, opponent: B) -> usize {
+    (B::hash(me, opponent) as usize) & mask & !1
+}
+
+/// The entry of a position in its bucket, if the table holds it.
+#[inline(always)]
+fn lookup<B: TableBits>(table: &[Entry<B>], mask: usize, me: B, opponent: B) -> Option<Entry<B>> {
+    let i = slot(mask, me, opponent);
+    table[i..i + 2].iter().find(|e| e.me == me && e.opponent == opponent).copied()
 }
 
 /// What the search needs to know about the board, computed once per solve.
@@ -540,14 +549,12 @@ where
 
     #[inline(always)]
     fn slot(&self, me: F::B, opponent: F::B) -> usize {
-        (F::B::hash(me, opponent) as usize) & self.mask & !1
+        slot(self.mask, me, opponent)
     }
 
     #[inline(always)]
     fn probe(&self, me: F::B, opponent: F::B) -> Option<Entry<F::B>> {
-        let i = self.slot(me, opponent);
-        let bucket = &self.table[i..i + 2];
-        bucket.iter().find(|e| e.me == me && e.opponent == opponent).copied()
+        lookup(self.table, self.mask, me, opponent)
     }
 
     /// Records what a search of window (alpha, beta) found: a lower bound, an upper bound or the
@@ -838,7 +845,8 @@ macro_rules! search_functions {
             let depth = GUESS_DEPTH.min(n);
             let value = mid_search(s, me, opponent, depth, -i32::MAX, i32::MAX);
             let unit = s.unit();
-            // Scores of a full board are even.
+            // Scores are even where the board has an even number of squares; elsewhere an even
+            // guess is only one test away.
             2 * ((value as f32 / unit as f32 / 2.0).round() as i32)
         }
 

@@ -655,7 +655,8 @@ fn complete_solution<P: Searchable, E: Evaluate<P>>(
 ) -> Result<Solution<P::Move>> {
     let unbounded = MAX_DEPTH as i32;
     let mut best_moves = vec![root_moves[0].mv];
-    for rm in root_moves[1..].iter().filter(|_| every_best) {
+    let others = if every_best { &root_moves[1..] } else { &[] };
+    for rm in others {
         if worker.child_value(&rm.child, rm.again, unbounded, value - 1, value, 1)? >= value {
             best_moves.push(rm.mv);
         }
