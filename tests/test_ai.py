@@ -14,6 +14,7 @@ import sys
 import boardcore as bc
 import boardcore.reference as ref
 import pytest
+from boardcore._boardcore import SearchTable, search_position
 
 
 def margin(game) -> int:
@@ -148,6 +149,40 @@ def test_the_table_size_changes_the_work_not_the_answer():
     assert small.score == large.score == -2 and small.best_moves == large.best_moves
     with pytest.raises(ValueError, match="table_mb"):
         bc.ai.solve(game, table_mb=0)
+
+
+def test_a_kept_table_changes_the_work_not_the_answer():
+    # A second search in the table of the first starts from its entries: fewer nodes, and the
+    # same value (a solve), or the same value as a fresh search of the same depth.
+    game = bc.Cephalopod(rows=2, cols=3)
+    table = SearchTable(table_mb=4)
+    first = bc.ai._analysis(search_position(game, solve=True, table=table))
+    again = bc.ai._analysis(search_position(game, solve=True, table=table))
+    assert first.score == again.score == bc.ai.solve(game).score == -2
+    assert again.nodes < first.nodes
+    assert table.bytes == 4 << 20
+    reversi, table = bc.Reversi(), SearchTable(table_mb=4)
+    first, again = (bc.ai._analysis(search_position(reversi, depth=5, table=table)) for _ in range(2))
+    assert first.score == again.score == bc.ai._analysis(search_position(reversi, depth=5)).score
+    assert again.nodes < first.nodes
+
+
+def test_a_table_is_given_as_one_table_or_a_size_not_both():
+    with pytest.raises(ValueError, match="table_mb"):
+        SearchTable(table_mb=0)
+    with pytest.raises(ValueError, match="not both"):
+        search_position(bc.Reversi(), depth=2, table=SearchTable(table_mb=1), table_mb=4)
+    with pytest.raises(TypeError):
+        search_position(bc.Reversi(), depth=2, table="a table")
+
+
+def test_a_timed_player_keeps_its_table_between_moves_and_a_depth_player_does_not():
+    timed, fixed, noisy = bc.ai.Player(time_limit=0.02), bc.ai.Player(depth=2), bc.ai.Player(level=3)
+    game = bc.Reversi()
+    for player in (timed, fixed, noisy, timed):
+        game.play(player.move(game))
+    assert timed._table is not None and timed._kept_table() is timed._table
+    assert fixed._kept_table() is None and noisy._kept_table() is None
 
 
 @pytest.mark.slow

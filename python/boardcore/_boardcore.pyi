@@ -51,6 +51,7 @@ __all__ = [
     "pattern_rows",
     "phase",
     "search_position",
+    "SearchTable",
     "search_steps",
     "selfplay",
 ]
@@ -120,9 +121,19 @@ def search_position(
     evaluator: Any = None,
     progress: Callable[[int, bool, int, float, int | None, int | None], object] | None = None,
     every_best: bool = True,
+    table: SearchTable | None = None,
 ) -> tuple[
     int, bool, Any, list[Any], list[Any], int, int, float, list[tuple[int, int, bool, list[Any], int, float]]
 ]: ...
+
+@final
+class SearchTable:
+    """A transposition table that outlives one search (``search_position(table=...)``)."""
+
+    def __new__(cls, table_mb: int | None = None) -> SearchTable: ...
+    @property
+    def bytes(self) -> int: ...
+
 def search_steps(
     states: Sequence[
         Reversi | Cephalopod | Rive | Strands | ReversiActions | CephalopodActions | RiveActions | StrandsActions

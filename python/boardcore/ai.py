@@ -36,7 +36,16 @@ from typing import Any
 
 import numpy as np
 
-from boardcore._boardcore import Cephalopod, Evaluator, Reversi, Rive, Strands, feature_names, search_position
+from boardcore._boardcore import (
+    Cephalopod,
+    Evaluator,
+    Reversi,
+    Rive,
+    SearchTable,
+    Strands,
+    feature_names,
+    search_position,
+)
 from boardcore._boardcore import features as _features
 from boardcore._boardcore import phase as _phase
 from boardcore.mcts import search as _step_search
@@ -533,6 +542,12 @@ class Player:
     On Strands, the timed player (level 10, or ``time_limit`` without ``depth``) builds each turn
     by a Monte Carlo search over the step form, which measured far stronger there than
     alpha-beta over its thousands of compound turns (docs/engine.md, "Levels").
+
+    A timed player without noise (level 10, or ``time_limit`` without ``depth``) keeps its
+    transposition table (64 MB, taken as it is used) from one move to the next, as an engine
+    does: each search starts from what the last one learnt, and a short search does not pay
+    for a fresh table (docs/engine.md, "Tables"). A depth-limited or noisy player starts each
+    search afresh, so its move depends on the position alone.
     """
 
     def __init__(
@@ -568,6 +583,7 @@ class Player:
         self.seed = 0 if seed is None else operator.index(seed)
         self.threads = operator.index(threads)
         self.evaluator = evaluator
+        self._table: SearchTable | None = None
 
     def __repr__(self) -> str:
         return f"Player(level={self.level}, depth={self.depth}, time_limit={self.time_limit}, seed={self.seed})"
@@ -588,8 +604,17 @@ class Player:
             noise=round(self.noise * SCALE),
             seed=_mix(self.seed, len(game.history)),
             evaluator=_resolved(game, self.evaluator),
+            table=self._kept_table(),
         )
         return _analysis(row)
+
+    def _kept_table(self) -> SearchTable | None:
+        """The table this player keeps between moves (see the class), made at its first use."""
+        if self.depth is not None or self.noise != 0:
+            return None
+        if self._table is None:
+            self._table = SearchTable()
+        return self._table
 
     def move(self, game: Game) -> Any:
         """This player's move in ``game``'s position (a finished game raises ``ValueError``)."""

@@ -74,9 +74,38 @@ pub unsafe fn try_zeroed<T>(count: usize, what: &str, asked: &str) -> Result<Vec
     if pointer.is_null() {
         return Err(refused(what, asked, bytes));
     }
+    advise_huge_pages(pointer as *mut u8, layout.size());
     // SAFETY: allocated by the global allocator with `T`'s array layout for `count` values,
     // all zero, which the caller promises is a valid `T`.
     Ok(unsafe { Vec::from_raw_parts(pointer, count, count) })
+}
+
+/// The system's huge pages, 2 MiB.
+const HUGE_PAGE: usize = 2 << 20;
+
+/// Asks the system to back `bytes` at `start` with huge pages. A table is read at random, so
+/// a short search touches nearly every 4 KiB page of it once: 16,384 page faults for 64 MiB,
+/// which cost a 0.05 s search more than half its nodes (docs/engine.md, "Tables"). With huge
+/// pages the same table takes 32 faults. Only the whole huge pages inside the allocation are
+/// advised; where the system does not do it (another system, or huge pages turned off) the
+/// pages stay small and nothing else changes.
+fn advise_huge_pages(start: *mut u8, bytes: usize) {
+    #[cfg(target_os = "linux")]
+    {
+        extern "C" {
+            fn madvise(addr: *mut std::ffi::c_void, length: usize, advice: i32) -> i32;
+        }
+        const MADV_HUGEPAGE: i32 = 14;
+        let first = (start as usize).next_multiple_of(HUGE_PAGE);
+        let end = (start as usize + bytes) & !(HUGE_PAGE - 1);
+        if end > first {
+            // SAFETY: the range lies inside one live allocation of ours; the advice changes
+            // only how the system backs it, never its contents. Its result is only advice.
+            unsafe { madvise(first as *mut std::ffi::c_void, end - first, MADV_HUGEPAGE) };
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = (start, bytes);
 }
 
 /// Room for `additional` more values in `values` (a buffer that grows with the work, such as

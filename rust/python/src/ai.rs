@@ -3,10 +3,38 @@
 
 use crate::errors::{BcResult, Raised};
 use crate::game::{not_a_game, return_for_game};
+use boardcore_engine::search::table::Table;
 use boardcore_engine::search::{
-    analyse_reporting, Analysis, Evaluate, Limits, Material, Progress, Searchable, Threading,
+    analyse_in_table, analyse_reporting, Analysis, Evaluate, Limits, Material, Progress, Searchable, Threading,
 };
 use pyo3::prelude::*;
+use std::sync::Arc;
+
+/// A transposition table that outlives one search: `bc.ai.Player` keeps one between its moves
+/// (docs/engine.md, "Tables"). Its memory is taken as the searches touch it.
+#[pyclass(module = "boardcore._boardcore", name = "SearchTable", frozen)]
+pub struct SearchTable(Arc<Table>);
+
+#[pymethods]
+impl SearchTable {
+    #[new]
+    #[pyo3(signature = (table_mb = None))]
+    fn new(table_mb: Option<&Bound<'_, PyAny>>) -> BcResult<Self> {
+        Ok(SearchTable(Arc::new(Table::with_bytes(table_bytes(table_mb)?)?)))
+    }
+
+    /// The table's size in bytes.
+    #[getter]
+    fn bytes(&self) -> usize {
+        self.0.bytes()
+    }
+}
+
+/// `table_mb` checked (64 when not given), in bytes.
+fn table_bytes(table_mb: Option<&Bound<'_, PyAny>>) -> BcResult<usize> {
+    let mb = table_mb.map(|t| crate::args::int_in("table_mb", t, 1..=65_536usize)).transpose()?.unwrap_or(64);
+    Ok(mb << 20)
+}
 
 /// One iteration as Python gets it: `(depth, score, exact, pv, nodes, seconds)`.
 type IterationRow = (u32, i32, bool, Vec<Py<PyAny>>, u64, f64);
@@ -54,8 +82,7 @@ fn limits(
         time: time_limit.map(crate::search::duration).transpose()?,
         threads: threads.map(crate::args::threads).transpose()?.unwrap_or(1),
         threading: Threading::RootSplit,
-        table_bytes: table_mb.map(|t| crate::args::int_in("table_mb", t, 1..=65_536usize)).transpose()?.unwrap_or(64)
-            << 20,
+        table_bytes: table_bytes(table_mb)?,
         solve,
         noise: noise.map(|n| crate::args::int_in("noise", n, 0..=1_000_000)).transpose()?.unwrap_or(0),
         seed: seed.map(crate::args::seed).transpose()?.unwrap_or(0),
@@ -72,6 +99,7 @@ fn run<P: Searchable, E: Evaluate<P>>(
     evaluator: &E,
     limits: &Limits,
     progress: Option<&Py<PyAny>>,
+    table: Option<&Table>,
 ) -> BcResult<Analysis<P::Move>> {
     let raised = Raised::default();
     let report = progress.map(|callback| {
@@ -81,7 +109,11 @@ fn run<P: Searchable, E: Evaluate<P>>(
         }
     });
     let result = crate::interrupt::run_interruptible(py, |stop| {
-        analyse_reporting(position, evaluator, limits, stop, report.as_ref().map(|r| r as _))
+        let report = report.as_ref().map(|r| r as _);
+        match table {
+            Some(table) => analyse_in_table(position, evaluator, limits, stop, report, table),
+            None => analyse_reporting(position, evaluator, limits, stop, report),
+        }
     });
     raised.or(result)
 }
@@ -89,10 +121,11 @@ fn run<P: Searchable, E: Evaluate<P>>(
 /// Searches `game` (a game object, not changed) within the limits and returns
 /// `(score, exact, best, best_moves, pv, depth, nodes, seconds, iterations)`: `solve=True`
 /// searches until the value is exact; `every_best=False` proves no other optimal move once it
-/// is (`best_moves` is the first found). Raises ValueError for a finished game or a bad limit;
+/// is (`best_moves` is the first found); `table`, a `SearchTable`, is searched in instead of a
+/// fresh table of `table_mb` (not both). Raises ValueError for a finished game or a bad limit;
 /// releases the GIL; Ctrl-C interrupts.
 #[pyfunction]
-#[pyo3(signature = (game, *, depth = None, nodes = None, time_limit = None, threads = None, solve = false, noise = None, seed = None, table_mb = None, evaluator = None, progress = None, every_best = true))]
+#[pyo3(signature = (game, *, depth = None, nodes = None, time_limit = None, threads = None, solve = false, noise = None, seed = None, table_mb = None, evaluator = None, progress = None, every_best = true, table = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn search_position(
     py: Python<'_>,
@@ -108,7 +141,12 @@ pub fn search_position(
     evaluator: Option<&Bound<'_, PyAny>>,
     progress: Option<Py<PyAny>>,
     every_best: bool,
+    table: Option<PyRef<'_, SearchTable>>,
 ) -> BcResult<AnalysisRow> {
+    if table.is_some() && table_mb.is_some_and(|t| !t.is_none()) {
+        return Err(crate::errors::invalid("give table or table_mb, not both"));
+    }
+    let table = table.map(|t| Arc::clone(&t.0));
     let progress = progress.filter(|p| !p.is_none(py));
     let limits = Limits { every_best, ..limits(depth, nodes, time_limit, threads, solve, noise, seed, table_mb)? };
     return_for_game!(game, |g| {
@@ -119,8 +157,8 @@ pub fn search_position(
             (*borrowed).clone()
         };
         let analysis = match crate::eval::of(evaluator, g.position())? {
-            Some(learned) => run(py, g.position(), &learned, &limits, progress.as_ref())?,
-            None => run(py, g.position(), &Material, &limits, progress.as_ref())?,
+            Some(learned) => run(py, g.position(), &learned, &limits, progress.as_ref(), table.as_deref())?,
+            None => run(py, g.position(), &Material, &limits, progress.as_ref(), table.as_deref())?,
         };
         let wrap = |mv| g.wrap(mv).into_pyobject(py).map(|m| m.into_any().unbind());
         Ok(to_row(&analysis, |mv| wrap(mv).expect("a move converts")))
@@ -130,5 +168,6 @@ pub fn search_position(
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(search_position, m)?)?;
+    m.add_class::<SearchTable>()?;
     crate::eval::register(m)
 }

@@ -27,7 +27,8 @@ pub mod table;
 
 pub use memo::{DenseKey, Memo};
 pub use root::{
-    analyse, analyse_reporting, Analysis, Iteration, Limits, Progress, Report, Threading, MAX_DEPTH, REPORT_INTERVAL,
+    analyse, analyse_in_table, analyse_reporting, Analysis, Iteration, Limits, Progress, Report, Threading, MAX_DEPTH,
+    REPORT_INTERVAL,
 };
 
 use crate::error::Result;

@@ -151,24 +151,58 @@ pub fn analyse_reporting<P: Searchable, E: Evaluate<P>>(
     stop: &Stop,
     report: Option<Report<'_>>,
 ) -> Result<Analysis<P::Move>> {
+    // The clock starts before anything is set up: the limit covers the whole call.
+    let start = Instant::now();
+    refuse_unsearchable(root, limits)?;
+    let table = Table::with_bytes(limits.table_bytes)?;
+    let result = search_in(root, evaluator, limits, stop, report, &table, start);
+    // A table of gigabytes takes the system a while to take back: not on the caller's time.
+    let bytes = table.bytes();
+    crate::memory::free_in_background(table, bytes);
+    result
+}
+
+/// `analyse_reporting` in a table the caller keeps between searches (`limits.table_bytes` is
+/// not used): a player's table carries what one move's search learnt to the next, as an
+/// engine's does. Its entries hold for one evaluator without noise: the caller keeps a table
+/// to one such evaluator (and one game, whose keys it holds).
+pub fn analyse_in_table<P: Searchable, E: Evaluate<P>>(
+    root: &P,
+    evaluator: &E,
+    limits: &Limits,
+    stop: &Stop,
+    report: Option<Report<'_>>,
+    table: &Table,
+) -> Result<Analysis<P::Move>> {
+    let start = Instant::now();
+    refuse_unsearchable(root, limits)?;
+    search_in(root, evaluator, limits, stop, report, table, start)
+}
+
+fn refuse_unsearchable<P: Searchable>(root: &P, limits: &Limits) -> Result<()> {
     if root.is_over() {
         return Err(Error::invalid("the game is over: there is no move to search"));
     }
     if limits.threads == 0 {
         return Err(Error::invalid("threads must be at least 1"));
     }
-    // The clock starts before anything is set up: the limit covers the whole call.
-    let start = Instant::now();
+    Ok(())
+}
+
+fn search_in<P: Searchable, E: Evaluate<P>>(
+    root: &P,
+    evaluator: &E,
+    limits: &Limits,
+    stop: &Stop,
+    report: Option<Report<'_>>,
+    table: &Table,
+    start: Instant,
+) -> Result<Analysis<P::Move>> {
     let limits = &Limits { threads: threads_within(limits), ..limits.clone() };
-    let table = Table::with_bytes(limits.table_bytes)?;
-    let result = match limits.time {
-        Some(limit) if limits.solve => solve_within(root, evaluator, limits, limit, stop, &table, start, report),
-        _ => search_once(root, evaluator, limits, stop, &table, start, report),
-    };
-    // A table of gigabytes takes the system a while to take back: not on the caller's time.
-    let bytes = table.bytes();
-    crate::memory::free_in_background(table, bytes);
-    result
+    match limits.time {
+        Some(limit) if limits.solve => solve_within(root, evaluator, limits, limit, stop, table, start, report),
+        _ => search_once(root, evaluator, limits, stop, table, start, report),
+    }
 }
 
 /// The threads a search runs: those asked for, but with a time limit no more than the machine
