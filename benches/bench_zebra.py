@@ -2,7 +2,7 @@
 against Zebra at fixed depths, and FForum endgames solved by both.
 
     ZEBRA_DIR=... python benches/bench_zebra.py [--only match fforum] [--zebra-depths 2 4 6 8 10 12]
-        [--zebra-exact E ...] [--games N] [--time-limit S] [--evaluator NAME] [--threads 1]
+        [--zebra-exact E ...] [--games N [N ...]] [--time-limit S] [--evaluator NAME] [--threads 1]
         [--seed S] [--calibration-games N] [--fforum 20-39 40-49] [--zebra-hash-bits B]
 
 Zebra (github:lk16/zebra, which adds `-evalone` and `-quiet` to Zebra's console program) is
@@ -11,7 +11,7 @@ fetched and built outside the repository (benches/README.md); `ZEBRA_DIR` is its
 Zebra's old code is known to crash under address-space randomisation, so it is run as
 `setarch $(uname -m) -R $ZEBRA_DIR/zebra ...`, with `$ZEBRA_DIR` as its working directory.
 
-- match: for each Zebra depth D, `--games` games (default 10) from balanced openings
+- match: for each Zebra depth D, `--games` games (default 10; or one count a depth) from balanced openings
   (tools/openings.py: 8 random plies from `--seed`, kept when a depth-10 search calls them within
   4 discs), each opening played twice, boardcore Black then White. Zebra plays each move as a
   fresh process, `zebra -quiet -r 0 -b 0 -l D E W D E W -slack 0 -evalone -seq MOVES` (no book,
@@ -199,7 +199,10 @@ def match(args) -> None:
         print("| Zebra (`$ZEBRA_DIR/zebra`) | not measured: set ZEBRA_DIR to a Zebra build (benches/README.md) |")
         print()
         return
-    pairs = (args.games + 1) // 2
+    games = args.games * len(args.zebra_depths) if len(args.games) == 1 else args.games
+    if len(games) != len(args.zebra_depths):
+        raise SystemExit("--games takes one value, or one per --zebra-depths")
+    pairs = (max(games) + 1) // 2
     started = time.perf_counter()
     openings = balanced_openings(max(pairs, args.calibration_games), seed=args.seed)
     log(f"bench_zebra: {len(openings)} openings in {time.perf_counter() - started:.1f} s")
@@ -208,7 +211,7 @@ def match(args) -> None:
         raise SystemExit("--zebra-exact takes one value per --zebra-depths")
     start_cpu = statistics.median(run_zebra(Zebra(directory, 1, 0).arguments("f5"), directory)[1] for _ in range(5))
     rows = []
-    for depth, exact in zip(args.zebra_depths, exacts):
+    for depth, exact, depth_games in zip(args.zebra_depths, exacts, games):
         zebra = Zebra(directory, depth, exact)
         if args.time_limit:
             limit, matched = args.time_limit, "given"
@@ -218,7 +221,7 @@ def match(args) -> None:
         log(f"bench_zebra: depth {depth}, exact {exact}: boardcore at {limit:.4f} s a move ({matched})")
         ours_cpu: list[float] = []
         margins = []
-        for g in range(args.games):
+        for g in range(depth_games):
             colour = bc.Color.BLACK if g % 2 == 0 else bc.Color.WHITE
             player = bc.ai.Player(time_limit=limit, threads=args.threads, evaluator=args.evaluator)
             margin = play_game(openings[g // 2], colour, player.move, zebra, ours_cpu)
@@ -350,7 +353,13 @@ def main() -> int:
     parser.add_argument("--zebra-depths", type=int, nargs="+", default=[2, 4, 6, 8, 10, 12])
     parser.add_argument("--zebra-exact", type=int, nargs="+", help="Zebra's exact/WLD empties, one a depth "
                         "(default: ZEBRA_PAIRING, twice the depth)")  # fmt: skip
-    parser.add_argument("--games", type=int, default=10, help="games a depth (pairs of colours)")
+    parser.add_argument(
+        "--games",
+        type=int,
+        nargs="+",
+        default=[10],
+        help="games a depth (pairs of colours): one for all, or one a depth",
+    )
     parser.add_argument(
         "--time-limit", type=float, help="boardcore's seconds a move (default: Zebra's CPU time a move)"
     )

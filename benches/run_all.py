@@ -175,7 +175,9 @@ def sections() -> list[Section]:
             "Reversi against Zebra: matches at Zebra's depths, and FForum endgames against its solver",
             "bench_zebra.py",
             # Zebra's directory is $ZEBRA_DIR (benches/README.md); without it the tables say so.
-            ["--games", "10", "--zebra-depths", "2", "4", "8", "--fforum", "20-39", "40-49"],
+            # 100 games at depth 8, the level whose CPU a move matches Player's at 0.05-0.07 s.
+            ["--zebra-depths", "2", "4", "6", "8", "10", "--games", "10", "10", "10", "100", "10"]
+            + ["--fforum", "20-39", "40-49"],
         ),
         Section(
             "time-limits",

@@ -96,10 +96,20 @@ def generate(args: argparse.Namespace) -> int:
     return 0
 
 
-def command() -> str:
-    """This run's command as the weights record it: data files as ``DATA/<name>`` (they live
-    outside the repository, wherever the trainer keeps them)."""
-    shown = [f"DATA/{Path(a).name}" if a.endswith(".npz") else a for a in sys.argv[1:]]
+def command(line: str | None = None) -> str:
+    """This run's command (or ``line``, a recorded one) as the weights record it: data files as
+    ``DATA/<name>`` (they live outside the repository, wherever the trainer keeps them), and no
+    ``--out`` (the weights go where the package reads them), so no machine's folder is named."""
+    words = shlex.split(line)[2:] if line is not None else sys.argv[1:]
+    shown: list[str] = []
+    skip = False
+    for word in words:
+        if skip:
+            skip = False
+        elif word == "--out":
+            skip = True
+        else:
+            shown.append(f"DATA/{Path(word).name}" if word.endswith(".npz") else word)
     return "python tools/train_patterns.py " + shlex.join(shown)
 
 
@@ -155,7 +165,10 @@ def fit(args: argparse.Namespace) -> int:
     print(
         f"{len(stage)} positions, {instances} patterns, {params} weights a stage ({time.perf_counter() - began:.1f} s)"
     )
-    y = data["labels"].astype(np.float64)
+    # Each position's target: its game's exact value from there, mixed with its own search's
+    # score (``--search-weight``), which is less noisy where the game's moves were weak.
+    outcome, searched = data["labels"].astype(np.float64), data["searches"].astype(np.float64)
+    y = np.where(data["exact"], outcome, (1 - args.search_weight) * outcome + args.search_weight * searched)
     held = (data["games"] % HELD_OUT) == 0
     weights = np.zeros((stages, params), np.float32)
     report = []
@@ -179,8 +192,12 @@ def fit(args: argparse.Namespace) -> int:
             "stage": s,
             "train": int((near & ~held).sum()),
             "held_out": len(test),
-            "mae": round(float(np.abs(pred - y[test]).mean()), 3) if len(test) else None,
-            "linear_mae": round(float(np.abs(old - y[sample]).mean()), 3) if len(sample) else None,
+            "mae": round(float(np.abs(pred - outcome[test]).mean()), 3) if len(test) else None,
+            # Both evaluations on the same sample (the linear one is evaluated position by position).
+            "sample_mae": round(float(np.abs(pred[: len(sample)] - outcome[sample]).mean()), 3)
+            if len(sample)
+            else None,
+            "linear_mae": round(float(np.abs(old - outcome[sample]).mean()), 3) if len(sample) else None,
         }
         report.append(row)
         print(f"stage {s:2d}: {row}", flush=True)
@@ -196,9 +213,10 @@ def fit(args: argparse.Namespace) -> int:
         "version": args.version,
         "positions": len(y),
         "fit": command(),
-        "generate": [m["command"] for m in metas],
+        "generate": [command(m["command"]) for m in metas],
         "seeds": [m["seed"] for m in metas],
         "ridge": args.ridge,
+        "search_weight": args.search_weight,
         "iterations": args.iterations,
         "refit": args.refit,
         "held_out_mae": report,
@@ -267,6 +285,9 @@ def main(argv: list[str] | None = None) -> int:
     f.add_argument("--board", choices=sorted(STAGES), default="8")
     f.add_argument("--data", nargs="+", required=True)
     f.add_argument("--ridge", type=float, default=5.0)
+    f.add_argument(
+        "--search-weight", type=float, default=0.0, help="weight of a position's own search score in its target"
+    )
     f.add_argument("--version", type=int, default=1)
     f.add_argument("--iterations", type=int, default=150, help="conjugate-gradient steps a stage")
     f.add_argument(

@@ -208,6 +208,38 @@ fn a_node_limit_ends_the_search_with_a_legal_move() {
 }
 
 #[test]
+fn a_search_cut_short_answers_a_line_that_starts_with_its_move() {
+    // Every node limit cuts some iteration somewhere: after its first root move, after a later
+    // move proved better (which then becomes the answer), or inside the aspiration re-search.
+    let mut rng = SplitMix64::new(3);
+    let mut found_by_a_cut_iteration = 0;
+    for nodes in (200..40_000).step_by(97) {
+        // A fresh midgame position for each limit: 10 to 19 random plies from the start.
+        let mut position =
+            Reversi::from_notation("8 ......../......../......../...wb.../...bw.../......../......../........ b")
+                .unwrap();
+        for _ in 0..10 + rng.below(10) {
+            match position.sample_move(&mut rng) {
+                Some(mv) if !position.is_over() => position.play_unchecked(mv),
+                _ => break,
+            }
+        }
+        if position.is_over() {
+            continue;
+        }
+        let limits = Limits { nodes: Some(nodes), table_bytes: 1 << 20, ..Limits::default() };
+        let analysis = analyse(&position, &Material, &limits, Stop::never()).unwrap();
+        assert_eq!(analysis.pv.first(), Some(&analysis.best), "{nodes} nodes");
+        assert_eq!(analysis.best_moves, vec![analysis.best]);
+        let completed = analysis.iterations.last().expect("an iteration completes in 200 nodes");
+        if completed.pv[0] != analysis.best {
+            found_by_a_cut_iteration += 1;
+        }
+    }
+    assert!(found_by_a_cut_iteration > 0, "some limit should cut an iteration after a better move");
+}
+
+#[test]
 fn a_stop_requested_by_the_caller_is_an_interruption_not_an_answer() {
     // The caller's stop is looked at by the search's poll (every 25 ms): its third look stops.
     let position =

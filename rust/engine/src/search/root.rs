@@ -411,12 +411,17 @@ fn deepen<P: Searchable, E: Evaluate<P>>(
         // No iteration completed within the limits: the best-ordered move, unsearched.
         return Ok(unsearched(root, root_moves[0].mv, &mut workers, cx, start));
     };
+    // A limit may have cut an iteration after it found a better first move than the last
+    // completed one's (search_root): its line then starts with that move.
+    let best = root_moves[0].mv;
+    let pv =
+        if last.pv.first() == Some(&best) { last.pv.clone() } else { table_pv(root, best, cx.table, depth as usize) };
     let mut analysis = Analysis {
         score: last.score,
         exact: last.exact,
-        best: root_moves[0].mv,
-        best_moves: vec![root_moves[0].mv],
-        pv: last.pv.clone(),
+        best,
+        best_moves: vec![best],
+        pv,
         depth: last.depth,
         nodes: last.nodes,
         elapsed: start.elapsed(),
@@ -597,10 +602,12 @@ fn search_root<P: Searchable, E: Evaluate<P>>(
             }
         }
     };
-    if score < beta {
+    let searched = if score >= beta {
+        Ok(())
+    } else {
         let (main, helpers) = workers.split_first_mut().expect("at least one worker");
         if helpers.is_empty() {
-            try_the_rest(main)?;
+            try_the_rest(main)
         } else {
             let running = AtomicUsize::new(helpers.len());
             let stop = main.cx.stop;
@@ -633,13 +640,16 @@ fn search_root<P: Searchable, E: Evaluate<P>>(
                 }
                 let theirs = handles.into_iter().map(|h| h.join().expect("search threads do not panic"));
                 first_cause(std::iter::once(mine).chain(theirs))
-            })?;
+            })
         }
-    }
+    };
+    // The best move goes first even when a limit cut the iteration short: a move whose search
+    // at this depth finished above the first move's value is a better answer than the first
+    // (the last iteration's best), as Stockfish plays it.
     let (score, index) = best.into_inner().expect("no thread panicked");
     let chosen = root_moves.remove(index);
     root_moves.insert(0, chosen);
-    Ok(score)
+    searched.map(|()| score)
 }
 
 /// The first error of the threads that is not the stop another thread's error requested, so
