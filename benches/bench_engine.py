@@ -211,7 +211,7 @@ def strength(args, out: list[str]) -> None:
     out.append("")
 
 
-PATTERN_BOARDS = {"Reversi 8x8": lambda: bc.Reversi(8)}
+PATTERN_BOARDS = {"Reversi 8x8": lambda: bc.Reversi(8), "Reversi 6x6": lambda: bc.Reversi(6)}
 """The boards with pattern weights (the others' shipped evaluation is the linear one)."""
 
 

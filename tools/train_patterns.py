@@ -52,12 +52,18 @@ def start(board: str) -> Any:
     return bc.Reversi("octagon") if board == "octagon" else bc.Reversi(int(board))
 
 
-def evaluator_for(name: str) -> Any:
+def evaluator_for(name: str, weights: str | None = None) -> Any:
+    """The evaluation that plays the games: ``linear``, or ``patterns``, the shipped ones or
+    those of the pattern index in ``weights`` (a fit's ``--out``, tried before shipping)."""
     if name == "linear":
         return bc.ai.evaluator("reversi", kind="linear")
-    if name == "patterns":
+    if name != "patterns":
+        raise SystemExit(f"--evaluator must be linear or patterns, got {name!r}")
+    if weights is None:
         return bc.ai.evaluator("reversi")
-    raise SystemExit(f"--evaluator must be linear or patterns, got {name!r}")
+    linear = [float(w) for w in json.loads((OUT_DIR / "reversi.json").read_text())["weights"]]
+    patterns, probcut = bc.ai._patterns(Path(weights), "reversi")
+    return bc.ai.Evaluator("reversi", linear, f"{weights}/reversi-patterns.json", patterns, probcut)
 
 
 def generate(args: argparse.Namespace) -> int:
@@ -73,7 +79,7 @@ def generate(args: argparse.Namespace) -> int:
             epsilon=args.epsilon,
             threads=args.threads,
             solve_empties=args.solve_empties,
-            evaluator=evaluator_for(args.evaluator),
+            evaluator=evaluator_for(args.evaluator, args.weights),
         )
         parts.append((*rows[:4], rows[4].astype(np.int64) + first))
         done = sum(len(p[0]) for p in parts)
@@ -98,18 +104,17 @@ def generate(args: argparse.Namespace) -> int:
 
 def command(line: str | None = None) -> str:
     """This run's command (or ``line``, a recorded one) as the weights record it: data files as
-    ``DATA/<name>`` (they live outside the repository, wherever the trainer keeps them), and no
-    ``--out`` (the weights go where the package reads them), so no machine's folder is named."""
+    ``DATA/<name>`` (they live outside the repository, wherever the trainer keeps them), as is
+    a candidate's ``--weights`` folder, and no ``--out`` (the weights go where the package reads
+    them), so no machine's folder is named."""
     words = shlex.split(line)[2:] if line is not None else sys.argv[1:]
     shown: list[str] = []
-    skip = False
+    previous = ""
     for word in words:
-        if skip:
-            skip = False
-        elif word == "--out":
-            skip = True
-        else:
-            shown.append(f"DATA/{Path(word).name}" if word.endswith(".npz") else word)
+        if word != "--out" and previous != "--out":
+            outside = word.endswith(".npz") or previous == "--weights"
+            shown.append(f"DATA/{Path(word).name}" if outside else word)
+        previous = word
     return "python tools/train_patterns.py " + shlex.join(shown)
 
 
@@ -279,6 +284,7 @@ def main(argv: list[str] | None = None) -> int:
     g.add_argument("--epsilon", type=float, default=0.1)
     g.add_argument("--solve-empties", type=int, default=16)
     g.add_argument("--evaluator", default="linear")
+    g.add_argument("--weights", help="with --evaluator patterns: a folder of pattern weights (default: the shipped)")
     g.add_argument("--threads", type=int, default=os.cpu_count() or 1)
     g.add_argument("--data", required=True)
     f = sub.add_parser("fit", help="fit the weights of a board from data files")
