@@ -270,6 +270,11 @@ impl Position for Reversi {
     fn legal_moves(&self) -> Self::Moves<'_> {
         with_board!(self, b => b.legal_moves().collect::<Vec<_>>().into_iter())
     }
+    /// One list, made at once: a Reversi position has at most a few dozen moves, listed
+    /// without a pause for the stop to wait on (the default copies `legal_moves` move by move).
+    fn list_moves(&self, _stop: &crate::interrupt::Stop) -> crate::Result<Vec<Move>> {
+        Ok(with_board!(self, b => b.legal_moves().collect()))
+    }
     fn play_unchecked(&mut self, mv: Move) {
         with_board!(self, b => b.play_unchecked(mv))
     }
