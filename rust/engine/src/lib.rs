@@ -12,6 +12,7 @@ pub mod cells;
 pub mod cephalopod;
 mod cpu;
 mod error;
+mod fast_hash;
 pub mod flat_table;
 mod game;
 pub mod hex;

@@ -12,13 +12,14 @@
 //! its number of paths.
 
 use crate::error::{Error, Result};
+use crate::fast_hash::FastHasher;
 use crate::game::Position;
 use crate::interrupt::{every, Stop};
 use crate::perft::Plies;
 use rayon::prelude::*;
 use std::collections::HashMap;
 use std::fmt::Debug;
-use std::hash::{BuildHasherDefault, Hash, Hasher};
+use std::hash::{BuildHasherDefault, Hash};
 
 /// A position that can be written as, and rebuilt from, an exact compact key: everything that
 /// decides the game from here on (pieces, side to move, a turn's state), nothing that the board
@@ -76,34 +77,10 @@ pub trait CompactKey: Position {
     }
 }
 
-/// A fast hasher for keys that are already well spread (positions), folded and multiplied.
-#[derive(Default)]
-struct KeyHasher(u64);
-
-impl Hasher for KeyHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
-            let mut word = [0u8; 8];
-            word[..chunk.len()].copy_from_slice(chunk);
-            self.write_u64(u64::from_le_bytes(word));
-        }
-    }
-    fn write_u64(&mut self, x: u64) {
-        self.0 = (self.0.rotate_left(26) ^ x).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    }
-    fn write_u128(&mut self, x: u128) {
-        self.write_u64(x as u64);
-        self.write_u64((x >> 64) as u64);
-    }
-    fn finish(&self) -> u64 {
-        self.0 ^ (self.0 >> 29)
-    }
-}
-
 /// Distinct positions with their path counts, sorted by key: what `count_paths` returns.
 pub type Paths<P> = Vec<(<P as CompactKey>::Key, u128)>;
 
-type Layer<K> = HashMap<K, u128, BuildHasherDefault<KeyHasher>>;
+type Layer<K> = HashMap<K, u128, BuildHasherDefault<FastHasher>>;
 
 fn add<K: Eq + Hash>(layer: &mut Layer<K>, key: K, count: u128) -> Result<()> {
     let slot = layer.entry(key).or_insert(0);

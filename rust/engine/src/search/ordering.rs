@@ -3,63 +3,28 @@
 //! often a move caused a cut anywhere, weighted by depth) and, where enough depth remains to
 //! pay for it, by the evaluation of the position each move leads to.
 
+use crate::fast_hash::FastHasher;
 use std::hash::{Hash, Hasher};
 
 /// Plies of killers kept (deeper plies share the last slot).
 const MAX_PLY: usize = 256;
 /// History slots per side (moves are hashed into them).
-const HISTORY_SLOTS: usize = 1 << 12;
+const HISTORY_BITS: u32 = 12;
+const HISTORY_SLOTS: usize = 1 << HISTORY_BITS;
 
 pub struct Ordering<M> {
     killers: Vec<[Option<M>; 2]>,
     history: Vec<i32>,
 }
 
-/// A move's history slot: moves of any game hash to one of `HISTORY_SLOTS` per side.
+/// A move's history slot: moves of any game hash to one of `HISTORY_SLOTS` per side, by the
+/// engine's fast hasher (SipHash took 7% of a Reversi search's time here). The slot is the
+/// hash's top bits: a multiplicative hash spreads consecutive small words (squares) there
+/// (Fibonacci hashing), where its folded low bits can collide.
 fn slot<M: Hash>(side: usize, mv: &M) -> usize {
-    let mut hasher = MoveHasher(0);
+    let mut hasher = FastHasher::default();
     mv.hash(&mut hasher);
-    side * HISTORY_SLOTS + (hasher.finish() as usize & (HISTORY_SLOTS - 1))
-}
-
-/// FxHash (rustc's): a rotate, a xor and a multiply a word. The standard library's SipHash
-/// took 7% of a Reversi search's time here, hashing each child's move for its history; slots
-/// need a spread, not resistance to an adversary. An odd multiplier keeps distinct small
-/// words (a square) distinct in the low bits the slot reads.
-struct MoveHasher(u64);
-
-impl MoveHasher {
-    fn add(&mut self, word: u64) {
-        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x517c_c1b7_2722_0a95);
-    }
-}
-
-impl Hasher for MoveHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
-            let mut word = [0u8; 8];
-            word[..chunk.len()].copy_from_slice(chunk);
-            self.add(u64::from_le_bytes(word));
-        }
-    }
-    fn write_u8(&mut self, n: u8) {
-        self.add(u64::from(n));
-    }
-    fn write_u16(&mut self, n: u16) {
-        self.add(u64::from(n));
-    }
-    fn write_u32(&mut self, n: u32) {
-        self.add(u64::from(n));
-    }
-    fn write_u64(&mut self, n: u64) {
-        self.add(n);
-    }
-    fn write_usize(&mut self, n: usize) {
-        self.add(n as u64);
-    }
+    side * HISTORY_SLOTS + (hasher.finish() >> (u64::BITS - HISTORY_BITS)) as usize
 }
 
 impl<M: Copy + Eq + Hash> Ordering<M> {

@@ -151,15 +151,7 @@ pub fn analyse_reporting<P: Searchable, E: Evaluate<P>>(
     stop: &Stop,
     report: Option<Report<'_>>,
 ) -> Result<Analysis<P::Move>> {
-    // The clock starts before anything is set up: the limit covers the whole call.
-    let start = Instant::now();
-    refuse_unsearchable(root, limits)?;
-    let table = Table::with_bytes(limits.table_bytes)?;
-    let result = search_in(root, evaluator, limits, stop, report, &table, start);
-    // A table of gigabytes takes the system a while to take back: not on the caller's time.
-    let bytes = table.bytes();
-    crate::memory::free_in_background(table, bytes);
-    result
+    analyse_with(root, evaluator, limits, stop, report, None)
 }
 
 /// `analyse_reporting` in a table the caller keeps between searches (`limits.table_bytes` is
@@ -174,35 +166,40 @@ pub fn analyse_in_table<P: Searchable, E: Evaluate<P>>(
     report: Option<Report<'_>>,
     table: &Table,
 ) -> Result<Analysis<P::Move>> {
-    let start = Instant::now();
-    refuse_unsearchable(root, limits)?;
-    search_in(root, evaluator, limits, stop, report, table, start)
+    analyse_with(root, evaluator, limits, stop, report, Some(table))
 }
 
-fn refuse_unsearchable<P: Searchable>(root: &P, limits: &Limits) -> Result<()> {
+/// The search in the caller's `kept` table, or in a fresh one of `limits.table_bytes`.
+fn analyse_with<P: Searchable, E: Evaluate<P>>(
+    root: &P,
+    evaluator: &E,
+    limits: &Limits,
+    stop: &Stop,
+    report: Option<Report<'_>>,
+    kept: Option<&Table>,
+) -> Result<Analysis<P::Move>> {
+    // The clock starts before anything is set up: the limit covers the whole call.
+    let start = Instant::now();
     if root.is_over() {
         return Err(Error::invalid("the game is over: there is no move to search"));
     }
     if limits.threads == 0 {
         return Err(Error::invalid("threads must be at least 1"));
     }
-    Ok(())
-}
-
-fn search_in<P: Searchable, E: Evaluate<P>>(
-    root: &P,
-    evaluator: &E,
-    limits: &Limits,
-    stop: &Stop,
-    report: Option<Report<'_>>,
-    table: &Table,
-    start: Instant,
-) -> Result<Analysis<P::Move>> {
     let limits = &Limits { threads: threads_within(limits), ..limits.clone() };
-    match limits.time {
+    let search = |table: &Table| match limits.time {
         Some(limit) if limits.solve => solve_within(root, evaluator, limits, limit, stop, table, start, report),
         _ => search_once(root, evaluator, limits, stop, table, start, report),
+    };
+    if let Some(table) = kept {
+        return search(table);
     }
+    let table = Table::with_bytes(limits.table_bytes)?;
+    let result = search(&table);
+    // A table of gigabytes takes the system a while to take back: not on the caller's time.
+    let bytes = table.bytes();
+    crate::memory::free_in_background(table, bytes);
+    result
 }
 
 /// The threads a search runs: those asked for, but with a time limit no more than the machine
