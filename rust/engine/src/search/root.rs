@@ -4,7 +4,7 @@
 //! what a search reports ([`Analysis`]).
 
 use super::alphabeta::{Context, Tally, Worker, INFINITY};
-use super::table::Table;
+use super::table::{Bound, Entry, Table, SOLVED};
 use super::{Evaluate, Searchable, SCALE};
 use crate::error::{Error, Result};
 use crate::interrupt::Stop;
@@ -188,7 +188,7 @@ fn analyse_with<P: Searchable, E: Evaluate<P>>(
     }
     let limits = &Limits { threads: threads_within(limits), ..limits.clone() };
     let search = |table: &Table| match limits.time {
-        Some(limit) if limits.solve => solve_within(root, evaluator, limits, limit, stop, table, start, report),
+        _ if limits.solve => solve_after_estimate(root, evaluator, limits, stop, table, start, report),
         _ => search_once(root, evaluator, limits, stop, table, start, report),
     };
     if let Some(table) = kept {
@@ -212,21 +212,26 @@ fn threads_within(limits: &Limits) -> usize {
     }
 }
 
-/// A solve with a time limit: an estimate by deepening in the first `ESTIMATE_SHARE` of the
-/// time, then the solve in the rest, the two sharing the table. Unsolved, the answer is the
-/// estimate (with every node counted).
-#[allow(clippy::too_many_arguments)]
-fn solve_within<P: Searchable, E: Evaluate<P>>(
+/// A solve, after an estimate that shares its table: with a time limit, a deepening in the
+/// first `ESTIMATE_SHARE` of the time (unsolved, the answer is the estimate, with every node
+/// counted); without one, a search to the depth the game's solver asks for (`estimate_depth`),
+/// when the evaluation orders solves.
+fn solve_after_estimate<P: Searchable, E: Evaluate<P>>(
     root: &P,
     evaluator: &E,
     limits: &Limits,
-    limit: Duration,
     stop: &Stop,
     table: &Table,
     start: Instant,
     report: Option<Report<'_>>,
 ) -> Result<Analysis<P::Move>> {
-    let first = Limits { solve: false, time: Some(limit.mul_f64(ESTIMATE_SHARE)), ..limits.clone() };
+    let first = match limits.time {
+        Some(limit) => Limits { solve: false, time: Some(limit.mul_f64(ESTIMATE_SHARE)), ..limits.clone() },
+        None => match <P::Endgame as super::Endgame<P>>::estimate_depth(root).filter(|_| evaluator.orders_solves()) {
+            Some(depth) => Limits { solve: false, depth: Some(depth), ..limits.clone() },
+            None => return search_once(root, evaluator, limits, stop, table, start, report),
+        },
+    };
     let estimate = search_once(root, evaluator, &first, stop, table, start, report)?;
     if estimate.exact {
         return Ok(estimate);
@@ -337,6 +342,8 @@ fn context<'a, E>(
 /// A root move with the value its last search gave it (for ordering the next iteration).
 struct RootMove<P: Searchable> {
     mv: P::Move,
+    /// The move's index in the root's `legal_moves` (as the table holds moves).
+    index: u32,
     child: P,
     again: bool,
 }
@@ -395,6 +402,7 @@ fn deepen<P: Searchable, E: Evaluate<P>>(
         let exact = workers.iter().all(|w| !w.horizon);
         let nodes = total_nodes(&mut workers, cx);
         let pv = table_pv(root, root_moves[0].mv, cx.table, depth as usize);
+        remember_root(cx.table, root, &root_moves[0], depth, score, exact);
         iterations.push(Iteration { depth, score, exact, pv, nodes, elapsed: start.elapsed() });
         cx.tally.score.store(score, Relaxed);
         cx.tally.scored.store(true, Relaxed);
@@ -470,7 +478,10 @@ fn unsearched<P: Searchable, E: Evaluate<P>>(
 /// The root's moves, each with its child, in the first worker's order.
 fn ordered_root_moves<P: Searchable, E: Evaluate<P>>(root: &P, worker: &Worker<'_, P, E>) -> Result<Vec<RootMove<P>>> {
     let moves = root.list_moves(worker.cx.stop)?;
-    let order = worker.order(root, &moves, None, i32::MAX, 0);
+    // The table's move first: an earlier search of this root (a solve's estimate, a player's
+    // previous move) knows it best.
+    let table_move = worker.cx.table.probe(root.zobrist()).and_then(|e| e.best);
+    let order = worker.order(root, &moves, table_move, i32::MAX, 0);
     order
         .into_iter()
         .enumerate()
@@ -482,9 +493,16 @@ fn ordered_root_moves<P: Searchable, E: Evaluate<P>>(root: &P, worker: &Worker<'
             let mut child = root.clone();
             child.play_unchecked(moves[i]);
             let again = child.to_move() == root.to_move();
-            Ok(RootMove { mv: moves[i], child, again })
+            Ok(RootMove { mv: moves[i], index: i as u32, child, again })
         })
         .collect()
+}
+
+/// Writes a completed iteration's answer into the table, as the search writes every other
+/// node: a later search of the same root (a solve after its estimate) tries its move first.
+fn remember_root<P: Searchable>(table: &Table, root: &P, best: &RootMove<P>, depth: u32, score: i32, exact: bool) {
+    let depth = if exact { SOLVED } else { depth.min(u32::from(SOLVED) - 1) as u8 };
+    table.store(root.zobrist(), Entry { score, depth, bound: Bound::Exact, best: Some(best.index) });
 }
 
 /// Lazy SMP: `search` (this thread, searching as one thread would: its answer is the search's)
