@@ -211,7 +211,12 @@ def strength(args, out: list[str]) -> None:
     out.append("")
 
 
-PATTERN_BOARDS = {"Reversi 8x8": lambda: bc.Reversi(8), "Reversi 6x6": lambda: bc.Reversi(6)}
+PATTERN_BOARDS = {
+    "Reversi 8x8": lambda: bc.Reversi(8),
+    "Reversi 6x6": lambda: bc.Reversi(6),
+    "Reversi 10x10": lambda: bc.Reversi(10),
+    "Reversi Octagon": lambda: bc.Reversi("octagon"),
+}
 """The boards with pattern weights (the others' shipped evaluation is the linear one)."""
 
 

@@ -48,10 +48,12 @@ def test_the_shipped_evaluation_reads_the_8x8_board_by_its_patterns():
     assert shipped.margin(game) != bc.ai.evaluator("reversi", kind="linear").margin(game)
 
 
+@pytest.mark.parametrize("size", [6, 8, 10])
 @pytest.mark.parametrize("seed", range(5))
-def test_symmetric_positions_get_equal_values(seed):
+def test_symmetric_positions_get_equal_values(size, seed):
     shipped = bc.ai.evaluator("reversi")
-    game = random_game(8, 10 + 8 * seed, seed)
+    assert str(size) in shipped.pattern_boards
+    game = random_game(size, 10 + (size - 2) * seed, seed)
     value = shipped.margin(game)
     for transpose in (False, True):
         for flip in (False, True):
