@@ -234,7 +234,8 @@ fn solve_after_estimate<P: Searchable, E: Evaluate<P>>(
     };
     let estimate = search_once(root, evaluator, &first, stop, table, start, report)?;
     if estimate.exact {
-        return Ok(estimate);
+        // Every line ended within the estimate: it is the solve, whose depth is its line's length.
+        return Ok(Analysis { depth: estimate.pv.len() as u32, ..estimate });
     }
     let solved = search_once(root, evaluator, limits, stop, table, start, report)?;
     let nodes = estimate.nodes + solved.nodes;
