@@ -479,8 +479,8 @@ fn unsearched<P: Searchable, E: Evaluate<P>>(
 /// The root's moves, each with its child, in the first worker's order.
 fn ordered_root_moves<P: Searchable, E: Evaluate<P>>(root: &P, worker: &Worker<'_, P, E>) -> Result<Vec<RootMove<P>>> {
     let moves = root.list_moves(worker.cx.stop)?;
-    // The table's move first: an earlier search of this root (a solve's estimate, a player's
-    // previous move) knows it best.
+    // The table's move first: an earlier search that met this position knows it best (a
+    // solve's estimate; a kept table's previous search, which met it two plies down).
     let table_move = worker.cx.table.probe(root.zobrist()).and_then(|e| e.best);
     let order = worker.order(root, &moves, table_move, i32::MAX, 0);
     order
