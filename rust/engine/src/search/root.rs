@@ -382,7 +382,8 @@ fn deepen<P: Searchable, E: Evaluate<P>>(
     let mut iterations: Vec<Iteration<P::Move>> = Vec::new();
     let max_depth = limits.depth.unwrap_or(MAX_DEPTH).min(MAX_DEPTH);
     // A solve goes straight to the end: shallower iterations cost more than their ordering
-    // saves (measured on Strands and Cephalopod; docs/engine.md).
+    // saves (measured on Strands and Cephalopod; docs/engine.md). Where a learned evaluation
+    // orders well, the estimate before it (`solve_after_estimate`) orders its root.
     let mut depth = if limits.solve { max_depth } else { 1 };
     loop {
         for w in workers.iter_mut() {
