@@ -28,9 +28,9 @@ def mirrored(game: bc.Reversi, transpose: bool, flip: bool) -> bc.Reversi:
     return bc.Reversi.from_position(f"{size} {'/'.join(''.join(r) for r in rows)} {side}")
 
 
-def random_game(size: int, plies: int, seed: int) -> bc.Reversi:
+def random_game(board: int | str, plies: int, seed: int) -> bc.Reversi:
     rng = np.random.default_rng(seed)
-    game = bc.Reversi(size)
+    game = bc.Reversi(board)
     for _ in range(plies):
         moves = game.legal_moves()
         if not moves or game.is_over():
@@ -48,12 +48,12 @@ def test_the_shipped_evaluation_reads_the_8x8_board_by_its_patterns():
     assert shipped.margin(game) != bc.ai.evaluator("reversi", kind="linear").margin(game)
 
 
-@pytest.mark.parametrize("size", [6, 8, 10])
+@pytest.mark.parametrize("board", [6, 8, 10, "octagon"])
 @pytest.mark.parametrize("seed", range(5))
-def test_symmetric_positions_get_equal_values(size, seed):
+def test_symmetric_positions_get_equal_values(board, seed):
     shipped = bc.ai.evaluator("reversi")
-    assert str(size) in shipped.pattern_boards
-    game = random_game(size, 10 + (size - 2) * seed, seed)
+    assert str(board) in shipped.pattern_boards
+    game = random_game(board, 10 + (4 if board == 6 else 8) * seed, seed)
     value = shipped.margin(game)
     for transpose in (False, True):
         for flip in (False, True):

@@ -93,10 +93,7 @@ pub trait Endgame<P>: Send {
     /// which the static ordering of the root's children often does not. `None` (the default)
     /// solves at once: with the piece count, shallower iterations cost more than their
     /// ordering saves (measured on Strands and Cephalopod).
-    fn estimate_depth(_position: &P) -> Option<u32>
-    where
-        Self: Sized,
-    {
+    fn estimate_depth(_position: &P) -> Option<u32> {
         None
     }
 

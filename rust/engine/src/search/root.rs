@@ -187,9 +187,12 @@ fn analyse_with<P: Searchable, E: Evaluate<P>>(
         return Err(Error::invalid("threads must be at least 1"));
     }
     let limits = &Limits { threads: threads_within(limits), ..limits.clone() };
-    let search = |table: &Table| match limits.time {
-        _ if limits.solve => solve_after_estimate(root, evaluator, limits, stop, table, start, report),
-        _ => search_once(root, evaluator, limits, stop, table, start, report),
+    let search = |table: &Table| {
+        if limits.solve {
+            solve_after_estimate(root, evaluator, limits, stop, table, start, report)
+        } else {
+            search_once(root, evaluator, limits, stop, table, start, report)
+        }
     };
     if let Some(table) = kept {
         return search(table);
