@@ -128,18 +128,20 @@ def solve_stage(
     cols: np.ndarray, globals_: np.ndarray, y: np.ndarray, w: np.ndarray, params: int, lam: float, iterations: int
 ) -> np.ndarray:
     """Ridge least squares over indicator columns (``cols``: rows x instances, each a weight
-    index) and dense global columns (bias then ``globals_``), weighted by ``w``, by conjugate
-    gradients on the normal equations."""
+    index, or ``params`` for none: a row shorter than the others is padded with it) and dense
+    global columns (bias then ``globals_``), weighted by ``w``, by conjugate gradients on the
+    normal equations."""
     n_g = globals_.shape[1] + 1
     dense = np.hstack([np.ones((len(y), 1), np.float64), globals_.astype(np.float64)])
     k = cols.shape[1]
     flat = cols.ravel()
 
     def a(x: np.ndarray) -> np.ndarray:  # A @ x
-        return x[:params][cols].sum(axis=1) + dense @ x[params:]
+        return np.append(x[:params], 0.0)[cols].sum(axis=1) + dense @ x[params:]
 
     def at(r: np.ndarray) -> np.ndarray:  # A.T @ r
-        return np.concatenate([np.bincount(flat, weights=np.repeat(r, k), minlength=params), dense.T @ r])
+        counts = np.bincount(flat, weights=np.repeat(r, k), minlength=params + 1)[:params]
+        return np.concatenate([counts, dense.T @ r])
 
     def normal(x: np.ndarray) -> np.ndarray:
         return at(w * a(x)) + lam * np.concatenate([x[:params], np.zeros(n_g)])

@@ -295,8 +295,10 @@ def evaluator(game_or_name: Game | str, *, kind: str = "shipped", **variant: Any
     to ``analyse`` and ``Player``. It holds the linear weights of ``boardcore/data/eval/<game>.json``
     (``tools/train_eval.py``), which serve every board of the game, and for Reversi the pattern
     weights of the boards that have them (``reversi-patterns.json``, ``tools/train_patterns.py``;
-    ``.pattern_boards`` lists them), with their Multi-ProbCut errors. ``kind="linear"`` leaves
-    the patterns out (the evaluation they replaced). ``game_or_name`` is a game or its name;
+    ``.pattern_boards`` lists them), with their Multi-ProbCut errors, and for the other games
+    their local patterns when ``<game>-tuples.json`` is shipped (``tools/train_tuples.py``;
+    ``.has_tuples`` says). ``kind="linear"`` leaves the patterns out (the evaluation they
+    replaced). ``game_or_name`` is a game or its name;
     ``variant`` (the constructor's keyword arguments) is checked by building the game. A pattern
     file that is missing, truncated or of another format raises ValueError naming it
     (docs/engine.md, "Evaluations")."""
@@ -319,11 +321,36 @@ def evaluator(game_or_name: Game | str, *, kind: str = "shipped", **variant: Any
     data = json.loads(source.read_text(encoding="utf-8"))
     linear = [float(w) for w in data["weights"]]
     patterns, probcut = _patterns(folder, name) if kind == "shipped" else ([], {})
+    tuples = _tuples(folder, name) if kind == "shipped" else None
     shown = f"{name}.json" + "".join(f" + {name}-{board}.npz" for board, _, _ in patterns)
-    return Evaluator(name, linear, shown, patterns, probcut)
+    shown += f" + {name}-tuples.npz" if tuples is not None else ""
+    return Evaluator(name, linear, shown, patterns, probcut, tuples)
 
 
 PATTERN_FORMAT = 1  # reversi/patterns.rs FORMAT
+TUPLE_FORMAT = 1  # search/tuples.rs FORMAT
+
+
+def _tuples(folder: Any, name: str) -> Any:
+    """The local-pattern weights shipped for a game (``<game>-tuples.json`` and the ``.npz``
+    file it names, ``tools/train_tuples.py``), as ``Evaluator`` takes them; None for a game
+    without. A file that is missing, truncated or of another format raises ValueError naming
+    it: never a silent fallback to the linear weights."""
+    index = folder / f"{name}-tuples.json"
+    if not index.is_file():
+        return None
+    try:
+        meta = json.loads(index.read_text(encoding="utf-8"))
+    except ValueError as e:
+        raise ValueError(f"{index}: not a local-pattern index ({e})") from None
+    if meta.get("format") != TUPLE_FORMAT:
+        raise ValueError(f"{index}: format {meta.get('format')!r}, this boardcore reads format {TUPLE_FORMAT}")
+    path = folder / meta["file"]
+    try:
+        with path.open("rb") as f, np.load(f) as data:
+            return np.ascontiguousarray(data["weights"], dtype=np.float32).ravel()
+    except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile) as e:
+        raise ValueError(f"{path}: unreadable local-pattern weights ({type(e).__name__}: {e})") from None
 
 
 def _patterns(folder: Any, name: str) -> tuple[list[tuple[str, int, Any]], dict[str, list[float]]]:

@@ -13,6 +13,9 @@ use std::sync::{Mutex, OnceLock};
 pub const MAX_CELLS: usize = 128;
 pub const MAX_ROWS: usize = 26;
 
+/// The six directions of [`HexBoard::around`] as (row, x) steps, anticlockwise from the right.
+const DIRECTIONS: [(i32, i32); 6] = [(0, 2), (-1, 1), (-1, -1), (0, -2), (1, -1), (1, 1)];
+
 #[derive(Debug, PartialEq, Eq)]
 pub struct HexBoard {
     /// (length, offset) per row, from the top.
@@ -23,6 +26,10 @@ pub struct HexBoard {
     pub row_start: Vec<u8>,
     /// Per cell, its neighbours as a set.
     pub neighbours: Vec<u128>,
+    /// Per cell, its neighbour in each of the six directions, turning anticlockwise from the
+    /// right (right, up right, up left, left, down left, down right); [`HexBoard::NONE`] where
+    /// the board ends. Rotating a direction by 60 degrees is adding one (local patterns).
+    pub around: Vec<[u8; 6]>,
     /// Every cell.
     pub all: u128,
     /// Where each cell sits in a rectangle of axial coordinates (observation planes).
@@ -248,6 +255,15 @@ impl HexBoard {
                 })
             })
             .collect();
+        let around = places
+            .iter()
+            .map(|&(r, x)| {
+                DIRECTIONS.map(|(dr, dx)| {
+                    let at = places.iter().position(|&p| p == (r + dr, x + dx));
+                    at.map_or(Self::NONE, |j| j as u8)
+                })
+            })
+            .collect();
         let all = if places.len() == 128 { u128::MAX } else { (1u128 << places.len()) - 1 };
         let axial = AxialGrid::of(&places);
         let point = |c: usize| axial.cell_point(c); // (r, q)
@@ -255,8 +271,11 @@ impl HexBoard {
             LineOrder::by(places.len(), |c| (point(c).1, point(c).0)),
             LineOrder::by(places.len(), |c| (point(c).1 + point(c).0, point(c).0)),
         ];
-        HexBoard { rows: rows.to_vec(), name: name_of(rows), row_start, neighbours, all, axial, other_lines }
+        HexBoard { rows: rows.to_vec(), name: name_of(rows), row_start, neighbours, around, all, axial, other_lines }
     }
+
+    /// The index no cell has, for a neighbour off the board.
+    pub const NONE: u8 = u8::MAX;
 
     pub fn len(&self) -> usize {
         self.neighbours.len()

@@ -7,6 +7,7 @@ use crate::game::{not_a_game, return_for_game};
 use boardcore_engine::reversi::patterns::{Layout, Patterns, GLOBALS};
 use boardcore_engine::reversi::Shape;
 use boardcore_engine::search::eval::{Features, Learned as Weights, Linear};
+use boardcore_engine::search::tuples::{self, LocalPatterns, Tuples};
 use boardcore_engine::{cephalopod::Cephalopod, reversi::Reversi, rive::Rive, strands::Strands};
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyReadonlyArray1};
 use pyo3::prelude::*;
@@ -21,7 +22,43 @@ pub trait Learned: Features {
     fn solvable_within(&self, _empties: u32) -> bool {
         false
     }
+
+    /// The game's local-pattern weights (search/tuples.rs), or why it has none.
+    fn tuples(_weights: &[f32]) -> BcResult<Tuples> {
+        Err(crate::errors::invalid(format!("{} has no local patterns", Self::GAME.as_str())))
+    }
+
+    /// The local-pattern layout: `(family, cells, states, entries, phases, params)`.
+    fn tuple_layout() -> BcResult<TupleLayout> {
+        Err(crate::errors::invalid(format!("{} has no local patterns", Self::GAME.as_str())))
+    }
+
+    /// A position's training row: its phase, its cells' entries (written into `out`).
+    fn tuple_row(&self, _out: &mut Vec<u32>) -> BcResult<usize> {
+        Err(crate::errors::invalid(format!("{} has no local patterns", Self::GAME.as_str())))
+    }
 }
+
+/// The games with local patterns forward to search/tuples.rs.
+macro_rules! local_patterns {
+    () => {
+        fn tuples(weights: &[f32]) -> BcResult<Tuples> {
+            Ok(Tuples::new::<Self>(weights)?)
+        }
+
+        fn tuple_layout() -> BcResult<TupleLayout> {
+            let family = <Self as LocalPatterns>::family();
+            let params = tuples::params::<Self>();
+            Ok((family.name, family.cells, family.states, family.entries, <Self as Features>::PHASES, params))
+        }
+
+        fn tuple_row(&self, out: &mut Vec<u32>) -> BcResult<usize> {
+            Ok(Tuples::row(self, out))
+        }
+    };
+}
+
+type TupleLayout = (&'static str, usize, u32, usize, usize, usize);
 
 impl Learned for Reversi {
     const GAME: GameName = GameName::Reversi;
@@ -32,12 +69,15 @@ impl Learned for Reversi {
 }
 impl Learned for Cephalopod {
     const GAME: GameName = GameName::Cephalopod;
+    local_patterns!();
 }
 impl Learned for Rive {
     const GAME: GameName = GameName::Rive;
+    local_patterns!();
 }
 impl Learned for Strands {
     const GAME: GameName = GameName::Strands;
+    local_patterns!();
 }
 
 /// A learned evaluation of one game, evaluated in Rust: pattern weights for the boards that
@@ -53,19 +93,21 @@ pub struct PyEvaluator {
 
 #[pymethods]
 impl PyEvaluator {
-    /// `Evaluator(game, weights, source="", patterns=(), probcut={})`: `game` a name, `weights`
-    /// phases x (bias + features) numbers, `patterns` (Reversi only) `(board, stages, weights)`
-    /// triples, `weights` a float32 array of `stages x pattern_layout(board, stages).params`
-    /// numbers; `probcut` maps a board to Multi-ProbCut's errors (points, by search depth).
-    /// Raises ValueError when they do not fit the game.
+    /// `Evaluator(game, weights, source="", patterns=(), probcut={}, tuples=None)`: `game` a
+    /// name, `weights` phases x (bias + features) numbers, `patterns` (Reversi only) `(board,
+    /// stages, weights)` triples, `weights` a float32 array of `stages x pattern_layout(board,
+    /// stages).params` numbers; `probcut` maps a board to Multi-ProbCut's errors (points, by
+    /// search depth); `tuples` (the games with local patterns) a float32 array of `phases x
+    /// tuple_layout(game).params` numbers. Raises ValueError when they do not fit the game.
     #[new]
-    #[pyo3(signature = (game, weights, source = String::new(), patterns = Vec::new(), probcut = std::collections::HashMap::new()))]
+    #[pyo3(signature = (game, weights, source = String::new(), patterns = Vec::new(), probcut = std::collections::HashMap::new(), tuples = None))]
     fn new(
         game: &Bound<'_, PyAny>,
         weights: Vec<f32>,
         source: String,
         patterns: Vec<(String, usize, PyReadonlyArray1<'_, f32>)>,
         mut probcut: std::collections::HashMap<String, Vec<f32>>,
+        tuples: Option<PyReadonlyArray1<'_, f32>>,
     ) -> BcResult<Self> {
         let game = crate::args::game_name(game)?;
         let linear = match game {
@@ -94,6 +136,18 @@ impl PyEvaluator {
                 "probcut sigmas given for board {board:?}, which has no pattern weights"
             )));
         }
+        if let Some(weights) = tuples {
+            let weights = weights.as_slice().map_err(|e| {
+                crate::errors::invalid(format!("local-pattern weights must be a contiguous float32 array ({e})"))
+            })?;
+            let tuples = match game {
+                GameName::Reversi => Reversi::tuples(weights),
+                GameName::Cephalopod => Cephalopod::tuples(weights),
+                GameName::Rive => Rive::tuples(weights),
+                GameName::Strands => Strands::tuples(weights),
+            }?;
+            learned.tuples = Some(Arc::new(tuples));
+        }
         Ok(PyEvaluator { game, learned, source })
     }
 
@@ -101,6 +155,12 @@ impl PyEvaluator {
     #[getter]
     fn pattern_boards(&self) -> Vec<String> {
         self.learned.patterns.iter().map(|p| p.layout().shape.name()).collect()
+    }
+
+    /// Whether the game's local patterns are loaded (Cephalopod, Rive, Strands: search/tuples.rs).
+    #[getter]
+    fn has_tuples(&self) -> bool {
+        self.learned.tuples.is_some()
     }
 
     /// The game these weights are for.
@@ -205,6 +265,71 @@ pub fn pattern_layout(board: &str, stages: usize) -> BcResult<PatternLayout> {
     Ok((classes, layout.instances(), layout.params, GLOBALS.to_vec()))
 }
 
+/// The local-pattern layout of a game (`game` a name): `(family, cells, states, entries,
+/// phases, params)`, `params` the weights of one phase (every entry, a bias, then one per
+/// feature). ValueError for a game without local patterns.
+#[pyfunction]
+pub fn tuple_layout(game: &Bound<'_, PyAny>) -> BcResult<TupleLayout> {
+    match crate::args::game_name(game)? {
+        GameName::Reversi => Reversi::tuple_layout(),
+        GameName::Cephalopod => Cephalopod::tuple_layout(),
+        GameName::Rive => Rive::tuple_layout(),
+        GameName::Strands => Strands::tuple_layout(),
+    }
+}
+
+type TupleRows<'py> = (Bound<'py, PyArray1<u32>>, Bound<'py, PyArray2<u32>>, Bound<'py, PyArray2<f32>>);
+
+/// The training rows of positions of `game` (a name) given in notation: `(phase, entries,
+/// features)` arrays (N; N x the most cells of any board given, each cell's canonical entry,
+/// padded with `entries` past a board's last cell; N x the game's features).
+#[pyfunction]
+pub fn tuple_rows<'py>(py: Python<'py>, game: &Bound<'_, PyAny>, notations: Vec<String>) -> BcResult<TupleRows<'py>> {
+    let rows = match crate::args::game_name(game)? {
+        GameName::Reversi => Rows::of::<Reversi>(&notations),
+        GameName::Cephalopod => Rows::of::<Cephalopod>(&notations),
+        GameName::Rive => Rows::of::<Rive>(&notations),
+        GameName::Strands => Rows::of::<Strands>(&notations),
+    }?;
+    let n = notations.len();
+    let width = rows.cells.iter().map(Vec::len).max().unwrap_or(0);
+    let mut padded = Vec::with_capacity(n * width);
+    for row in &rows.cells {
+        padded.extend_from_slice(row);
+        padded.extend(std::iter::repeat_n(rows.entries as u32, width - row.len()));
+    }
+    let padded = numpy::ndarray::Array2::from_shape_vec((n, width), padded).expect("n rows of width cells");
+    let features = numpy::ndarray::Array2::from_shape_vec((n, rows.count), rows.features).expect("n rows of features");
+    Ok((rows.phase.into_pyarray(py), padded.into_pyarray(py), features.into_pyarray(py)))
+}
+
+/// Training rows of one game's positions, before they are padded into arrays.
+struct Rows {
+    phase: Vec<u32>,
+    /// Each position's cells' entries.
+    cells: Vec<Vec<u32>>,
+    /// `count` features a position, one position after another.
+    features: Vec<f32>,
+    count: usize,
+    /// The family's entries (the padding past a board's last cell).
+    entries: usize,
+}
+
+impl Rows {
+    fn of<P: Learned + boardcore_engine::Position>(notations: &[String]) -> BcResult<Rows> {
+        let entries = P::tuple_layout()?.3;
+        let mut rows = Rows { phase: Vec::new(), cells: Vec::new(), features: Vec::new(), count: P::COUNT, entries };
+        let mut row = Vec::new();
+        for text in notations {
+            let position = P::from_notation(text)?;
+            rows.phase.push(position.tuple_row(&mut row)? as u32);
+            rows.cells.push(row.clone());
+            rows.features.extend(position.feature_vector());
+        }
+        Ok(rows)
+    }
+}
+
 type PatternLayout = (Vec<(String, usize, usize)>, usize, usize, Vec<&'static str>);
 type PatternRows<'py> = (Bound<'py, PyArray1<u32>>, Bound<'py, PyArray2<u32>>, Bound<'py, PyArray2<f32>>);
 
@@ -244,6 +369,8 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyEvaluator>()?;
     m.add_function(wrap_pyfunction!(pattern_layout, m)?)?;
     m.add_function(wrap_pyfunction!(pattern_rows, m)?)?;
+    m.add_function(wrap_pyfunction!(tuple_layout, m)?)?;
+    m.add_function(wrap_pyfunction!(tuple_rows, m)?)?;
     m.add_function(wrap_pyfunction!(label_games, m)?)?;
     m.add_function(wrap_pyfunction!(features, m)?)?;
     m.add_function(wrap_pyfunction!(phase, m)?)?;

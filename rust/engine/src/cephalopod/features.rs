@@ -9,6 +9,8 @@ use super::captures::{self, CaptureTable, SUBSETS};
 use super::Cephalopod;
 use crate::game::Player;
 use crate::search::eval::{phase_by_share, Features};
+use crate::search::tuples::{Family, LocalPatterns, Tuples, MAX_CELLS};
+use crate::square::Rect;
 
 /// The features, in order (mine minus the opponent's unless said otherwise).
 const NAMES: &[&str] = &[
@@ -30,9 +32,39 @@ const NAMES: &[&str] = &[
 /// Phases: by the share of the squares covered.
 const PHASES: usize = 8;
 
+impl LocalPatterns for Cephalopod {
+    fn family() -> &'static Family {
+        Family::cross()
+    }
+
+    fn local_patterns(&self, out: &mut [u32; MAX_CELLS]) -> usize {
+        let mine_white = self.side == Player::White;
+        let state = |square: u8| -> u32 {
+            if square == Rect::NONE {
+                return 1;
+            }
+            match self.pips[square as usize] as u32 {
+                0 => 0,
+                pips if (self.white >> square & 1 == 1) == mine_white => 1 + pips,
+                pips => 7 + pips,
+            }
+        };
+        for (square, n) in self.rect.neighbours.iter().enumerate() {
+            // Up, right, down, left: the order round the square.
+            out[square] = [n[0], n[2], n[3], n[1]].iter().rev().fold(0u32, |code, &s| code * 14 + state(s)) * 14
+                + state(square as u8);
+        }
+        self.rect.len()
+    }
+}
+
 impl Features for Cephalopod {
     const NAMES: &'static [&'static str] = NAMES;
     const PHASES: usize = PHASES;
+
+    fn tuple_margin(&self, tuples: &Tuples) -> Option<f32> {
+        Some(tuples.margin(self))
+    }
 
     fn phase(&self) -> usize {
         phase_by_share(self.occupied.count_ones(), self.rect.len(), PHASES)
@@ -121,6 +153,42 @@ mod tests {
 
     fn features(notation: &str) -> Vec<f32> {
         crate::search::eval::testing::features_of::<Cephalopod>(notation)
+    }
+
+    /// `position` with its square `i` moved to `to(i)`.
+    fn mapped(position: &Cephalopod, to: impl Fn(u8) -> u8) -> Cephalopod {
+        let mut image = *position;
+        (image.pips, image.white, image.occupied) = ([0; 65], 0, 0);
+        for square in 0..position.rect.len() as u8 {
+            let t = to(square);
+            image.pips[t as usize] = position.pips[square as usize];
+            image.white |= (position.white >> square & 1) << t;
+            image.occupied |= (position.occupied >> square & 1) << t;
+        }
+        image
+    }
+
+    #[test]
+    fn local_patterns_value_mirrored_and_turned_positions_equally() {
+        use crate::game::Position;
+        use crate::rng::SplitMix64;
+        let n = Cephalopod::PHASES * crate::search::tuples::params::<Cephalopod>();
+        let weights: Vec<f32> = (0..n).map(|i| ((i * 7919) % 1009) as f32 / 100.0 - 5.0).collect();
+        let tuples = Tuples::new::<Cephalopod>(&weights).unwrap();
+        let mut game = Cephalopod::new(5, 5).unwrap();
+        let mut rng = SplitMix64::new(3);
+        let mut plies = 0;
+        while let Some(mv) = game.sample_move(&mut rng) {
+            game.play_unchecked(mv);
+            plies += 1;
+            let value = tuples.margin(&game);
+            let mirror = mapped(&game, |s| s / 5 * 5 + (4 - s % 5));
+            let transpose = mapped(&game, |s| s % 5 * 5 + s / 5);
+            for image in [mirror, transpose] {
+                assert!((tuples.margin(&image) - value).abs() < 1e-3, "{}", game.to_notation());
+            }
+        }
+        assert!(plies > 10);
     }
 
     #[test]

@@ -10,6 +10,7 @@ use super::groups::Groups;
 use super::Rive;
 use crate::game::Player;
 use crate::search::eval::{phase_by_share, Features};
+use crate::search::tuples::{hexagon_contents, Family, LocalPatterns, Tuples, MAX_CELLS};
 
 /// The features, in order (mine minus the opponent's unless said otherwise).
 const NAMES: &[&str] = &[
@@ -30,9 +31,27 @@ const NAMES: &[&str] = &[
 /// Phases: by the share of the cells covered.
 const PHASES: usize = 8;
 
+impl LocalPatterns for Rive {
+    fn family() -> &'static Family {
+        Family::hexagon()
+    }
+
+    fn local_patterns(&self, out: &mut [u32; MAX_CELLS]) -> usize {
+        let (mine, theirs) = match self.side {
+            Player::Black => (self.black, self.white),
+            Player::White => (self.white, self.black),
+        };
+        hexagon_contents(self.board, mine, theirs, out)
+    }
+}
+
 impl Features for Rive {
     const NAMES: &'static [&'static str] = NAMES;
     const PHASES: usize = PHASES;
+
+    fn tuple_margin(&self, tuples: &Tuples) -> Option<f32> {
+        Some(tuples.margin(self))
+    }
 
     fn phase(&self) -> usize {
         phase_by_share(self.occupied().count_ones(), self.board.len(), PHASES)
@@ -120,6 +139,58 @@ impl Features for Rive {
 mod tests {
     use super::*;
     use crate::search::eval::testing::assert_features;
+
+    /// Weights that tell the entries apart (none is zero, no two alike).
+    fn distinct_weights() -> Tuples {
+        let n = Rive::PHASES * crate::search::tuples::params::<Rive>();
+        let weights: Vec<f32> = (0..n).map(|i| ((i * 7919) % 1009) as f32 / 100.0 - 5.0).collect();
+        Tuples::new::<Rive>(&weights).unwrap()
+    }
+
+    #[test]
+    fn local_patterns_value_symmetric_positions_equally() {
+        use crate::game::Position;
+        use crate::rng::SplitMix64;
+        let tuples = distinct_weights();
+        let board = crate::hex::HexBoard::named("hex5").unwrap();
+        let symmetries = board.symmetries(|_| 0);
+        assert_eq!(symmetries.len(), 12);
+        let mut game = Rive::new(board, false, false).unwrap();
+        let mut rng = SplitMix64::new(5);
+        let mut compared = 0;
+        while let Some(mv) = game.sample_move(&mut rng) {
+            game.play_unchecked(mv);
+            let value = tuples.margin(&game);
+            for cells in &symmetries[1..] {
+                let image =
+                    |set: u128| (0..board.len()).filter(|&c| set >> c & 1 == 1).fold(0u128, |s, c| s | 1 << cells[c]);
+                let mut mapped = game;
+                (mapped.black, mapped.white) = (image(game.black), image(game.white));
+                assert!((tuples.margin(&mapped) - value).abs() < 1e-3, "{} and its image", game.to_notation());
+                compared += 1;
+            }
+        }
+        assert!(compared > 100);
+    }
+
+    #[test]
+    fn a_training_row_reads_the_entries_the_evaluation_sums() {
+        use crate::game::Position;
+        let position = Rive::from_notation("hex3 b../.w../..b../w.../.b. w").unwrap();
+        let mut row = Vec::new();
+        let phase = Tuples::row(&position, &mut row);
+        assert_eq!(row.len(), 19);
+        let family = Family::hexagon();
+        // Every cell of the empty corner reads the same entry as every other empty corner.
+        let empty = Rive::from_notation("hex3 .../..../...../..../... b").unwrap();
+        let mut corners = Vec::new();
+        Tuples::row(&empty, &mut corners);
+        assert_eq!(corners[0], corners[2]);
+        assert_eq!(corners[0], corners[18]);
+        assert_ne!(corners[0], corners[9]); // the centre is surrounded
+        assert!(row.iter().all(|&e| (e as usize) < family.entries));
+        assert_eq!(phase, position.phase());
+    }
 
     #[test]
     fn features_of_the_empty_hex3() {

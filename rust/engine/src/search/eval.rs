@@ -4,6 +4,7 @@
 //! (`boardcore/data/eval/*.json`) and are handed to [`Linear`]; nothing here needs a
 //! deep-learning framework.
 
+use super::tuples::Tuples;
 use super::{Evaluate, Searchable};
 use crate::actions::Steps;
 use crate::error::Result;
@@ -97,6 +98,12 @@ pub trait Features: Searchable {
         None
     }
 
+    /// The margin, in points, by the local-pattern weights of the game (search/tuples.rs), if it
+    /// has local patterns.
+    fn tuple_margin(&self, _tuples: &Tuples) -> Option<f32> {
+        None
+    }
+
     /// Multi-ProbCut's error for a `depth`-ply search of this position, in hundredths of a
     /// point, from the pattern weights that read it and were fitted with one.
     fn probcut_sigma(&self, _patterns: &[Arc<Patterns>], _depth: i32) -> Option<i32> {
@@ -155,25 +162,30 @@ impl<P: Features> Evaluate<P> for Linear {
 }
 
 /// A game's learned evaluation: the pattern weights of the boards that have them (Reversi's,
-/// reversi/patterns.rs), and the linear one for every other board of the game.
+/// reversi/patterns.rs), the local patterns of the games that have them (search/tuples.rs),
+/// and the linear one for every other board of the game.
 #[derive(Debug, Clone)]
 pub struct Learned {
     pub linear: Linear,
     pub patterns: Vec<Arc<Patterns>>,
+    pub tuples: Option<Arc<Tuples>>,
 }
 
 impl Learned {
     pub fn linear(linear: Linear) -> Learned {
-        Learned { linear, patterns: Vec::new() }
+        Learned { linear, patterns: Vec::new(), tuples: None }
     }
 
     /// The estimated final margin, in points, of `position` for its side to move.
     #[inline]
     pub fn margin<P: Features>(&self, position: &P) -> f32 {
-        match position.pattern_margin(&self.patterns) {
-            Some(margin) => margin,
-            None => self.linear.margin(position),
+        if let Some(margin) = position.pattern_margin(&self.patterns) {
+            return margin;
         }
+        if let Some(margin) = self.tuples.as_ref().and_then(|tuples| position.tuple_margin(tuples)) {
+            return margin;
+        }
+        self.linear.margin(position)
     }
 }
 

@@ -24,6 +24,7 @@ mod memo;
 mod ordering;
 mod root;
 pub mod table;
+pub mod tuples;
 
 pub use memo::{DenseKey, Memo};
 pub use root::{

@@ -10,6 +10,7 @@ use super::Strands;
 use crate::game::Position;
 use crate::hex::HexBoard;
 use crate::search::eval::{phase_by_share, Features};
+use crate::search::tuples::{hexagon_contents, Family, LocalPatterns, Tuples, MAX_CELLS};
 
 /// The features, in order (mine minus the opponent's unless said otherwise).
 const NAMES: &[&str] = &[
@@ -73,9 +74,27 @@ impl Side {
     }
 }
 
+impl LocalPatterns for Strands {
+    fn family() -> &'static Family {
+        Family::hexagon()
+    }
+
+    fn local_patterns(&self, out: &mut [u32; MAX_CELLS]) -> usize {
+        let (mine, theirs) = match self.to_move() {
+            crate::game::Player::Black => (self.black, self.white),
+            crate::game::Player::White => (self.white, self.black),
+        };
+        hexagon_contents(self.board, mine, theirs, out)
+    }
+}
+
 impl Features for Strands {
     const NAMES: &'static [&'static str] = NAMES;
     const PHASES: usize = PHASES;
+
+    fn tuple_margin(&self, tuples: &Tuples) -> Option<f32> {
+        Some(tuples.margin(self))
+    }
 
     fn phase(&self) -> usize {
         phase_by_share((self.black | self.white).count_ones(), self.board.len(), PHASES)
