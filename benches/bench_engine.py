@@ -216,17 +216,21 @@ PATTERN_BOARDS = {
     "Reversi 6x6": lambda: bc.Reversi(6),
     "Reversi 10x10": lambda: bc.Reversi(10),
     "Reversi Octagon": lambda: bc.Reversi("octagon"),
+    "Cephalopod 5x5": lambda: bc.Cephalopod(5, 5),
 }
-"""The boards with pattern weights (the others' shipped evaluation is the linear one)."""
+"""The boards whose shipped evaluation has patterns: Reversi's pattern weights, Cephalopod's
+local patterns (the others' shipped evaluation is the linear one)."""
 
 
 def evaluation(args, out: list[str]) -> None:
     """The shipped pattern evaluation (with its selective search) against the linear one it
     replaced, at equal time a move: `bc.ai.Player(time_limit=t)` against
     `bc.ai.Player(time_limit=t, evaluator="linear")`."""
-    out += ["### Pattern evaluation against the linear one, at equal time a move", "",
+    out += ["### Pattern evaluations against the linear ones, at equal time a move", "",
             "| board | seconds a move | games | patterns' score | Elo |", "| --- | --- | --- | --- | --- |"]  # fmt: skip
     for name, make in PATTERN_BOARDS.items():
+        if args.boards and name not in args.boards:
+            continue
         for t in args.times[:1]:
             new, old = bc.ai.Player(time_limit=t), bc.ai.Player(time_limit=t, evaluator="linear")
             games = args.strength_games or args.games
@@ -478,6 +482,9 @@ def main() -> None:
     parser.add_argument("--strength-games", type=int, help="games a match in the strength section (default: --games)")
     parser.add_argument("--ladder-games", type=int, help="games a ladder pair up to level 8 (default: --games)")
     parser.add_argument("--times", type=float, nargs="+", default=[0.1, 1.0])
+    parser.add_argument(
+        "--boards", nargs="+", help=f"only these boards in the evaluation section ({', '.join(PATTERN_BOARDS)})"
+    )
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--suite", default=str(ROOT / "tests/data/fforum-20-39.txt"))
     parser.add_argument("--problems", help="FIRST-LAST: only these problems of the suite (e.g. 40-49)")

@@ -53,6 +53,8 @@ __all__ = [
     "search_position",
     "SearchTable",
     "search_steps",
+    "tuple_layout",
+    "tuple_rows",
     "selfplay",
 ]
 
