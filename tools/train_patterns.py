@@ -85,7 +85,16 @@ def generate(args: argparse.Namespace) -> int:
         done = sum(len(p[0]) for p in parts)
         print(f"{first + len(rows[0]) and min(first + CHUNK, args.games)} games, {done} positions, "
               f"{done / (time.perf_counter() - began):.0f} positions/s", flush=True)  # fmt: skip
-    notations, labels, searches, exact, games = (np.concatenate([p[i] for p in parts]) for i in range(5))
+    columns = tuple(np.concatenate([p[i] for p in parts]) for i in range(5))
+    save(args, columns, began, {"command": command()})
+    return 0
+
+
+def save(args: argparse.Namespace, columns: tuple, began: float, meta: dict[str, Any]) -> None:
+    """Writes a data file (``args.data``): the ``(notations, labels, searches, exact, games)``
+    columns of ``label_games``, and ``meta`` with the throughput and the options. Prints the
+    throughput in labelled positions per second."""
+    notations, labels, searches, exact, games = columns
     seconds = time.perf_counter() - began
     rate = len(notations) / seconds
     print(f"{len(notations)} positions from {args.games} games in {seconds:.1f} s: {rate:.0f} positions/s")
@@ -97,9 +106,8 @@ def generate(args: argparse.Namespace) -> int:
         searches=searches,
         exact=exact,
         games=games + args.seed * 10_000_000,  # game ids unique across runs
-        meta=np.array(json.dumps({"command": command(), "positions_per_second": rate, **vars(args)})),
+        meta=np.array(json.dumps({**meta, "positions_per_second": rate, **vars(args)})),
     )
-    return 0
 
 
 def command(line: str | None = None) -> str:

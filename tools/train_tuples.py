@@ -38,7 +38,7 @@ import numpy as np
 from boardcore import _boardcore as engine
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from train_patterns import HELD_OUT, command, load, solve_stage
+from train_patterns import HELD_OUT, command, load, save, solve_stage
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT_DIR = ROOT / "python" / "boardcore" / "data" / "eval"
@@ -114,22 +114,8 @@ def generate(args: argparse.Namespace) -> int:
               f"{len(dropped)} chunks dropped", flush=True)  # fmt: skip
     notations, labels, searches, exact, games = (np.concatenate([p[i] for p in parts]) for i in range(5))
     notations, keep = between_turns(notations)
-    labels, searches, exact, games = labels[keep], searches[keep], exact[keep], games[keep]
-    seconds = time.perf_counter() - began
-    rate = len(notations) / seconds
-    print(f"{len(notations)} positions from {args.games} games in {seconds:.1f} s: {rate:.0f} positions/s")
-    Path(args.data).parent.mkdir(parents=True, exist_ok=True)
-    np.savez_compressed(
-        args.data,
-        notations=np.array(notations),
-        labels=labels,
-        searches=searches,
-        exact=exact,
-        games=games + args.seed * 10_000_000,  # game ids unique across runs
-        meta=np.array(
-            json.dumps({"command": tuples_command(), "positions_per_second": rate, "dropped": dropped, **vars(args)})
-        ),
-    )
+    columns = (notations, labels[keep], searches[keep], exact[keep], games[keep])
+    save(args, columns, began, {"command": tuples_command(), "dropped": dropped})
     return 0
 
 

@@ -331,52 +331,51 @@ PATTERN_FORMAT = 1  # reversi/patterns.rs FORMAT
 TUPLE_FORMAT = 1  # search/tuples.rs FORMAT
 
 
-def _tuples(folder: Any, name: str) -> Any:
-    """The local-pattern weights shipped for a game (``<game>-tuples.json`` and the ``.npz``
-    file it names, ``tools/train_tuples.py``), as ``Evaluator`` takes them; None for a game
-    without. A file that is missing, truncated or of another format raises ValueError naming
-    it: never a silent fallback to the linear weights."""
-    index = folder / f"{name}-tuples.json"
+def _index(folder: Any, file: str, fmt: int, what: str) -> dict[str, Any] | None:
+    """The weight index ``file`` in ``folder`` (None when it is not shipped), checked to be of
+    format ``fmt``; ValueError naming it when it is unreadable or of another format."""
+    index = folder / file
     if not index.is_file():
         return None
     try:
-        meta = json.loads(index.read_text(encoding="utf-8"))
+        meta: dict[str, Any] = json.loads(index.read_text(encoding="utf-8"))
     except ValueError as e:
-        raise ValueError(f"{index}: not a local-pattern index ({e})") from None
-    if meta.get("format") != TUPLE_FORMAT:
-        raise ValueError(f"{index}: format {meta.get('format')!r}, this boardcore reads format {TUPLE_FORMAT}")
-    path = folder / meta["file"]
+        raise ValueError(f"{index}: not a {what} index ({e})") from None
+    if meta.get("format") != fmt:
+        raise ValueError(f"{index}: format {meta.get('format')!r}, this boardcore reads format {fmt}")
+    return meta
+
+
+def _weights(path: Any, what: str) -> Any:
+    """The float32 ``weights`` array of the ``.npz`` file ``path``; ValueError naming it when it
+    is missing or truncated: never a silent fallback to the linear weights."""
     try:
         with path.open("rb") as f, np.load(f) as data:
             return np.ascontiguousarray(data["weights"], dtype=np.float32).ravel()
     except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile) as e:
-        raise ValueError(f"{path}: unreadable local-pattern weights ({type(e).__name__}: {e})") from None
+        raise ValueError(f"{path}: unreadable {what} weights ({type(e).__name__}: {e})") from None
+
+
+def _tuples(folder: Any, name: str) -> Any:
+    """The local-pattern weights shipped for a game (``<game>-tuples.json`` and the ``.npz``
+    file it names, ``tools/train_tuples.py``), as ``Evaluator`` takes them; None for a game
+    without. A file that is missing, truncated or of another format raises ValueError naming
+    it."""
+    meta = _index(folder, f"{name}-tuples.json", TUPLE_FORMAT, "local-pattern")
+    return None if meta is None else _weights(folder / meta["file"], "local-pattern")
 
 
 def _patterns(folder: Any, name: str) -> tuple[list[tuple[str, int, Any]], dict[str, list[float]]]:
     """The pattern weights shipped for a game's boards (``<game>-patterns.json`` and the
     ``.npz`` files it names) and their Multi-ProbCut errors by board, as ``Evaluator`` takes
     them; none for a game without. A file that is missing, truncated or of another format
-    raises ValueError naming it: never a silent fallback to the linear weights."""
-    index = folder / f"{name}-patterns.json"
-    if not index.is_file():
+    raises ValueError naming it."""
+    meta = _index(folder, f"{name}-patterns.json", PATTERN_FORMAT, "pattern")
+    if meta is None:
         return [], {}
-    try:
-        meta = json.loads(index.read_text(encoding="utf-8"))
-    except ValueError as e:
-        raise ValueError(f"{index}: not a pattern index ({e})") from None
-    if meta.get("format") != PATTERN_FORMAT:
-        raise ValueError(f"{index}: format {meta.get('format')!r}, this boardcore reads format {PATTERN_FORMAT}")
-    out = []
-    for board, entry in meta["boards"].items():
-        path = folder / entry["file"]
-        try:
-            with path.open("rb") as f, np.load(f) as data:
-                weights = np.ascontiguousarray(data["weights"], dtype=np.float32).ravel()
-        except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile) as e:
-            raise ValueError(f"{path}: unreadable pattern weights ({type(e).__name__}: {e})") from None
-        out.append((board, int(entry["stages"]), weights))
-    probcut = {board: [float(x) for x in e["probcut"]] for board, e in meta["boards"].items() if e.get("probcut")}
+    boards = meta["boards"].items()
+    out = [(board, int(e["stages"]), _weights(folder / e["file"], "pattern")) for board, e in boards]
+    probcut = {board: [float(x) for x in e["probcut"]] for board, e in boards if e.get("probcut")}
     return out, probcut
 
 

@@ -14,7 +14,7 @@
 //! neighbourhood. The training script reads the same entries (`Tuples::rows`), so the fit and
 //! the engine cannot drift apart.
 
-use super::eval::Features;
+use super::eval::{Features, Linear};
 use crate::error::{Error, Result};
 use std::sync::OnceLock;
 
@@ -142,8 +142,8 @@ pub struct Tuples {
     phases: usize,
     /// Per phase, the value of each raw content, in points.
     tables: Vec<f32>,
-    /// Per phase, a bias and one weight per linear feature.
-    linear: Vec<f32>,
+    /// The linear features' part: per phase, a bias and one weight per feature.
+    linear: Linear,
 }
 
 impl Tuples {
@@ -172,7 +172,7 @@ impl Tuples {
             tables.extend(family.canon.iter().map(|&e| phase[e as usize]));
             linear.extend_from_slice(&phase[family.entries..]);
         }
-        Ok(Tuples { family, phases: P::PHASES, tables, linear })
+        Ok(Tuples { family, phases: P::PHASES, tables, linear: Linear::new::<P>(linear)? })
     }
 
     /// The estimated final margin, in points, of `position` for its side to move.
@@ -182,11 +182,7 @@ impl Tuples {
         let cells = position.local_patterns(&mut raw);
         let table = &self.tables[phase * self.family.contents()..(phase + 1) * self.family.contents()];
         let patterns: f32 = raw[..cells].iter().map(|&r| table[r as usize]).sum();
-        let mut features = [0f32; 64];
-        let features = &mut features[..P::COUNT];
-        position.features(features);
-        let w = &self.linear[phase * (P::COUNT + 1)..(phase + 1) * (P::COUNT + 1)];
-        patterns + w[0] + w[1..].iter().zip(features.iter()).map(|(a, b)| a * b).sum::<f32>()
+        patterns + self.linear.margin(position)
     }
 
     /// The training row of `position`: its phase, and the canonical entry of each cell (the
