@@ -19,10 +19,13 @@ Zebra's old code is known to crash under address-space randomisation, so it is r
   checked legal in boardcore's game (an illegal or unreadable answer stops the bench). Zebra's
   exact-solve and WLD depths are `--zebra-exact` (default: twice the midgame depth, ZEBRA_PAIRING).
   boardcore plays `bc.ai.Player(time_limit=T, threads=--threads, evaluator=--evaluator)`; T is
-  `--time-limit`, by default Zebra's mean CPU time a move at that depth (its process start
-  included), measured first in `--calibration-games` games of Zebra against itself from the
-  first openings. Player's limit is wall-clock, its CPU time is measured too (`process_time`);
-  Zebra's CPU time is its process's (`os.wait4`). The margin is the final disc difference from
+  `--time-limit`, by default matched (`match_cpu`): the limit at which boardcore's mean CPU time
+  a move equals Zebra's (its process start included), found from Zebra's self-play CPU a move
+  in `--calibration-games` games from the first openings, then scaled twice by the ratio of the
+  two engines' means in games between them from the same openings (both colours; not counted).
+  A wall-clock limit alone is not equal CPU: once boardcore's solver reaches the end its moves
+  take milliseconds, while every Zebra move costs its process start. Player's CPU time is
+  `process_time`; Zebra's is its process's (`os.wait4`); the table shows both and their ratio. The margin is the final disc difference from
   boardcore's side, the empty squares counted for the winner; Elo from the score,
   400 log10(s / (1 - s)), s clipped to [0.001, 0.999].
 - fforum: FForum 20-39 (`--fforum 20-39 40-49` adds 40-49; the suites are read from
@@ -65,6 +68,8 @@ EDAX_PUBLISHED_NODES = {"20-39": 111_349_635}
 ZEBRA_PAIRING = {2: 4, 4: 8, 6: 12, 8: 16, 10: 20, 12: 24}
 """Zebra's midgame depth -> the empties from which it solves exactly (and for win/loss/draw):
 twice the depth, the pairing of its `-l 8 16 16` style levels."""
+MATCH_ROUNDS = 2
+"""Rounds of `match_cpu`'s scaling: the second corrects the first by a few per cent."""
 SQUARE = re.compile(r"^[a-h][1-8]$")
 
 
@@ -180,6 +185,26 @@ def calibrate(zebra: Zebra, openings: list[list[str]]) -> float:
     return probe.cpu / probe.calls
 
 
+def match_cpu(zebra: Zebra, openings: list[list[str]], args, rounds: int = MATCH_ROUNDS) -> float:
+    """The time limit a move at which boardcore's mean CPU time a move equals Zebra's in games
+    between them: from Zebra's self-play CPU a move, scaled `rounds` times by Zebra's mean over
+    boardcore's in games from `openings` (both colours). A wall-clock limit alone is not equal
+    CPU: boardcore's moves cost nothing once its solver reaches the end, while every Zebra move
+    costs at least its process start."""
+    limit = calibrate(zebra, openings)
+    for _ in range(rounds):
+        probe = Zebra(zebra.directory, zebra.depth, zebra.exact)
+        ours: list[float] = []
+        for g in range(2 * len(openings)):
+            colour = bc.Color.BLACK if g % 2 == 0 else bc.Color.WHITE
+            player = bc.ai.Player(time_limit=limit, threads=args.threads, evaluator=args.evaluator)
+            play_game(openings[g // 2], colour, player.move, probe, ours)
+        limit *= (probe.cpu / probe.calls) / statistics.mean(ours)
+        log(f"bench_zebra: calibration: Zebra {probe.cpu / probe.calls:.4f} s CPU a move, boardcore"
+            f" {statistics.mean(ours):.4f}; limit now {limit:.4f} s")  # fmt: skip
+    return limit
+
+
 def elo(score: float) -> float:
     score = min(max(score, 1e-3), 1 - 1e-3)
     return 400 * math.log10(score / (1 - score))
@@ -216,8 +241,8 @@ def match(args) -> None:
         if args.time_limit:
             limit, matched = args.time_limit, "given"
         else:
-            limit = calibrate(zebra, openings[: args.calibration_games])
-            matched = "Zebra's"
+            limit = match_cpu(zebra, openings[: args.calibration_games], args)
+            matched = "matched"
         log(f"bench_zebra: depth {depth}, exact {exact}: boardcore at {limit:.4f} s a move ({matched})")
         ours_cpu: list[float] = []
         margins = []
@@ -234,19 +259,24 @@ def match(args) -> None:
         rows.append(
             f"| {depth} / {exact} / {exact} | {len(margins)} | {wins}-{draws}-{losses} | {100 * score:.1f}% "
             f"| {statistics.mean(margins):+.1f} | {elo(score):+.0f} | {limit:.4f} ({matched}) "
-            f"| {statistics.mean(ours_cpu):.4f} | {zebra.cpu / zebra.calls:.4f} |"
+            f"| {statistics.mean(ours_cpu):.4f} | {zebra.cpu / zebra.calls:.4f} "
+            f"| {statistics.mean(ours_cpu) / (zebra.cpu / zebra.calls):.2f} |"
         )
     evaluator = args.evaluator or "the shipped default"
+    how_matched = "given" if args.time_limit else (
+        f"matched, the limit at which boardcore's mean CPU time a move equals Zebra's: Zebra's self-play"
+        f" CPU a move scaled {MATCH_ROUNDS} times by the ratio of the two engines' means in"
+        f" {2 * args.calibration_games} games between them (the first openings, both colours; not counted)")  # fmt: skip
     print(f"boardcore: `bc.ai.Player(time_limit=T, threads={args.threads}, evaluator={args.evaluator!r})`"
           f" ({evaluator}); Zebra: `zebra -quiet -r 0 -b 0 -l D E W D E W -slack 0 -evalone -seq MOVES`"
           f" under `setarch -R`, one process a move, from `$ZEBRA_DIR`. Openings: tools/openings.py, seed {args.seed},"
           f" each played with boardcore Black then White. T (boardcore's wall-clock limit a move):"
-          f" {'given' if args.time_limit else f'Zebra mean CPU s a move in {args.calibration_games} self-play game(s) at that level'}."
+          f" {how_matched}."
           f" Zebra's process start alone (a depth-1 move): {start_cpu:.4f} s CPU.")  # fmt: skip
     print()
     print("| Zebra depth / exact / WLD | games | boardcore W-D-L | score | mean margin | Elo (boardcore) "
-          "| boardcore T s | boardcore CPU s/move | Zebra CPU s/move |")  # fmt: skip
-    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+          "| boardcore T s | boardcore CPU s/move | Zebra CPU s/move | CPU ratio (boardcore / Zebra) |")  # fmt: skip
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     for row in rows:
         print(row)
     print()
@@ -366,7 +396,8 @@ def main() -> int:
     parser.add_argument("--evaluator", help="passed to bc.ai.Player as evaluator= (e.g. material; default None)")
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--seed", type=int, default=1, help="the openings' seed (tools/openings.py)")
-    parser.add_argument("--calibration-games", type=int, default=1, help="Zebra self-play games to time a level")
+    parser.add_argument("--calibration-games", type=int, default=1,
+                        help="openings (each played with both colours, after a Zebra self-play game) to match the CPU a move")  # fmt: skip
     parser.add_argument("--fforum", nargs="+", default=["20-39"], help="FIRST-LAST problem ranges, e.g. 20-39 40-49")
     parser.add_argument("--zebra-hash-bits", type=int, default=20, help="scrzebra -h: 2^B hash entries")
     args = parser.parse_args()
