@@ -560,6 +560,23 @@ where
         lookup(self.table, self.mask, me, opponent)
     }
 
+    /// Asks the CPU to bring the table's bucket of a position into the cache, for a probe soon
+    /// after: a probe that waits for memory stalls the search for the whole trip.
+    #[inline(always)]
+    fn prefetch(&self, me: F::B, opponent: F::B) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let bucket = self.table[self.slot(me, opponent)..].as_ptr();
+            // SAFETY: a prefetch is a hint that cannot fault; the address is in the table.
+            #[allow(unused_unsafe)]
+            unsafe {
+                std::arch::x86_64::_mm_prefetch(bucket.cast::<i8>(), std::arch::x86_64::_MM_HINT_T0)
+            };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = (me, opponent);
+    }
+
     /// Records what a search of window (alpha, beta) found: a lower bound, an upper bound or the
     /// exact value, merged with what the table knew of the position.
     #[inline(always)]
@@ -1053,6 +1070,14 @@ macro_rules! search_functions {
                 moves ^= F::B::bit(x);
             }
             let odd = s.odd_quadrants(empty);
+            if n >= ETC_MIN {
+                // Every child's bucket is asked for at once, before the probes below wait for
+                // them one by one: a quarter of the solver's time went to those waits.
+                for x in moves.ones() {
+                    let flipped = F::flips(me, opponent, x);
+                    s.prefetch(opponent ^ flipped, me | flipped | F::B::bit(x));
+                }
+            }
             let mut list = MoveList::new();
             for x in moves.ones() {
                 let flipped = F::flips(me, opponent, x);
