@@ -700,7 +700,7 @@ where
 /// from 16 empties and two from 20 (rather than 18 and 22): with the pattern evaluation, 8%
 /// fewer nodes on FForum 20-39 and 13% on 40-49, for 4-8% more time a node; together with
 /// `SORT_MIN_EVALUATED` and `ETC_MIN`, FForum 20-39 fell from 128 to 111 M nodes and 40-49
-/// (not tuned on) from 1.61 to 1.38 G (docs/engine.md, "Endgame").
+/// (not tuned on) from 1.61 to 1.38 G (docs/engine.md, "The exact solver").
 #[inline(always)]
 fn sort_depth(n: u32) -> u32 {
     match n {
@@ -1072,7 +1072,9 @@ macro_rules! search_functions {
             let odd = s.odd_quadrants(empty);
             if n >= ETC_MIN {
                 // Every child's bucket is asked for at once, before the probes below wait for
-                // them one by one: a quarter of the solver's time went to those waits.
+                // them one by one: a quarter of the solver's time went to those waits. The flips
+                // are computed again below, as the search loop does: keeping them in an array
+                // measured no faster (FForum 20-39, three runs each).
                 for x in moves.ones() {
                     let flipped = F::flips(me, opponent, x);
                     s.prefetch(opponent ^ flipped, me | flipped | F::B::bit(x));
