@@ -13,14 +13,14 @@ from boardcore.cli.bench import median_time
 
 __all__ = ["bench_parser", "median_time", "perft_rates", "run_table", "shown_command", "table_head"]
 
-PEER_VARIABLES = ("EDAX_PROBLEMS", "EDAX_EVAL", "EDAX", "BOARDCORE_PEER_PYTHON", "BOARDCORE_SB3_PYTHON",
+PEER_VARIABLES = ("EDAX_EVAL", "EDAX", "BOARDCORE_PEER_PYTHON", "BOARDCORE_SB3_PYTHON",
                   "BOARDCORE_AZ_RUN", "CEPHALOPOD_PEERS", "ZEBRA_DIR")  # fmt: skip
 """The environment variables that name peers and their data (benches/README.md)."""
 
 
 def shown_command(arguments: Sequence[str]) -> str:
     """``arguments`` as a page shows them: a peer's path as the variable that names it
-    (``$EDAX``, ``$EDAX_PROBLEMS/fforum-20-39.obf``), never this machine's, and the scratch file of
+    (``$EDAX``, ``$EDAX_EVAL``), never this machine's, and the scratch file of
     ``--write`` as ``FILE``, so that anyone can run the command as printed."""
     peers = [(name, os.environ[name]) for name in PEER_VARIABLES if os.environ.get(name)]
     shown = []

@@ -2,17 +2,17 @@
 search speed and time limits.
 
     python benches/bench_engine.py [--only endgame evaluation strength guided example ladder speed limits] [--games N]
-                                   [--strength-games N] [--ladder-games N] [--suite tests/data/fforum-20-39.txt]
+                                   [--strength-games N] [--ladder-games N] [--suite fforum-20-39]
                                    [--problems FIRST-LAST] [--edax PATH --edax-eval FILE]
                                    [--write FILE]
 
-- endgame: every problem of the FForum suite (tests/data/fforum-20-39.txt, from Edax's problem/
-  folder), solved by `bc.ai.solve`: the score must be the published one and the move one of the
+- endgame: every problem of the FForum suite (fforum-20-39.obf of ../shared/data/fforum/, Edax's
+  .obf file: its README.md), solved by `bc.ai.solve`: the score must be the published one and the move one of the
   published best moves. Edax (built outside the repository, benches/README.md) runs `-solve` on
   the same suite in the same run when --edax is given; without its evaluation weights (which this
   machine cannot download) its node count is not its real one, so the comparison is then against
   Edax's published 111,349,635 nodes for 20-39 and its nodes per second measured here.
-  `--suite tests/data/fforum-40-59.txt --problems 40-49` solves part of a suite (Edax the same part).
+  `--suite fforum-40-59 --problems 40-49` solves part of a suite (Edax the same part).
 - strength: `bc.ai.Player(time_limit=t)` against `bc.mcts.best_move(time_limit=t)` on every
   game's default variant, at --times seconds a move: games in pairs from one random opening
   (four random plies), colours swapped.
@@ -45,59 +45,44 @@ import time
 from pathlib import Path
 
 import boardcore as bc
+from _fforum import FFORUM_SHOWN, Problem, problems_in, read_suite, suite_path
 from _timing import shown_command
 
 ROOT = Path(__file__).resolve().parent.parent
 EDAX_PUBLISHED_NODES = {"fforum-20-39": 111_349_635}
 
 
-def read_suite(path: Path) -> list[tuple[str, bc.Reversi, int, set[str]]]:
-    """(id, position, score, best moves) per line: `id board64 side score moves`."""
-    problems = []
-    for line in path.read_text().splitlines():
-        ident, board, side, score, moves = line.split()
-        rows = "/".join(board[i : i + 8] for i in range(0, 64, 8)).translate(str.maketrans("XO-", "bw."))
-        game = bc.Reversi.from_position(f"8 {rows} {'b' if side == 'X' else 'w'}")
-        problems.append((ident, game, int(score), set(moves.split(","))))
-    return problems
-
-
-def chosen_problems(args, problems: list) -> tuple[list, str]:
+def chosen_problems(args, problems: list[Problem]) -> tuple[list[Problem], str]:
     """The problems of `--problems FIRST-LAST` (all by default) and how the heading names them."""
     if not args.problems:
         return problems, ""
     first, last = (int(n) for n in args.problems.split("-"))
-    return [p for p in problems if first <= int(p[0]) <= last], f", problems {first}-{last}"
+    return [p for p in problems if first <= p.number <= last], f", problems {first}-{last}"
 
 
-def edax_suite(args, suite: Path, problems: list, scratch: Path) -> Path:
-    """Edax's .obf file of the suite, cut to `problems` (its lines are in the suite's order)."""
-    obf = Path(args.edax_obf or suite.with_suffix(".obf"))
-    if not args.problems:
-        return obf
-    wanted = {ident for ident, *_ in problems}
-    ids = [line.split()[0] for line in suite.read_text().splitlines()]
-    lines = [line for ident, line in zip(ids, obf.read_text().splitlines()) if ident in wanted]
-    cut = scratch / obf.name
-    cut.write_text("\n".join(lines) + "\n")
+def edax_suite(suite: Path, problems: list[Problem], whole: bool, scratch: Path) -> Path:
+    """The suite as Edax reads it: its own .obf file, or `problems` cut from it into `scratch`."""
+    if whole:
+        return suite
+    cut = scratch / suite.name
+    cut.write_text("".join(p.line + "\n" for p in problems))
     return cut
 
 
 def endgame(args, out: list[str]) -> None:
-    suite = Path(args.suite)
+    suite = suite_path(args.suite)
     problems, which = chosen_problems(args, read_suite(suite))
     out += [f"### Endgame: {suite.stem}{which}, one thread", "", "| problem | empties | score | expected | move ok | nodes | seconds |", "| --- | --- | --- | --- | --- | --- | --- |"]  # fmt: skip
     total_nodes = total_seconds = 0.0
     wrong = 0
-    for ident, game, expected, best in problems:
-        a = bc.ai.solve(game)
-        ok = str(a.move) in best
-        wrong += (a.score != expected) or not ok
-        empties = game.position().split()[1].count(".")
+    for problem in problems:
+        a = bc.ai.solve(problem.game)
+        ok = str(a.move) in problem.best_moves
+        wrong += (a.score != problem.score) or not ok
         total_nodes += a.nodes
         total_seconds += a.seconds
         out.append(
-            f"| {ident} | {empties} | {a.score:+.0f} | {expected:+d} | {'yes' if ok else 'NO'} | {a.nodes:,} | {a.seconds:.2f} |"
+            f"| {problem.number} | {problem.empties} | {a.score:+.0f} | {problem.score:+d} | {'yes' if ok else 'NO'} | {a.nodes:,} | {a.seconds:.2f} |"
         )
         print(out[-1], flush=True)
     rate = total_nodes / total_seconds
@@ -109,7 +94,7 @@ def endgame(args, out: list[str]) -> None:
     published = None if which else EDAX_PUBLISHED_NODES.get(suite.stem)
     if args.edax:
         with tempfile.TemporaryDirectory() as scratch:
-            obf = edax_suite(args, suite, problems, Path(scratch))
+            obf = edax_suite(suite, problems, not which, Path(scratch))
             started = time.time()
             run = subprocess.run(
                 [args.edax, "-eval-file", args.edax_eval, "-l", "60", "-n", "1", "-solve", str(obf)],
@@ -380,8 +365,10 @@ def speed(args, out: list[str]) -> None:
         ("rive hex5 start", bc.Rive(), {"depth": 5}),
         ("strands hex6 start", bc.Strands(), {"depth": 2}),
         ("cephalopod 2x3 solve", bc.Cephalopod(rows=2, cols=3), None),
-        ("reversi FForum 26 solve", read_suite(ROOT / "tests/data/fforum-20-39.txt")[6][1], None),
     ]
+    fforum = problems_in(26, 26)  # the suites live beside the repository, not in it
+    if fforum is not None:
+        cases.append(("reversi FForum 26 solve", fforum[0][0].game, None))
     for label, game, limits in cases:
         runs = [bc.ai.solve(game) if limits is None else bc.ai.analyse(game, **limits) for _ in range(args.repeats)]
         best = statistics.median(r.nodes / r.seconds for r in runs)
@@ -389,6 +376,8 @@ def speed(args, out: list[str]) -> None:
         out.append(f"| {label} | {search} | {runs[0].nodes:,} |"
                    f" {statistics.median(r.seconds for r in runs):.3f} | {best / 1e6:.2f} |")  # fmt: skip
         print(out[-1], flush=True)
+    if fforum is None:
+        out += ["", f"FForum 26 not measured: no suite in `{FFORUM_SHOWN}/` (its README.md)."]
     out.append("")
 
 
@@ -486,11 +475,12 @@ def main() -> None:
         "--boards", nargs="+", help=f"only these boards in the evaluation section ({', '.join(PATTERN_BOARDS)})"
     )
     parser.add_argument("--repeats", type=int, default=3)
-    parser.add_argument("--suite", default=str(ROOT / "tests/data/fforum-20-39.txt"))
+    parser.add_argument(
+        "--suite", default="fforum-20-39", help=f"an FForum suite of {FFORUM_SHOWN}/ (its name) or an .obf file"
+    )
     parser.add_argument("--problems", help="FIRST-LAST: only these problems of the suite (e.g. 40-49)")
     parser.add_argument("--edax", help="an Edax binary (bin/lEdax-...) built outside the repository")
     parser.add_argument("--edax-eval", help="Edax's eval.dat")
-    parser.add_argument("--edax-obf", help="the suite as Edax's .obf file (default: beside --suite)")
     parser.add_argument("--write", help="write the tables to this Markdown file")
     parser.add_argument("--append", action="store_true", help="add them to the end of --write's file instead")
     args = parser.parse_args()

@@ -56,14 +56,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import boardcore as bc
+from _fforum import FFORUM_SHOWN, problems_in
 from _timing import shown_command
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 from openings import balanced_openings  # noqa: E402
 
-FFORUM = ROOT.parent / "shared" / "data" / "fforum"
-FFORUM_SHOWN = "../shared/data/fforum"
 EDAX_PUBLISHED_NODES = {"20-39": 111_349_635}
 ZEBRA_PAIRING = {2: 4, 4: 8, 6: 12, 8: 16, 10: 20, 12: 24}
 """Zebra's midgame depth -> the empties from which it solves exactly (and for win/loss/draw):
@@ -282,18 +281,6 @@ def match(args) -> None:
     print()
 
 
-def read_obf(path: Path) -> list[tuple[str, str, int]]:
-    """(board64, side 'X' or 'O', the best move's exact score for the side to move) per line."""
-    problems = []
-    for line in path.read_text().splitlines():
-        if not line.strip() or line.startswith("%"):
-            continue
-        parts = [p.strip() for p in line.split(";") if p.strip()]
-        board, side = parts[0].split()
-        problems.append((board, side, int(parts[1].split(":")[1])))
-    return problems
-
-
 def fforum(args) -> None:
     print("### FForum endgames: boardcore's solver against Zebra's, one thread")
     print()
@@ -308,29 +295,25 @@ def fforum(args) -> None:
     notes = []
     for span in args.fforum:
         first, last = (int(n) for n in span.split("-"))
-        path = next((p for p in sorted(FFORUM.glob("fforum-*.obf"))
-                     if int(p.stem.split("-")[1]) <= first and last <= int(p.stem.split("-")[2])), None)  # fmt: skip
-        if path is None:
+        found = problems_in(first, last)
+        if found is None:
             notes.append(f"FForum {span}: not measured, no suite in `{FFORUM_SHOWN}/` (its README.md).")
             continue
-        start = int(path.stem.split("-")[1])
-        problems = read_obf(path)[first - start : last - start + 1]
+        problems, path = found
         shown = f"`{FFORUM_SHOWN}/{path.name}` {span}"
         # What Zebra answers (the score and one best move) first: the like-for-like row, which
         # the ratio uses; then the full answer of bc.ai.solve (every optimal move proved).
         for best_moves, engine_shown in (("one", '`bc.ai.solve(best_moves="one")`'), ("all", "`bc.ai.solve`")):
             cpu = nodes = 0.0
             wrong = 0
-            for index, (board, side, expected) in enumerate(problems, first):
-                rows64 = "/".join(board[i : i + 8] for i in range(0, 64, 8)).translate(str.maketrans("XO-", "bw."))
-                game = bc.Reversi.from_position(f"8 {rows64} {'b' if side == 'X' else 'w'}")
+            for problem in problems:
                 started = time.process_time()
-                analysis = bc.ai.solve(game, threads=1, best_moves=best_moves)
+                analysis = bc.ai.solve(problem.game, threads=1, best_moves=best_moves)
                 cpu += time.process_time() - started
                 nodes += analysis.nodes
-                wrong += analysis.score != expected
-                log(f"bench_zebra: FForum {index} ({best_moves}): boardcore {analysis.score:+.0f} "
-                    f"(expected {expected:+d}), {analysis.nodes:,} nodes")  # fmt: skip
+                wrong += analysis.score != problem.score
+                log(f"bench_zebra: FForum {problem.number} ({best_moves}): boardcore {analysis.score:+.0f} "
+                    f"(expected {problem.score:+d}), {analysis.nodes:,} nodes")  # fmt: skip
             rows.append(
                 f"| {shown} | boardcore {engine_shown} | {len(problems)} | {cpu:.2f} | {nodes:,.0f} | {wrong} |"
             )
@@ -339,7 +322,7 @@ def fforum(args) -> None:
         with tempfile.TemporaryDirectory() as scratch:
             script = Path(scratch) / "positions.scr"
             answers = Path(scratch) / "answers.txt"
-            script.write_text("".join(f"{board} {side}\n" for board, side, _ in problems))
+            script.write_text("".join(f"{p.board} {p.side}\n" for p in problems))
             command = [
                 str(directory / "scrzebra"),
                 "-h",
@@ -355,9 +338,9 @@ def fforum(args) -> None:
             raise ZebraError(f"scrzebra answered {len(results)} of {len(problems)} positions: {output[-500:]!r}")
         zebra_nodes = int(found.group(1))
         zebra_wrong = 0
-        for (_board, side, expected), result in zip(problems, results):
+        for problem, result in zip(problems, results):
             black, white = (int(n) for n in result.split("-")[:2])
-            zebra_wrong += (black - white if side == "X" else white - black) != expected
+            zebra_wrong += (black - white if problem.side == "X" else white - black) != problem.score
         rows.append(f"| {shown} | Zebra `scrzebra -h {args.zebra_hash_bits} -script` | {len(problems)} "
                     f"| {zebra_cpu:.2f} | {zebra_nodes:,} | {zebra_wrong} |")  # fmt: skip
         rows.append(

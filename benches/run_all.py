@@ -10,8 +10,8 @@ existing page are kept as they were (each still carries its own commit and date)
 is ever copied by hand and none can go stale without saying when it was measured.
 
 Peers are found where the scripts look for them (benches/README.md): ``EDAX`` (Edax's binary,
-run from its own directory), ``EDAX_EVAL`` and ``EDAX_PROBLEMS`` (its eval.dat and problem/
-folder, for the endgame suite), ``BOARDCORE_PEER_PYTHON`` (a Python with pgx, mctx and jax),
+run from its own directory), ``EDAX_EVAL`` (its eval.dat; it solves the FForum suites of
+``../shared/data/fforum/``, as boardcore does), ``BOARDCORE_PEER_PYTHON`` (a Python with pgx, mctx and jax),
 ``CEPHALOPOD_PEERS`` (the contest solutions' directory), ``ZEBRA_DIR`` (a Zebra build's directory,
 with ``zebra``, ``scrzebra`` and ``coeffs2.bin``), ``BOARDCORE_AZ_RUN`` (the directory
 of a network trained by examples/alphazero.py), ``BOARDCORE_SB3_PYTHON`` (a Python with
@@ -55,17 +55,15 @@ class Section:
         return ["python", f"benches/{self.script}", *self.args]
 
 
-def edax_args(suite: str = "fforum-20-39") -> list[str]:
-    """bench_engine's Edax options for an endgame suite, from the environment (none when Edax is
-    not there)."""
-    binary, weights, problems = (os.environ.get(k) for k in ("EDAX", "EDAX_EVAL", "EDAX_PROBLEMS"))
+def edax_args() -> list[str]:
+    """bench_engine's Edax options, from the environment (none when Edax is not there). Edax
+    solves the suite's own .obf file, from ../shared/data/fforum/."""
+    binary, weights = (os.environ.get(k) for k in ("EDAX", "EDAX_EVAL"))
     args = []
     if binary:
         args += ["--edax", binary]
     if weights:
         args += ["--edax-eval", weights]
-    if problems:
-        args += ["--edax-obf", str(Path(problems) / f"{suite}.obf")]
     return args
 
 
@@ -156,10 +154,10 @@ def sections() -> list[Section]:
                 "--only",
                 "endgame",
                 "--suite",
-                "tests/data/fforum-40-59.txt",
+                "fforum-40-59",
                 "--problems",
                 "40-49",
-                *edax_args("fforum-40-59"),
+                *edax_args(),
             ],
             writes_file=True,
         ),

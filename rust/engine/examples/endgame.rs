@@ -1,6 +1,6 @@
 //! Solves an endgame suite exactly and times it, one thread:
 //!
-//!     cargo run --release -p boardcore-engine --example endgame -- tests/data/fforum-20-39.txt [TABLE_BITS]
+//!     cargo run --release -p boardcore-engine --example endgame -- ../shared/data/fforum/fforum-20-39.obf [TABLE_BITS]
 //!
 //! or one position, given by its notation or as a seeded random-hole start (`Variant::random`),
 //! reporting its value, every best move, nodes and time:
@@ -8,9 +8,12 @@
 //!     cargo run --release -p boardcore-engine --example endgame -- --position "6 ....../....../..wb../..bw../....../...... b" [TABLE_BITS]
 //!     cargo run --release -p boardcore-engine --example endgame -- --random SIZE SEED [TABLE_BITS]
 //!
-//! A suite file has one problem a line: `ID BOARD SIDE SCORE BEST_MOVES`, the board as 64
-//! characters `X` (Black), `O` (White) or `-` from a1 to h8 row by row, the side to move `X` or
-//! `O`, and the exact score for the side to move (the Edax/FForum convention).
+//! A suite is an Edax `.obf` file (the FForum suites live beside the repository, in
+//! `../shared/data/fforum/`, with a README): one problem a line, `BOARD SIDE; MOVE:SCORE; ...`,
+//! the board as 64 characters `X` (Black), `O` (White) or `-` from a1 to h8 row by row, the side
+//! to move `X` or `O`, then every legal move with its exact score for the side to move, best
+//! first (the Edax/FForum convention). Problems are numbered from the first number of the file's
+//! name (`fforum-20-39.obf`: 20).
 
 use boardcore_engine::interrupt::Stop;
 use boardcore_engine::reversi::{EndgameSolver, Reversi, Shape, Variant};
@@ -81,9 +84,11 @@ fn main() {
         }
         _ => {}
     }
-    let path = args.first().expect("usage: endgame SUITE_FILE [TABLE_BITS]");
+    let path = args.first().expect("usage: endgame SUITE.obf [TABLE_BITS]");
     let bits = args.get(1).map_or(22, |b| b.parse().expect("table bits"));
     let text = std::fs::read_to_string(path).expect("readable suite file");
+    let first: u32 =
+        path.rsplit('/').next().and_then(|name| name.split('-').nth(1)).map_or(1, |n| n.parse().unwrap_or(1));
     let (mut total_nodes, mut total_secs, mut wrong) = (0u64, 0f64, 0);
     println!("path {}", boardcore_engine::code_path());
     println!(
@@ -95,9 +100,11 @@ fn main() {
     let mut solver = EndgameSolver::new(bits);
     let full = position(&"X".repeat(64), "X");
     assert_eq!(solver.solve(&full, -64, 64, Stop::never()), Ok(64));
-    for line in text.lines().filter(|l| !l.trim().is_empty()) {
-        let f: Vec<&str> = line.split_whitespace().collect();
-        let (id, pos, expected) = (f[0], position(f[1], f[2]), f[3].parse::<i32>().expect("score"));
+    for (id, line) in (first..).zip(text.lines().filter(|l| !l.trim().is_empty() && !l.starts_with('%'))) {
+        let fields: Vec<&str> = line.split(';').map(str::trim).collect();
+        let (board, side) = fields[0].split_once(' ').expect("BOARD SIDE");
+        let best = fields[1].split_once(':').expect("MOVE:SCORE").1;
+        let (pos, expected) = (position(board, side.trim()), best.parse::<i32>().expect("score"));
         let before = solver.nodes();
         let t = Instant::now();
         let score = solver.solve(&pos, -64, 64, Stop::never()).expect("never stopped");
