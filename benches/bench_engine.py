@@ -47,6 +47,7 @@ from pathlib import Path
 import boardcore as bc
 from _fforum import FFORUM_SHOWN, Problem, problems_in, read_suite, suite_path
 from _timing import shown_command
+from boardcore._games import GAMES
 
 ROOT = Path(__file__).resolve().parent.parent
 EDAX_PUBLISHED_NODES = {"fforum-20-39": 111_349_635}
@@ -128,7 +129,7 @@ def edax_nodes(text: str) -> int:
     return 0
 
 
-DEFAULTS = {"reversi": bc.Reversi, "cephalopod": bc.Cephalopod, "rive": bc.Rive, "strands": bc.Strands}
+DEFAULTS = {name: entry.engine for name, entry in GAMES.items()}  # each game by its name (the registry)
 
 
 def play(first, second, game, seed: int) -> float:

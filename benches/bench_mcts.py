@@ -29,12 +29,13 @@ from pathlib import Path
 
 import boardcore as bc
 from _timing import bench_parser, median_time, table_head
+from boardcore._games import GAMES
 
 # The strength test plays the game of examples/mcts_vs_random.py (one definition of that game).
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "examples"))
 from mcts_vs_random import play as mcts_vs_random
 
-DEFAULTS = {"reversi": bc.Reversi, "cephalopod": bc.Cephalopod, "rive": bc.Rive, "strands": bc.Strands}
+DEFAULTS = {name: entry.engine for name, entry in GAMES.items()}  # each game by its name (the registry)
 
 
 def bench_speed(args) -> None:

@@ -48,12 +48,13 @@ import time  # noqa: E402
 import boardcore as bc  # noqa: E402
 import numpy as np  # noqa: E402
 from _timing import bench_parser, run_table  # noqa: E402
+from boardcore._games import GAMES  # noqa: E402
 from peer_mctx_selfplay import mlp_weights  # noqa: E402  (one definition of the MLP's weights for both halves)
 
 HERE = pathlib.Path(__file__).resolve().parent
 # A Python with jax, pgx and mctx, in a venv outside the repository (benches/README.md).
-DEFAULT_PEER_PYTHON = os.environ.get("BOARDCORE_PEER_PYTHON", os.path.expanduser("~/peers-venv/bin/python"))
-DEFAULTS = {"reversi": bc.Reversi, "cephalopod": bc.Cephalopod, "rive": bc.Rive, "strands": bc.Strands}
+DEFAULT_PEER_PYTHON = os.environ.get("BOARDCORE_PEER_PYTHON", "")
+DEFAULTS = {name: entry.engine for name, entry in GAMES.items()}  # each game by its name (the registry)
 
 
 def trivial_evaluator(observations: np.ndarray, masks: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -288,7 +289,7 @@ def main() -> int:
     parser.add_argument("--skip-peers", action="store_true", help="time boardcore only")
     parser.add_argument(
         "--peer-python",
-        default=DEFAULT_PEER_PYTHON if os.path.exists(DEFAULT_PEER_PYTHON) else None,
+        default=DEFAULT_PEER_PYTHON if DEFAULT_PEER_PYTHON and os.path.exists(DEFAULT_PEER_PYTHON) else None,
         help="a Python with jax, pgx and mctx (default: $BOARDCORE_PEER_PYTHON, else ~/peers-venv/bin/python if it exists)",
     )
     parser.add_argument("--only", nargs="*", default=list(PARTS), choices=list(PARTS))

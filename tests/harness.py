@@ -11,21 +11,16 @@ from pathlib import Path
 from types import ModuleType
 
 import boardcore as bc
-import boardcore.reference as ref
 import pytest
+from boardcore._games import GAMES
 from boardcore.reference._game import IllegalMoveError, NotationError
 
-# A small variant of every game: quick to play to the end, each with its real rules.
-SMALL_GAMES = {
-    "reversi": {"size": 6},
-    "cephalopod": {"rows": 3, "cols": 3},
-    "rive": {"board": "hex3"},
-    "strands": {"layout": "hex4"},
-}
-
-# Each game's engine class and reference twin by the name VectorEnv knows it by.
-ENGINES = {"reversi": bc.Reversi, "cephalopod": bc.Cephalopod, "rive": bc.Rive, "strands": bc.Strands}
-REFERENCES = {"reversi": ref.Reversi, "cephalopod": ref.Cephalopod, "rive": ref.Rive, "strands": ref.Strands}
+# From the game registry (python/boardcore/_games.py): a small variant of every game, quick to
+# play to the end, each with its real rules; each game's engine class and reference twin by the
+# name VectorEnv knows it by.
+SMALL_GAMES = {name: dict(entry.small) for name, entry in GAMES.items()}
+ENGINES = {name: entry.engine for name, entry in GAMES.items()}
+REFERENCES = {name: entry.twin_class() for name, entry in GAMES.items()}
 
 # A random Strands layout of side 3 (seed 1): small, and not one of the named layouts.
 HEX3_LAYOUT = bc.Strands.random_layout(3, 1)

@@ -13,6 +13,7 @@ import sys
 
 import boardcore as bc
 import boardcore.reference as ref
+import harness
 import pytest
 from boardcore._boardcore import SearchTable, search_position
 
@@ -386,10 +387,10 @@ def test_the_guided_search_takes_a_time_limit_like_the_other_searches():
             bc.mcts.search(bc.Reversi(size=6), iterations=10, time_limit=bad)
 
 
-@pytest.mark.parametrize("name", ["reversi", "cephalopod", "rive", "strands"])
+@pytest.mark.parametrize("name", harness.ENGINES)
 def test_each_game_ships_a_learned_evaluation_that_the_search_uses(name):
     learned = bc.ai.evaluator(name)
-    game = {"reversi": bc.Reversi, "cephalopod": bc.Cephalopod, "rive": bc.Rive, "strands": bc.Strands}[name]()
+    game = harness.ENGINES[name]()
     assert learned.game == name and len(bc.ai.features(game)) == len(bc.ai.feature_names(name))
     analysis = bc.ai.analyse(game, depth=2, evaluator=learned)
     assert game.is_legal(analysis.move)
@@ -503,3 +504,36 @@ def test_near_the_end_the_strongest_strands_player_plays_a_proved_move():
     solved = bc.ai.solve(game)
     assert analysis.exact and analysis.score == solved.score
     assert str(analysis.move) in {str(m) for m in solved.best_moves}
+
+
+@pytest.mark.parametrize("threading", ["split", "lazy"])
+def test_both_ways_of_sharing_the_threads_find_the_same_value(threading):
+    game = bc.Reversi(size=6)
+    for ply in range(4):
+        game.play(game.random_move(seed=ply))
+    one = bc.ai.analyse(game, depth=6, threads=1)
+    two = bc.ai.analyse(game, depth=6, threads=2, threading=threading)
+    assert two.score == one.score and two.depth == 6
+    near_end = harness_endgame()
+    assert bc.ai.solve(near_end, threads=2, threading=threading).score == bc.ai.solve(near_end).score
+
+
+def harness_endgame():
+    """A Reversi 6x6 position 14 empties from the end, reached by a seeded random game."""
+    game = bc.Reversi(size=6)
+    while sum(game.piece_at(cell) is None for cell in game.cells()) > 14:
+        game.play(game.random_move(seed=len(game.history)))
+    return game
+
+
+def test_an_unknown_way_of_sharing_the_threads_is_refused():
+    with pytest.raises(ValueError, match="threading must be 'split' or 'lazy', got 'smp'"):
+        bc.ai.analyse(bc.Reversi(), depth=2, threads=2, threading="smp")
+
+
+def test_a_search_reports_its_results_by_name():
+    from boardcore._boardcore import search_position
+
+    report = search_position(bc.Reversi(size=6), depth=3)
+    assert report.depth == 3 and report.best == report.pv[0] and report.best_moves == [report.best]
+    assert [it.depth for it in report.iterations] == [1, 2, 3] and report.iterations[-1].nodes <= report.nodes

@@ -156,3 +156,12 @@ def test_the_performance_page_prints_no_machine_path():
     page = (BENCHES.parent / "docs" / "performance.md").read_text()
     for prefix in ("/root/", "/work/", "/tmp/", "/home/"):
         assert prefix not in page, prefix
+
+
+def test_the_speed_regression_set_runs_and_checks_its_answers():
+    # benches/regression (pytest-benchmark) is run by hand before and after a change; here once,
+    # untimed, so that it cannot rot.
+    output = run_bench(
+        "-m", "pytest", "-q", "-p", "no:cacheprovider", "--benchmark-disable", str(BENCHES / "regression")
+    )
+    assert "9 passed" in output

@@ -12,6 +12,7 @@ import pytest
 
 gymnasium = pytest.importorskip("gymnasium")
 
+from boardcore.adapters import new_steps  # noqa: E402
 from boardcore.adapters.gymnasium import make, make_vector  # noqa: E402
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 from gymnasium.utils.passive_env_checker import check_action_space, check_observation_space  # noqa: E402
@@ -237,10 +238,7 @@ class SelfPlay(gymnasium.Env):
     """The plain single-env self-play the vector env must match: one step state, both sides."""
 
     def __init__(self, game, max_steps=None, **variant):
-        options = {"any_order": variant.pop("any_order")} if "any_order" in variant else {}  # Strands' step form
-        self.start = {"reversi": bc.Reversi, "cephalopod": bc.Cephalopod, "rive": bc.Rive, "strands": bc.Strands}[game](
-            **variant
-        ).actions(**options)
+        self.start = new_steps(game, variant)  # the registry's way, step options included
         shape = tuple(self.start.observation_shape)
         self.observation_space = gymnasium.spaces.Box(0.0, 1.0, shape=shape, dtype=np.float32)
         self.action_space = gymnasium.spaces.Discrete(self.start.num_actions)

@@ -95,6 +95,25 @@ def test_the_release_workflow_builds_every_platform_and_the_sdist():
     assert jobs["release"]["permissions"] == {"id-token": "write"}
 
 
+def test_every_push_and_pull_request_runs_the_gates_and_tests_on_linux_and_macos_at_both_ends():
+    yaml = pytest.importorskip("yaml")
+    workflow = yaml.safe_load((ROOT / ".github" / "workflows" / "ci.yml").read_text())
+    assert set(workflow[True]) == {"push", "pull_request"}  # YAML reads the key `on` as True
+    (job,) = workflow["jobs"].values()
+    matrix = job["strategy"]["matrix"]
+    assert {os.split("-")[0] for os in matrix["os"]} == {"ubuntu", "macos"}
+    # The lowest supported CPython (requires-python) and the highest the classifiers name.
+    text = (ROOT / "pyproject.toml").read_text()
+    lowest = re.search(r'requires-python = ">=(3\.\d+)"', text).group(1)
+    highest = max(re.findall(r"Python :: (3\.\d+)", text), key=lambda v: int(v.split(".")[1]))
+    assert sorted(matrix["python"]) == sorted([lowest, highest])
+    # It installs as the README says and runs the scripts .ci/run runs, so the two cannot drift.
+    commands = [step.get("run") for step in job["steps"] if "run" in step]
+    assert commands == ["pip install '.[test]'", ".ci/gates", ".ci/tests"]
+    run = (ROOT / ".ci" / "run").read_text().splitlines()
+    assert "pip install '.[test]'" in run and ".ci/gates" in run and ".ci/tests" in run
+
+
 def test_the_metadata_names_the_licence_the_addresses_and_how_to_cite():
     tomllib = pytest.importorskip("tomllib")  # Python 3.11 on
 

@@ -40,12 +40,14 @@ from typing import Any
 
 import boardcore as bc
 import numpy as np
+from boardcore._games import GAMES as REGISTRY
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT_DIR = ROOT / "python" / "boardcore" / "data" / "eval"
 
-# The engine's phase counts (`Features::PHASES` in rust/engine/src/<game>/features.rs).
-PHASES = {"reversi": 10, "cephalopod": 8, "rive": 8, "strands": 8}
+# The engine's phase counts (`Features::PHASES` in rust/engine/src/games/<game>/features.rs), from the
+# game registry.
+PHASES = {name: entry.phases for name, entry in REGISTRY.items()}
 
 
 @dataclass(frozen=True)
@@ -369,7 +371,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _material_feature(game: str) -> str:
-    return {"reversi": "discs", "cephalopod": "dice", "rive": "stones", "strands": "largest"}[game]
+    return REGISTRY[game].material
 
 
 if __name__ == "__main__":

@@ -36,6 +36,7 @@ from typing import Any
 import boardcore as bc
 import numpy as np
 from boardcore import _boardcore as engine
+from boardcore._games import GAMES as REGISTRY
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from train_patterns import HELD_OUT, command, load, save, solve_stage
@@ -43,7 +44,8 @@ from train_patterns import HELD_OUT, command, load, save, solve_stage
 ROOT = Path(__file__).resolve().parent.parent
 OUT_DIR = ROOT / "python" / "boardcore" / "data" / "eval"
 FORMAT = 1  # search/tuples.rs FORMAT
-GAMES = {"cephalopod": bc.Cephalopod, "rive": bc.Rive, "strands": bc.Strands}
+# The games whose evaluation is local patterns, from the game registry.
+GAMES = {name: entry.engine for name, entry in REGISTRY.items() if entry.local_patterns}
 
 
 def start(game: str, board: str) -> Any:

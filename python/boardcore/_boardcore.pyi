@@ -51,6 +51,8 @@ __all__ = [
     "pattern_rows",
     "phase",
     "search_position",
+    "IterationReport",
+    "SearchReport",
     "SearchTable",
     "search_steps",
     "tuple_layout",
@@ -131,9 +133,48 @@ def search_position(
     progress: Callable[[int, bool, int, float, int | None, int | None], object] | None = None,
     every_best: bool = True,
     table: SearchTable | None = None,
-) -> tuple[
-    int, bool, Any, list[Any], list[Any], int, int, float, list[tuple[int, int, bool, list[Any], int, float]]
-]: ...
+    threading: str | None = None,
+) -> SearchReport: ...
+
+@final
+class IterationReport:
+    """One completed iteration of a search (``SearchReport.iterations``)."""
+
+    @property
+    def depth(self) -> int: ...
+    @property
+    def score(self) -> int: ...
+    @property
+    def exact(self) -> bool: ...
+    @property
+    def pv(self) -> list[Any]: ...
+    @property
+    def nodes(self) -> int: ...
+    @property
+    def seconds(self) -> float: ...
+
+@final
+class SearchReport:
+    """What ``search_position`` found (scores in hundredths of a point for the side to move)."""
+
+    @property
+    def score(self) -> int: ...
+    @property
+    def exact(self) -> bool: ...
+    @property
+    def best(self) -> Any: ...
+    @property
+    def best_moves(self) -> list[Any]: ...
+    @property
+    def pv(self) -> list[Any]: ...
+    @property
+    def depth(self) -> int: ...
+    @property
+    def nodes(self) -> int: ...
+    @property
+    def seconds(self) -> float: ...
+    @property
+    def iterations(self) -> list[IterationReport]: ...
 
 @final
 class SearchTable:

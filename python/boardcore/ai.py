@@ -37,17 +37,15 @@ from typing import Any
 import numpy as np
 
 from boardcore._boardcore import (
-    Cephalopod,
     Evaluator,
-    Reversi,
-    Rive,
+    SearchReport,
     SearchTable,
-    Strands,
     feature_names,
     search_position,
 )
 from boardcore._boardcore import features as _features
 from boardcore._boardcore import phase as _phase
+from boardcore._games import GAMES, Game, entry_of, game_name
 from boardcore.mcts import search as _step_search
 
 __all__ = [
@@ -66,8 +64,6 @@ __all__ = [
     "phase",
     "solve",
 ]
-
-Game = Reversi | Cephalopod | Rive | Strands
 
 SCALE = 100
 """The engine's scores are hundredths of a point."""
@@ -179,25 +175,28 @@ def _score(centi: int, exact: bool) -> float:
     return float(centi // SCALE) if exact else centi / SCALE
 
 
-def _analysis(row: tuple[Any, ...]) -> Analysis:
-    score, exact, best, best_moves, pv, depth, nodes, seconds, iterations = row
-    points = _score(score, exact)
+def _analysis(report: SearchReport) -> Analysis:
+    """The ``Analysis`` of the engine's ``SearchReport`` (its scores in hundredths of a point)."""
+    points = _score(report.score, report.exact)
     return Analysis(
-        value=(points > 0) - (points < 0) if exact else (score > 0) - (score < 0),
+        value=(points > 0) - (points < 0) if report.exact else (report.score > 0) - (report.score < 0),
         score=points,
-        move=best,
-        best_moves=list(best_moves),
-        pv=list(pv),
-        depth=depth,
-        nodes=nodes,
-        seconds=seconds,
-        exact=exact,
-        iterations=[Iteration(d, _score(s, e), e, list(line), n, t) for d, s, e, line, n, t in iterations],
+        move=report.best,
+        best_moves=list(report.best_moves),
+        pv=list(report.pv),
+        depth=report.depth,
+        nodes=report.nodes,
+        seconds=report.seconds,
+        exact=report.exact,
+        iterations=[
+            Iteration(it.depth, _score(it.score, it.exact), it.exact, list(it.pv), it.nodes, it.seconds)
+            for it in report.iterations
+        ],
     )
 
 
 def _check_game(game: Any) -> None:
-    if not isinstance(game, (Reversi, Cephalopod, Rive, Strands)):
+    if entry_of(game) is None:
         raise TypeError(f"game must be a boardcore game (bc.Reversi, ...), got {type(game).__name__}")
 
 
@@ -209,6 +208,7 @@ def solve(
     table_mb: int = 64,
     progress: Callable[[Progress], object] | None = None,
     best_moves: str = "all",
+    threading: str = "split",
 ) -> Analysis:
     """The game-theoretic value of ``game``'s position, with the margin under perfect play, every
     optimal move and a line of perfect play (``.exact`` is True).
@@ -227,23 +227,26 @@ def solve(
     solved by a memo of their own, one byte a position (2.3 GB on hex3), whatever the table.
     ``progress`` is called with a ``Progress`` about every half second while the solve runs.
     With a ``time_limit``, its first tenth goes to a deepening estimate (the table is shared):
-    ``SolveTimeout.analysis`` is that estimate. A finished game or a bad argument raises
-    ``ValueError``. ``game`` is not changed.
+    ``SolveTimeout.analysis`` is that estimate. ``threading`` says how ``threads`` share the
+    work: ``"split"`` (the default) splits the root's moves among them, ``"lazy"`` runs lazy SMP
+    (each thread searches the whole root, sharing the table; docs/engine.md, "Threads"). A
+    finished game or a bad argument raises ``ValueError``. ``game`` is not changed.
     """
     _check_game(game)
     if best_moves not in ("all", "one"):
         raise ValueError(f"best_moves must be 'all' or 'one', got {best_moves!r}")
-    row = search_position(
+    report = search_position(
         game,
         solve=True,
         every_best=best_moves == "all",
         threads=threads,
+        threading=threading,
         time_limit=time_limit,
         table_mb=table_mb,
         evaluator=_resolved(game, None),
         progress=_progress_row(progress),
     )
-    analysis = _analysis(row)
+    analysis = _analysis(report)
     if not analysis.exact:
         raise SolveTimeout(f"not solved within time_limit={time_limit} s", analysis)
     return analysis
@@ -259,6 +262,7 @@ def analyse(
     evaluator: Any | None = None,
     table_mb: int = 64,
     progress: Callable[[Progress], object] | None = None,
+    threading: str = "split",
 ) -> Analysis:
     """A search of ``game``'s position within the limits given: ``depth`` (plies), ``time_limit``
     (seconds) and ``nodes``; with none of them, one second. It deepens one ply at a time and
@@ -268,26 +272,24 @@ def analyse(
     ``evaluator`` is a learned evaluation (``bc.ai.evaluator(...)``); None (the default) is the
     one shipped for the game, ``"linear"`` its linear weights alone, ``"material"`` the game's
     count of pieces. ``table_mb`` is the
-    transposition table's size in MB, as for ``solve``; ``progress`` as for ``solve``. A
-    finished game or a bad limit raises ``ValueError``; ``game`` is not changed.
+    transposition table's size in MB, as for ``solve``; ``progress`` and ``threading`` as for
+    ``solve``. A finished game or a bad limit raises ``ValueError``; ``game`` is not changed.
     """
     _check_game(game)
     if depth is None and time_limit is None and nodes is None:
         time_limit = 1.0
-    row = search_position(
+    report = search_position(
         game,
         depth=depth,
         nodes=nodes,
         time_limit=time_limit,
         threads=threads,
+        threading=threading,
         evaluator=_resolved(game, evaluator),
         table_mb=table_mb,
         progress=_progress_row(progress),
     )
-    return _analysis(row)
-
-
-_GAMES = {"reversi": Reversi, "cephalopod": Cephalopod, "rive": Rive, "strands": Strands}
+    return _analysis(report)
 
 
 def evaluator(game_or_name: Game | str, *, kind: str = "shipped", **variant: Any) -> Evaluator:
@@ -303,10 +305,8 @@ def evaluator(game_or_name: Game | str, *, kind: str = "shipped", **variant: Any
     file that is missing, truncated or of another format raises ValueError naming it
     (docs/engine.md, "Evaluations")."""
     if isinstance(game_or_name, str):
-        name = game_or_name.lower()
-        if name not in _GAMES:
-            raise ValueError(f"game must be 'reversi', 'cephalopod', 'rive' or 'strands', got {game_or_name!r}")
-        _GAMES[name](**variant)  # a bad variant is refused as the constructor refuses it
+        name = game_name(game_or_name)
+        GAMES[name].engine(**variant)  # a bad variant is refused as the constructor refuses it
     else:
         _check_game(game_or_name)
         if variant:
@@ -461,13 +461,6 @@ deep as that time allows. A ``time_limit`` given to ``Player`` replaces the cap.
 
 _MASK64 = (1 << 64) - 1
 
-_TURN_SEARCH: dict[type, float] = {Strands: 4.0}
-"""Games whose timed players (level 10, ``Player(time_limit=...)``) choose each turn by a Monte
-Carlo search over the step form rather than by alpha-beta over the compound moves, with the PUCT
-constant measured best for it (docs/design.md, "Search and solver": on Strands the
-alpha-beta search reaches one or two turns of tens of thousands of moves, and loses to a
-rollout search that builds a turn cell by cell)."""
-
 _PROOF_SHARE = 0.15
 """The share of a turn's time the alpha-beta search gets first, to prove the end when it is
 near (then its exact move is played) and to estimate the score."""
@@ -617,12 +610,12 @@ class Player:
     def analyse(self, game: Game) -> Analysis:
         """The search this player makes in ``game``'s position."""
         _check_game(game)
-        # A timed player without its own depth or evaluator is the strongest: on the games of
-        # _TURN_SEARCH that is the step-form search.
-        c_puct = _TURN_SEARCH.get(type(game))
+        # A timed player without its own depth or evaluator is the strongest: on a game with a
+        # turn search (the registry's turn_search_c_puct) that is the step-form search.
+        c_puct = entry_of(game).turn_search_c_puct  # type: ignore[union-attr]  # checked above
         if c_puct is not None and self.time_limit is not None and self.depth is None and self.evaluator is None:
             return _searched_turn(game, self.time_limit, c_puct, self.seed, self.threads)
-        row = search_position(
+        report = search_position(
             game,
             depth=self.depth,
             time_limit=self.time_limit,
@@ -632,7 +625,7 @@ class Player:
             evaluator=_resolved(game, self.evaluator),
             table=self._kept_table(),
         )
-        return _analysis(row)
+        return _analysis(report)
 
     def _kept_table(self) -> SearchTable | None:
         """The table this player keeps between moves (see the class), made at its first use."""

@@ -38,20 +38,17 @@ import numpy.typing as npt
 from boardcore._boardcore import (
     Cephalopod,
     CephalopodActions,
-    CephalopodSearcher,
     Reversi,
     ReversiActions,
-    ReversiSearcher,
     Rive,
     RiveActions,
-    RiveSearcher,
     Strands,
     StrandsActions,
-    StrandsSearcher,
     search_steps,
 )
 from boardcore._boardcore import Evaluator as LearnedEvaluator
 from boardcore._boardcore import selfplay as _selfplay
+from boardcore._games import GAMES
 
 __all__ = [
     "DEFAULT_MAX_NODES",
@@ -67,12 +64,7 @@ __all__ = [
     "selfplay",
 ]
 
-_SEARCHERS: dict[type, Any] = {
-    Reversi: ReversiSearcher,
-    Cephalopod: CephalopodSearcher,
-    Rive: RiveSearcher,
-    Strands: StrandsSearcher,
-}
+_SEARCHERS: dict[type, Any] = {entry.engine: entry.searcher for entry in GAMES.values()}  # the registry's
 
 M = TypeVar("M")
 

@@ -5,18 +5,14 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterator
-from typing import Any
 
-from boardcore._boardcore import Cephalopod, NotationError, Reversi, Rive, Strands
+from boardcore._boardcore import NotationError
+from boardcore._games import GAMES, Game
 
 # Text is cut into lines and trimmed by the rules of docs/design.md, "Text input": lines end at
 # CR LF, LF or CR; only space, tab, CR and LF are blanks (the regexes below spell them out).
 # A record has at most this many tag lines, before its moves (the engine's Record::MAX_TAGS).
 _MAX_TAGS = 64
-
-_GAMES: dict[str, Any] = {"cephalopod": Cephalopod, "reversi": Reversi, "rive": Rive, "strands": Strands}
-
-Game = Cephalopod | Reversi | Rive | Strands
 
 
 def load_record(text: str) -> Game:
@@ -45,12 +41,12 @@ def load_record(text: str) -> Game:
     records = _count_records(text)
     if records > 1:
         raise NotationError(f"record: the text holds {records} games; load_records(text) reads them all")
-    game = _GAMES.get(name)
-    if game is None:
-        known = ", ".join(sorted(_GAMES))
+    entry = GAMES.get(name)
+    if entry is None:
+        known = ", ".join(sorted(GAMES))
         shown = name if len(name) <= 40 else name[:40] + "..."
         raise NotationError(f"record: unknown game {shown!r} (known: {known})")
-    return game.from_record(text)
+    return entry.engine.from_record(text)
 
 
 def _names_a_file(text: str) -> bool:

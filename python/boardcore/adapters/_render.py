@@ -20,7 +20,8 @@ import gymnasium
 import numpy as np
 
 import boardcore as bc
-from boardcore.adapters import GAMES, state_text
+from boardcore._games import GAMES
+from boardcore.adapters import state_text
 
 RENDER_MODES = ["human", "ansi", "rgb_array"]
 PICTURE_WIDTH = 480
@@ -50,10 +51,10 @@ def _importable(module: str) -> bool:
 def game_of(state: Any) -> Any:
     """The game (a ``bc.Reversi``, ...) in the step state's position."""
     name = type(state).__name__
-    game: Any = GAMES.get(name.removesuffix("Actions").lower()) if name.endswith("Actions") else None
-    if game is None:
+    entry = GAMES.get(name.removesuffix("Actions").lower()) if name.endswith("Actions") else None
+    if entry is None:
         raise TypeError(f"cannot render a {name}: expected a step state (game.actions())")
-    return game.from_position(_with_covered_cells(state))
+    return entry.engine.from_position(_with_covered_cells(state))
 
 
 def _with_covered_cells(state: Any) -> str:

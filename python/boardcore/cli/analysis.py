@@ -14,6 +14,7 @@ import argparse
 import sys
 
 import boardcore as bc
+from boardcore._games import entry
 from boardcore.cli.helptext import add_command
 from boardcore.cli.paths import CLASSES, START
 from boardcore.cli.progress import shown_on
@@ -78,22 +79,19 @@ def _verdict(value: int) -> str:
     return {1: "win", 0: "draw", -1: "loss"}[value]
 
 
-QUICK_SOLVE_EMPTIES = {"reversi": 24, "cephalopod": 6, "rive": 12, "strands": 16}
-"""Empty squares or cells past which an exact solve from the position can take long: measured
-(docs/solved.md) at about a minute or more on one core at these counts and hours a few beyond
-them (Reversi 6x6 from its start, 32 empties: 726 s; Cephalopod 2x4, 8: 30 s with 8 GB of
-table; Rive hex3, 19: hours). Past them ``boardcore solve`` says so before it starts."""
-
-
 def _empties(game) -> int:
     return sum(game.piece_at(cell) is None for cell in game.cells())
 
 
 def _warn_if_long(args: argparse.Namespace, game) -> None:
     empties = _empties(game)
-    if args.time is None and empties > QUICK_SOLVE_EMPTIES[args.game]:
+    # Past the registry's quick_solve_empties (docs/solved.md: Reversi 6x6 from its start, 32
+    # empties: 726 s; Cephalopod 2x4, 8: 30 s with 8 GB of table; Rive hex3, 19: hours)
+    # `boardcore solve` says so before it starts.
+    game_entry = entry(args.game)
+    if args.time is None and empties > game_entry.quick_solve_empties:
         print(
-            f"boardcore: {empties} empty {'squares' if args.game in ('reversi', 'cephalopod') else 'cells'} "
+            f"boardcore: {empties} empty {game_entry.cell_noun} "
             f"is far from the end: this solve can take hours or more. Give it --time S to stop with "
             f"an estimate, or use 'boardcore analyse'.",
             file=sys.stderr,

@@ -24,7 +24,8 @@ import os
 import time
 from typing import TYPE_CHECKING
 
-import boardcore as bc
+from boardcore._games import GAMES as REGISTRY
+from boardcore._games import Game
 from boardcore.cli.helptext import add_command, depth_type
 from boardcore.cli.progress import Progress
 from boardcore.cli.variants import GAMES
@@ -38,12 +39,8 @@ MAX_DEPTH = 10_000
 depth_arg = depth_type(MAX_DEPTH)
 # POSITION naming each game's default start (the game built without arguments).
 START = "start"
-CLASSES: dict[str, type[bc.Cephalopod | bc.Reversi | bc.Rive | bc.Strands]] = {
-    "cephalopod": bc.Cephalopod,
-    "reversi": bc.Reversi,
-    "rive": bc.Rive,
-    "strands": bc.Strands,
-}
+# Every game's class by name, in the command line's (alphabetical) order.
+CLASSES: dict[str, type[Game]] = {name: REGISTRY[name].engine for name in sorted(REGISTRY)}
 PIPS = range(7)  # a square's pips in the totals: 0 (empty) to 6
 WRAP = 2**64
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 import argparse
 
 import boardcore as bc
+from boardcore._games import GAMES as REGISTRY
 from boardcore.cli.helptext import add_command
 
-GAMES = ("cephalopod", "reversi", "rive", "strands")
+GAMES = tuple(sorted(REGISTRY))  # the command line lists the games alphabetically
 
 
 def add_game_command(commands, name: str, help: str, description: str | None) -> argparse.ArgumentParser:

@@ -27,7 +27,7 @@ from typing import Any
 import numpy as np
 
 import boardcore as bc
-from boardcore._boardcore import Cephalopod, Reversi, Rive, Strands
+from boardcore._games import GAMES, new_game
 from boardcore.distributed._cluster import check_address, connect, import_ray
 from boardcore.mcts import DEFAULT_MAX_NODES, SelfPlayData
 
@@ -131,15 +131,10 @@ def _row_shapes(game: str, variant: dict[str, Any] | None) -> tuple[tuple[int, .
     return tuple(state.observation_shape), int(state.num_actions)
 
 
-_CLASSES = {"reversi": Reversi, "cephalopod": Cephalopod, "rive": Rive, "strands": Strands}
-
-
 def _new_game(game: str, variant: dict[str, Any] | None) -> Any:
-    if not isinstance(game, str) or game.lower() not in _CLASSES:
-        raise ValueError(f"game must be 'reversi', 'cephalopod', 'rive' or 'strands', got {game!r}")
-    if variant is not None and not isinstance(variant, dict):
-        raise TypeError(f"variant must be a dict of the game's constructor arguments, got {type(variant).__name__}")
-    return _CLASSES[game.lower()](**(variant or {}))
+    if not isinstance(game, str):  # a ValueError, as for an unknown name (the API's promise)
+        raise ValueError(f"game must be one of {', '.join(sorted(GAMES))}, got {game!r}")
+    return new_game(game, variant)
 
 
 class _Worker:

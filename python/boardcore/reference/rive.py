@@ -624,7 +624,7 @@ class Rive(ReferenceGame):
             yield self._make_move(parts)
 
     def _draw(self, rng) -> Move | None:
-        """A random move drawn as the engine draws it (rust/engine/src/rive/moves.rs, ``sample``):
+        """A random move drawn as the engine draws it (rust/engine/src/games/rive/moves.rs, ``sample``):
         uniformly over the legal moves, or with the capture-cell policy a legal cell (or the
         swap) uniformly and then one of its capture's survivor sets uniformly. Where no cell
         captures (isolation, a single-stone removal) the two are the same draw."""
@@ -644,7 +644,7 @@ class Rive(ReferenceGame):
 
     def _removal_by_groups(self, index: int, touched: tuple[int, ...], rank: int) -> tuple[int, ...]:
         """The capture-cell policy's removal set of ``rank`` for a capture on ``index``, ranked
-        group by group as the engine ranks it (rust/engine/src/rive/survivors.rs,
+        group by group as the engine ranks it (rust/engine/src/games/rive/survivors.rs,
         ``nth_by_groups``): the joined groups in board order of their first cell; the rank read
         in mixed radix as how many stones each group keeps (fewer first), then each group's
         removals in move order."""

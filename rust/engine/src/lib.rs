@@ -9,12 +9,12 @@
 pub mod actions;
 pub mod bitboard;
 pub mod cells;
-pub mod cephalopod;
 mod cpu;
 mod error;
 mod fast_hash;
 pub mod flat_table;
 mod game;
+pub mod games;
 pub mod hex;
 pub mod interrupt;
 pub mod mcts;
@@ -25,15 +25,16 @@ pub mod perft;
 pub mod playout;
 pub mod puct;
 pub mod record;
-pub mod reversi;
-pub mod rive;
 pub mod rng;
 pub mod search;
 pub mod selfplay;
 pub mod square;
-pub mod strands;
 pub mod text;
 pub mod tree;
+
+// The games, at the crate's root as users name them (`boardcore_engine::reversi::Reversi`): every
+// module of `games/`, so that a game is added in `games/mod.rs` alone.
+pub use games::*;
 
 pub use actions::{Steps, VectorEnv};
 pub use cells::{Cells, Contents};

@@ -18,13 +18,11 @@
 //! removed. This is the order of `legal_moves()` in Reversi, Cephalopod and Rive; Strands lists a
 //! turn's moves by label first, which a move alone does not know.
 
-use crate::cephalopod::{self, Cephalopod};
+//!
+//! Each game names its moves in its own `naming.rs` (`reversi::ReversiNaming`, ...); the hex
+//! games share `hex_naming!`.
+
 use crate::game::Position;
-use crate::hex::HexBoard;
-use crate::reversi::{self, Reversi, Shape};
-use crate::rive::{self, Rive};
-use crate::square::{Coord, Rect};
-use crate::strands::{self, Strands};
 
 /// The board a game's moves are named on.
 pub trait MoveNaming: Copy + PartialEq + Send + Sync + 'static {
@@ -63,89 +61,19 @@ pub struct MoveOrder {
     removed: Vec<u8>,
 }
 
-/// Reversi moves are named on a board of a given shape.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct ReversiNaming(pub Shape);
-
-impl MoveNaming for ReversiNaming {
-    type Pos = Reversi;
-    fn of(position: &Reversi) -> Self {
-        ReversiNaming(position.shape())
-    }
-    fn name(self, mv: reversi::Move) -> String {
-        mv.name(self.0)
-    }
-    fn parse(self, text: &str) -> Option<reversi::Move> {
-        reversi::Move::parse(text, self.0).ok()
-    }
-    fn board(self) -> String {
-        self.0.name()
-    }
-    fn from_board(board: &str) -> Option<Self> {
-        Shape::parse(board).ok().map(ReversiNaming)
-    }
-    fn placed(self, mv: reversi::Move) -> Vec<String> {
-        mv.coord(self.0).map(Coord::name).into_iter().collect()
-    }
-    fn removed(self, _mv: reversi::Move) -> Vec<String> {
-        Vec::new()
-    }
-    fn cell_indices(self, mv: reversi::Move) -> (Vec<u8>, Vec<u8>) {
-        let size = self.0.size();
-        (mv.coord(self.0).map(|c| c.row * size + c.col).into_iter().collect(), Vec::new())
-    }
-}
-
-/// Cephalopod moves are named on a board of a given size.
-#[derive(Debug, Clone, Copy)]
-pub struct CephalopodNaming(pub &'static Rect);
-
-impl PartialEq for CephalopodNaming {
-    fn eq(&self, other: &Self) -> bool {
-        (self.0.rows, self.0.cols) == (other.0.rows, other.0.cols)
-    }
-}
-
-impl MoveNaming for CephalopodNaming {
-    type Pos = Cephalopod;
-    fn of(position: &Cephalopod) -> Self {
-        CephalopodNaming(position.rect())
-    }
-    fn name(self, mv: cephalopod::Move) -> String {
-        cephalopod::move_name(self.0, mv)
-    }
-    fn parse(self, text: &str) -> Option<cephalopod::Move> {
-        cephalopod::parse_move(self.0, text).ok()
-    }
-    fn board(self) -> String {
-        self.0.size_name()
-    }
-    fn from_board(board: &str) -> Option<Self> {
-        let (rows, cols) = cephalopod::parse_size(board)?;
-        Rect::get(rows, cols).ok().map(CephalopodNaming)
-    }
-    fn placed(self, mv: cephalopod::Move) -> Vec<String> {
-        vec![self.0.name(mv.square)]
-    }
-    fn removed(self, mv: cephalopod::Move) -> Vec<String> {
-        mv.captured(self.0).into_iter().map(|square| self.0.name(square)).collect()
-    }
-    fn cell_indices(self, mv: cephalopod::Move) -> (Vec<u8>, Vec<u8>) {
-        (vec![mv.square], mv.captured(self.0))
-    }
-}
-
 /// The indices of a bitboard's cells, ascending.
-fn bit_indices(set: u128) -> Vec<u8> {
+pub fn bit_indices(set: u128) -> Vec<u8> {
     crate::bitboard::Ones(set).map(|i| i as u8).collect()
 }
 
-/// Moves of a hex game are named on a given board (boards are interned: one board, one address).
+/// Moves of a hex game are named on a given board (boards are interned: one board, one address):
+/// the game's `naming.rs` calls it with its position type, its module and how a move's placed
+/// and removed cells read as bitboards.
 macro_rules! hex_naming {
     ($Naming:ident, $Pos:ty, $game:ident, $placed:expr, $removed:expr) => {
         #[doc = concat!("`", stringify!($Pos), "` moves are named on a given hex board.")]
         #[derive(Debug, Clone, Copy)]
-        pub struct $Naming(pub &'static HexBoard);
+        pub struct $Naming(pub &'static $crate::hex::HexBoard);
 
         impl PartialEq for $Naming {
             fn eq(&self, other: &Self) -> bool {
@@ -153,7 +81,7 @@ macro_rules! hex_naming {
             }
         }
 
-        impl MoveNaming for $Naming {
+        impl $crate::naming::MoveNaming for $Naming {
             type Pos = $Pos;
             fn of(position: &$Pos) -> Self {
                 $Naming(position.board())
@@ -168,7 +96,7 @@ macro_rules! hex_naming {
                 self.0.name.clone()
             }
             fn from_board(board: &str) -> Option<Self> {
-                HexBoard::named(board).ok().map($Naming)
+                $crate::hex::HexBoard::named(board).ok().map($Naming)
             }
             fn placed(self, mv: $game::Move) -> Vec<String> {
                 let placed: fn($game::Move) -> u128 = $placed;
@@ -180,18 +108,21 @@ macro_rules! hex_naming {
             }
             fn cell_indices(self, mv: $game::Move) -> (Vec<u8>, Vec<u8>) {
                 let (placed, removed): (fn($game::Move) -> u128, fn($game::Move) -> u128) = ($placed, $removed);
-                (bit_indices(placed(mv)), bit_indices(removed(mv)))
+                ($crate::naming::bit_indices(placed(mv)), $crate::naming::bit_indices(removed(mv)))
             }
         }
     };
 }
-
-hex_naming!(RiveNaming, Rive, rive, |mv| mv.placed().map_or(0, |cell| 1u128 << cell), |mv| mv.removed());
-hex_naming!(StrandsNaming, Strands, strands, |mv| mv.cells, |_| 0);
+pub(crate) use hex_naming;
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cephalopod::{Cephalopod, CephalopodNaming};
+    use crate::hex::HexBoard;
+    use crate::reversi::{Reversi, ReversiNaming, Shape};
+    use crate::rive::{Rive, RiveNaming};
+    use crate::strands::StrandsNaming;
 
     fn names(list: &[&str]) -> Vec<String> {
         list.iter().map(|s| s.to_string()).collect()

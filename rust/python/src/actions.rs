@@ -609,12 +609,10 @@ fn game_env(
     game: GameName,
     making: Making<'_, '_>,
 ) -> PyResult<(Box<dyn AnyVectorEnv>, PositionsReader)> {
-    Ok(match game {
-        GameName::Reversi => (vector_env::<PyReversi>(py, making)?, positions_of::<PyReversi>),
-        GameName::Cephalopod => (vector_env::<PyCephalopod>(py, making)?, positions_of::<PyCephalopod>),
-        GameName::Rive => (vector_env::<PyRive>(py, making)?, positions_of::<PyRive>),
-        GameName::Strands => (vector_env::<PyStrands>(py, making)?, positions_of::<PyStrands>),
-    })
+    Ok(crate::registry::with_class!(game, |Class| (
+        vector_env::<Class>(py, making)?,
+        positions_of::<Class> as PositionsReader
+    )))
 }
 
 impl PyVectorEnv {

@@ -36,31 +36,74 @@ fn table_bytes(table_mb: Option<&Bound<'_, PyAny>>) -> BcResult<usize> {
     Ok(mb << 20)
 }
 
-/// One iteration as Python gets it: `(depth, score, exact, pv, nodes, seconds)`.
-type IterationRow = (u32, i32, bool, Vec<Py<PyAny>>, u64, f64);
+/// One completed iteration of a search, as `search_position` reports it (`SearchReport.iterations`).
+#[pyclass(module = "boardcore._boardcore", name = "IterationReport", frozen, get_all)]
+pub struct IterationReport {
+    /// Its depth, in plies.
+    depth: u32,
+    /// Its score in hundredths of a point for the side to move (whole points when `exact`).
+    score: i32,
+    /// Whether its score is proved.
+    exact: bool,
+    /// Its principal variation (moves of the game's class).
+    pv: Vec<Py<PyAny>>,
+    /// Positions searched up to its end.
+    nodes: u64,
+    /// Seconds from the search's start to its end.
+    seconds: f64,
+}
 
-/// `(score, exact, best, best_moves, pv, depth, nodes, seconds, iterations)`; scores in
-/// hundredths of a point for the side to move.
-type AnalysisRow = (i32, bool, Py<PyAny>, Vec<Py<PyAny>>, Vec<Py<PyAny>>, u32, u64, f64, Vec<IterationRow>);
+/// What `search_position` found: `bc.ai.Analysis` is built from it (`boardcore/ai.py`).
+#[pyclass(module = "boardcore._boardcore", name = "SearchReport", frozen, get_all)]
+pub struct SearchReport {
+    /// The score in hundredths of a point for the side to move (whole points when `exact`).
+    score: i32,
+    /// Whether the score is proved (a solve).
+    exact: bool,
+    /// One best move.
+    best: Py<PyAny>,
+    /// Every optimal move when exact and asked for (`every_best`); else `[best]`.
+    best_moves: Vec<Py<PyAny>>,
+    /// The principal variation, from `best`.
+    pv: Vec<Py<PyAny>>,
+    /// The deepest completed iteration.
+    depth: u32,
+    /// Positions searched (the endgame solver's included).
+    nodes: u64,
+    /// Seconds the search took.
+    seconds: f64,
+    /// Each completed iteration, in order.
+    iterations: Vec<Py<IterationReport>>,
+}
 
-fn to_row<M: Copy>(analysis: &Analysis<M>, wrap: impl Fn(M) -> Py<PyAny>) -> AnalysisRow {
+fn report<M: Copy>(py: Python<'_>, analysis: &Analysis<M>, wrap: impl Fn(M) -> Py<PyAny>) -> PyResult<SearchReport> {
     let line = |moves: &[M]| moves.iter().map(|&m| wrap(m)).collect::<Vec<_>>();
     let iterations = analysis
         .iterations
         .iter()
-        .map(|it| (it.depth, it.score, it.exact, line(&it.pv), it.nodes, it.elapsed.as_secs_f64()))
-        .collect();
-    (
-        analysis.score,
-        analysis.exact,
-        wrap(analysis.best),
-        line(&analysis.best_moves),
-        line(&analysis.pv),
-        analysis.depth,
-        analysis.nodes,
-        analysis.elapsed.as_secs_f64(),
+        .map(|it| {
+            let iteration = IterationReport {
+                depth: it.depth,
+                score: it.score,
+                exact: it.exact,
+                pv: line(&it.pv),
+                nodes: it.nodes,
+                seconds: it.elapsed.as_secs_f64(),
+            };
+            Py::new(py, iteration)
+        })
+        .collect::<PyResult<_>>()?;
+    Ok(SearchReport {
+        score: analysis.score,
+        exact: analysis.exact,
+        best: wrap(analysis.best),
+        best_moves: line(&analysis.best_moves),
+        pv: line(&analysis.pv),
+        depth: analysis.depth,
+        nodes: analysis.nodes,
+        seconds: analysis.elapsed.as_secs_f64(),
         iterations,
-    )
+    })
 }
 
 /// The limits, checked: a bad value is a ValueError naming it.
@@ -81,7 +124,6 @@ fn limits(
         nodes: nodes.map(|n| crate::args::count("nodes", n, 1)).transpose()?,
         time: time_limit.map(crate::search::duration).transpose()?,
         threads: threads.map(crate::args::threads).transpose()?.unwrap_or(1),
-        threading: Threading::RootSplit,
         table_bytes: table_bytes(table_mb)?,
         solve,
         noise: noise.map(|n| crate::args::int_in("noise", n, 0..=1_000_000)).transpose()?.unwrap_or(0),
@@ -118,14 +160,15 @@ fn run<P: Searchable, E: Evaluate<P>>(
     raised.or(result)
 }
 
-/// Searches `game` (a game object, not changed) within the limits and returns
-/// `(score, exact, best, best_moves, pv, depth, nodes, seconds, iterations)`: `solve=True`
+/// Searches `game` (a game object, not changed) within the limits and returns a
+/// `SearchReport`: `solve=True`
 /// searches until the value is exact; `every_best=False` proves no other optimal move once it
 /// is (`best_moves` is the first found); `table`, a `SearchTable`, is searched in instead of a
-/// fresh table of `table_mb` (not both). Raises ValueError for a finished game or a bad limit;
-/// releases the GIL; Ctrl-C interrupts.
+/// fresh table of `table_mb` (not both); `threading` shares the threads' work out by splitting
+/// the root (`"split"`, the default) or by lazy SMP (`"lazy"`). Raises ValueError for a finished
+/// game or a bad limit; releases the GIL; Ctrl-C interrupts.
 #[pyfunction]
-#[pyo3(signature = (game, *, depth = None, nodes = None, time_limit = None, threads = None, solve = false, noise = None, seed = None, table_mb = None, evaluator = None, progress = None, every_best = true, table = None))]
+#[pyo3(signature = (game, *, depth = None, nodes = None, time_limit = None, threads = None, solve = false, noise = None, seed = None, table_mb = None, evaluator = None, progress = None, every_best = true, table = None, threading = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn search_position(
     py: Python<'_>,
@@ -142,13 +185,16 @@ pub fn search_position(
     progress: Option<Py<PyAny>>,
     every_best: bool,
     table: Option<PyRef<'_, SearchTable>>,
-) -> BcResult<AnalysisRow> {
+    threading: Option<&Bound<'_, PyAny>>,
+) -> BcResult<SearchReport> {
     if table.is_some() && table_mb.is_some_and(|t| !t.is_none()) {
         return Err(crate::errors::invalid("give table or table_mb, not both"));
     }
     let table = table.map(|t| Arc::clone(&t.0));
     let progress = progress.filter(|p| !p.is_none(py));
-    let limits = Limits { every_best, ..limits(depth, nodes, time_limit, threads, solve, noise, seed, table_mb)? };
+    let threading = threading.filter(|t| !t.is_none()).map(threading_arg).transpose()?.unwrap_or_default();
+    let limits =
+        Limits { every_best, threading, ..limits(depth, nodes, time_limit, threads, solve, noise, seed, table_mb)? };
     return_for_game!(game, |g| {
         // A copy, not a borrow held through the search: other threads may play on the game
         // meanwhile (docs/design.md, "Threads"); the search answers for the position it got.
@@ -161,13 +207,27 @@ pub fn search_position(
             None => run(py, g.position(), &Material, &limits, progress.as_ref(), table.as_deref())?,
         };
         let wrap = |mv| g.wrap(mv).into_pyobject(py).map(|m| m.into_any().unbind());
-        Ok(to_row(&analysis, |mv| wrap(mv).expect("a move converts")))
+        Ok(report(py, &analysis, |mv| wrap(mv).expect("a move converts"))?)
     });
     Err(not_a_game(game))
 }
 
+/// `threading`: `"split"` (the root split) or `"lazy"` (lazy SMP); anything else a ValueError.
+fn threading_arg(value: &Bound<'_, PyAny>) -> BcResult<Threading> {
+    match value.extract::<String>().ok().as_deref() {
+        Some("split") => Ok(Threading::RootSplit),
+        Some("lazy") => Ok(Threading::Lazy),
+        _ => Err(crate::errors::invalid(format!(
+            "threading must be 'split' or 'lazy', got {}",
+            crate::args::shown_with_type(value)
+        ))),
+    }
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(search_position, m)?)?;
+    m.add_class::<SearchReport>()?;
+    m.add_class::<IterationReport>()?;
     m.add_class::<SearchTable>()?;
     crate::eval::register(m)
 }

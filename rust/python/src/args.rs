@@ -109,27 +109,7 @@ pub fn shown_with_type(value: &Bound<'_, PyAny>) -> String {
     format!("{} ({article} {kind})", shown(value))
 }
 
-/// One of the four games, as `VectorEnv` and `selfplay` name them.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum GameName {
-    Reversi,
-    Cephalopod,
-    Rive,
-    Strands,
-}
-
-impl GameName {
-    const ALL: [GameName; 4] = [GameName::Reversi, GameName::Cephalopod, GameName::Rive, GameName::Strands];
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            GameName::Reversi => "reversi",
-            GameName::Cephalopod => "cephalopod",
-            GameName::Rive => "rive",
-            GameName::Strands => "strands",
-        }
-    }
-}
+pub use crate::registry::GameName;
 
 /// A game's name (`VectorEnv`, `selfplay`, a pickled `VectorEnv`), read in any case as board
 /// names are. A class where the name belongs, or another type, is a TypeError; an unknown name
@@ -139,8 +119,11 @@ pub fn game_name(game: &Bound<'_, PyAny>) -> BcResult<GameName> {
         return Err(not_a_game_name(game));
     };
     let name = name.to_string_lossy();
-    GameName::ALL.into_iter().find(|known| known.as_str().eq_ignore_ascii_case(&name)).ok_or_else(|| {
-        invalid(format!("game must be 'reversi', 'cephalopod', 'rive' or 'strands', got {}", shown(game)))
+    GameName::ALL.iter().copied().find(|known| known.as_str().eq_ignore_ascii_case(&name)).ok_or_else(|| {
+        // As Python's registry words it (python/boardcore/_games.py, `game_name`).
+        let mut known: Vec<&str> = GameName::ALL.iter().map(|g| g.as_str()).collect();
+        known.sort_unstable();
+        invalid(format!("game must be one of {}, got {}", known.join(", "), shown(game)))
     })
 }
 

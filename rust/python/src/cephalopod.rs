@@ -11,7 +11,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString, PyType};
 
 /// Cephalopod moves are named on a board of a given size.
-pub use boardcore_engine::naming::CephalopodNaming as Naming;
+pub use boardcore_engine::cephalopod::CephalopodNaming as Naming;
 
 bind_game! {
     /// Cephalopod, Mark Steere's dice game. See docs/cephalopod.md for every rule and notation.
@@ -104,5 +104,16 @@ impl PyCephalopod {
     }
 }
 
-/// The result of `count_paths` (every game's; it began as Cephalopod's).
-pub use crate::game::PathCounts;
+/// Adds the game's classes to the module (`registry::register_games!`).
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyCephalopod>()?;
+    m.add_class::<PyCephalopodMove>()?;
+    m.add_class::<PyCephalopodSearcher>()?;
+    Ok(())
+}
+
+/// Which game this is for the learned evaluations (`crate::eval`).
+impl crate::eval::Learned for boardcore_engine::cephalopod::Cephalopod {
+    const GAME: crate::registry::GameName = crate::registry::GameName::Cephalopod;
+    crate::eval::local_patterns!();
+}

@@ -4,11 +4,12 @@
 use crate::args::GameName;
 use crate::errors::{BcError, BcResult};
 use crate::game::{not_a_game, return_for_game};
+use crate::registry::with_engine;
 use boardcore_engine::reversi::patterns::{Layout, Patterns, GLOBALS};
+use boardcore_engine::reversi::Reversi;
 use boardcore_engine::reversi::Shape;
 use boardcore_engine::search::eval::{Features, Learned as Weights, Linear};
-use boardcore_engine::search::tuples::{self, LocalPatterns, Tuples};
-use boardcore_engine::{cephalopod::Cephalopod, reversi::Reversi, rive::Rive, strands::Strands};
+use boardcore_engine::search::tuples::Tuples;
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyReadonlyArray1};
 use pyo3::prelude::*;
 use std::sync::Arc;
@@ -39,46 +40,29 @@ pub trait Learned: Features {
     }
 }
 
-/// The games with local patterns forward to search/tuples.rs.
+/// The games with local patterns forward to search/tuples.rs (in their `impl Learned`).
 macro_rules! local_patterns {
     () => {
-        fn tuples(weights: &[f32]) -> BcResult<Tuples> {
-            Ok(Tuples::new::<Self>(weights)?)
+        fn tuples(weights: &[f32]) -> $crate::errors::BcResult<boardcore_engine::search::tuples::Tuples> {
+            Ok(boardcore_engine::search::tuples::Tuples::new::<Self>(weights)?)
         }
 
-        fn tuple_layout() -> BcResult<TupleLayout> {
+        fn tuple_layout() -> $crate::errors::BcResult<$crate::eval::TupleLayout> {
+            use boardcore_engine::search::eval::Features;
+            use boardcore_engine::search::tuples::LocalPatterns;
             let family = <Self as LocalPatterns>::family();
-            let params = tuples::params::<Self>();
+            let params = boardcore_engine::search::tuples::params::<Self>();
             Ok((family.name, family.cells, family.states, family.entries, <Self as Features>::PHASES, params))
         }
 
-        fn tuple_row(&self, out: &mut Vec<u32>) -> BcResult<usize> {
-            Ok(Tuples::row(self, out))
+        fn tuple_row(&self, out: &mut Vec<u32>) -> $crate::errors::BcResult<usize> {
+            Ok(boardcore_engine::search::tuples::Tuples::row(self, out))
         }
     };
 }
+pub(crate) use local_patterns;
 
-type TupleLayout = (&'static str, usize, u32, usize, usize, usize);
-
-impl Learned for Reversi {
-    const GAME: GameName = GameName::Reversi;
-
-    fn solvable_within(&self, empties: u32) -> bool {
-        self.empties() <= empties
-    }
-}
-impl Learned for Cephalopod {
-    const GAME: GameName = GameName::Cephalopod;
-    local_patterns!();
-}
-impl Learned for Rive {
-    const GAME: GameName = GameName::Rive;
-    local_patterns!();
-}
-impl Learned for Strands {
-    const GAME: GameName = GameName::Strands;
-    local_patterns!();
-}
+pub(crate) type TupleLayout = (&'static str, usize, u32, usize, usize, usize);
 
 /// A learned evaluation of one game, evaluated in Rust: pattern weights for the boards that
 /// have them (Reversi's 6x6, 8x8, 10x10 and Octagon), and for every other board a linear
@@ -110,12 +94,7 @@ impl PyEvaluator {
         tuples: Option<PyReadonlyArray1<'_, f32>>,
     ) -> BcResult<Self> {
         let game = crate::args::game_name(game)?;
-        let linear = match game {
-            GameName::Reversi => Linear::new::<Reversi>(weights),
-            GameName::Cephalopod => Linear::new::<Cephalopod>(weights),
-            GameName::Rive => Linear::new::<Rive>(weights),
-            GameName::Strands => Linear::new::<Strands>(weights),
-        }?;
+        let linear = with_engine!(game, |G| Linear::new::<G>(weights))?;
         if !patterns.is_empty() && game != GameName::Reversi {
             return Err(crate::errors::invalid("pattern weights are for Reversi boards only"));
         }
@@ -140,12 +119,7 @@ impl PyEvaluator {
             let weights = weights.as_slice().map_err(|e| {
                 crate::errors::invalid(format!("local-pattern weights must be a contiguous float32 array ({e})"))
             })?;
-            let tuples = match game {
-                GameName::Reversi => Reversi::tuples(weights),
-                GameName::Cephalopod => Cephalopod::tuples(weights),
-                GameName::Rive => Rive::tuples(weights),
-                GameName::Strands => Strands::tuples(weights),
-            }?;
+            let tuples = with_engine!(game, |G| G::tuples(weights))?;
             learned.tuples = Some(Arc::new(tuples));
         }
         Ok(PyEvaluator { game, learned, source })
@@ -247,12 +221,7 @@ pub fn phase(game: &Bound<'_, PyAny>) -> BcResult<(usize, usize)> {
 /// The names of a game's features, in order (`game` a name).
 #[pyfunction]
 pub fn feature_names(game: &Bound<'_, PyAny>) -> BcResult<Vec<&'static str>> {
-    Ok(match crate::args::game_name(game)? {
-        GameName::Reversi => Reversi::NAMES.to_vec(),
-        GameName::Cephalopod => Cephalopod::NAMES.to_vec(),
-        GameName::Rive => Rive::NAMES.to_vec(),
-        GameName::Strands => Strands::NAMES.to_vec(),
-    })
+    Ok(with_engine!(crate::args::game_name(game)?, |G| G::NAMES.to_vec()))
 }
 
 /// The pattern layout of a Reversi board (`board` "6", "8", "10" or "octagon") with `stages`
@@ -270,12 +239,7 @@ pub fn pattern_layout(board: &str, stages: usize) -> BcResult<PatternLayout> {
 /// feature). ValueError for a game without local patterns.
 #[pyfunction]
 pub fn tuple_layout(game: &Bound<'_, PyAny>) -> BcResult<TupleLayout> {
-    match crate::args::game_name(game)? {
-        GameName::Reversi => Reversi::tuple_layout(),
-        GameName::Cephalopod => Cephalopod::tuple_layout(),
-        GameName::Rive => Rive::tuple_layout(),
-        GameName::Strands => Strands::tuple_layout(),
-    }
+    with_engine!(crate::args::game_name(game)?, |G| G::tuple_layout())
 }
 
 type TupleRows<'py> = (Bound<'py, PyArray1<u32>>, Bound<'py, PyArray2<u32>>, Bound<'py, PyArray2<f32>>);
@@ -285,12 +249,7 @@ type TupleRows<'py> = (Bound<'py, PyArray1<u32>>, Bound<'py, PyArray2<u32>>, Bou
 /// padded with `entries` past a board's last cell; N x the game's features).
 #[pyfunction]
 pub fn tuple_rows<'py>(py: Python<'py>, game: &Bound<'_, PyAny>, notations: Vec<String>) -> BcResult<TupleRows<'py>> {
-    let rows = match crate::args::game_name(game)? {
-        GameName::Reversi => Rows::of::<Reversi>(&notations),
-        GameName::Cephalopod => Rows::of::<Cephalopod>(&notations),
-        GameName::Rive => Rows::of::<Rive>(&notations),
-        GameName::Strands => Rows::of::<Strands>(&notations),
-    }?;
+    let rows = with_engine!(crate::args::game_name(game)?, |G| Rows::of::<G>(&notations))?;
     let n = notations.len();
     let width = rows.cells.iter().map(Vec::len).max().unwrap_or(0);
     let mut padded = Vec::with_capacity(n * width);

@@ -310,36 +310,17 @@ pub fn progress_callback(progress: Option<&Bound<'_, PyAny>>) -> BcResult<Option
     }
 }
 
-/// Which games count paths without owners (`count_paths(depth, owners=False)`): Cephalopod
-/// alone, the one game whose moves never depend on who owns the pieces.
-pub trait OwnerFreePaths {
-    /// The position as a Cephalopod position, if it is one.
-    fn as_cephalopod(&self) -> Option<&Cephalopod> {
-        None
-    }
-}
-
-impl OwnerFreePaths for boardcore_engine::reversi::Reversi {}
-impl OwnerFreePaths for boardcore_engine::rive::Rive {}
-impl OwnerFreePaths for boardcore_engine::strands::Strands {}
-
-impl OwnerFreePaths for Cephalopod {
-    fn as_cephalopod(&self) -> Option<&Cephalopod> {
-        Some(self)
-    }
-}
-
 /// `count_paths(depth, owners=False)`: Cephalopod counts by pips alone, over the board's
 /// symmetries (`cephalopod::colour_free_paths`, docs/cephalopod.md); the other games' moves
 /// depend on who owns what, so they refuse it.
 pub fn count_paths_owner_free(
-    position: &impl OwnerFreePaths,
+    position: &dyn std::any::Any,
     py: Python<'_>,
     depth: u32,
     options: CountOptions,
     progress: Option<Py<PyAny>>,
 ) -> BcResult<PathCounts> {
-    let Some(position) = position.as_cephalopod() else {
+    let Some(position) = position.downcast_ref::<Cephalopod>() else {
         return Err(invalid(
             "count_paths: owners=False is for Cephalopod only (the one game whose moves never depend on who owns the pieces)",
         ));
@@ -350,20 +331,17 @@ pub fn count_paths_owner_free(
     Ok(PathCounts::build(py, &boardcore_engine::cephalopod::PipsOnly(*position), paths))
 }
 
-/// When `$game` (a `&Bound<PyAny>`) is one of the four games, returns `$body` evaluated with
-/// `$g` bound to it borrowed as its own class (`PyReversi`, ...); falls through otherwise, so
-/// that the caller says what else it takes or what it raises. Where a function takes "any
-/// game", this is the one place that lists them.
+/// When `$game` (a `&Bound<PyAny>`) is one of the games, returns `$body` evaluated with `$g`
+/// bound to it borrowed as its own class (`PyReversi`, ...); falls through otherwise, so that the
+/// caller says what else it takes or what it raises. The games are the registry's.
 macro_rules! return_for_game {
     ($game:expr, |$g:ident| $body:expr) => {
-        $crate::game::return_for_game!(@each $game, $g, $body;
-            $crate::reversi::PyReversi, $crate::cephalopod::PyCephalopod, $crate::rive::PyRive, $crate::strands::PyStrands)
-    };
-    (@each $game:expr, $g:ident, $body:expr; $($Py:ty),+) => {
-        $(if let Ok(cell) = $game.cast::<$Py>() {
-            let $g = cell.borrow();
-            return $body;
-        })+
+        $crate::registry::each_class!(|Class| {
+            if let Ok(cell) = $game.cast::<Class>() {
+                let $g = cell.borrow();
+                return $body;
+            }
+        })
     };
 }
 pub(crate) use return_for_game;

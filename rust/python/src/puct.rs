@@ -4,12 +4,8 @@
 
 use crate::actions::ActionsOf;
 use crate::args::GameName;
-use crate::cephalopod::PyCephalopod;
 use crate::errors::{invalid, BcError, BcResult, Raised};
 use crate::eval::Learned;
-use crate::reversi::PyReversi;
-use crate::rive::PyRive;
-use crate::strands::PyStrands;
 use boardcore_engine::actions::Steps;
 use boardcore_engine::interrupt::Stop;
 use boardcore_engine::puct::{self, Batch, Encoded, Evaluator, Gumbel, Rollouts, Settings};
@@ -309,10 +305,9 @@ fn search_steps<'py>(
             }
         };
     }
-    search_game!(PyReversi);
-    search_game!(PyCephalopod);
-    search_game!(PyRive);
-    search_game!(PyStrands);
+    crate::registry::each_class!(|Class| {
+        search_game!(Class);
+    });
     Err(BcError::type_error(format!(
         "a state must be a boardcore game or its step form (game.actions()), got {}",
         crate::args::type_name(first)
@@ -404,12 +399,9 @@ fn selfplay<'py>(
     let temperature_moves = temperature_moves.map(|n| crate::args::count("temperature_moves", n, 0)).transpose()?;
     let settings = engine_selfplay::Settings { search, games, temperature, temperature_moves };
     let seed = seed.map(crate::args::seed).transpose()?.unwrap_or(0);
-    match crate::args::game_name(game)? {
-        GameName::Reversi => play::<PyReversi>(py, variant, &settings, seed, &mut evaluator),
-        GameName::Cephalopod => play::<PyCephalopod>(py, variant, &settings, seed, &mut evaluator),
-        GameName::Rive => play::<PyRive>(py, variant, &settings, seed, &mut evaluator),
-        GameName::Strands => play::<PyStrands>(py, variant, &settings, seed, &mut evaluator),
-    }
+    crate::registry::with_class!(crate::args::game_name(game)?, |Class| {
+        play::<Class>(py, variant, &settings, seed, &mut evaluator)
+    })
 }
 
 /// Self-play of game class `G`, set up by its constructor from `variant`.

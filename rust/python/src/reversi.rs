@@ -12,7 +12,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString, PyTuple, PyType};
 
 /// Reversi moves are named on a board of a given shape.
-pub use boardcore_engine::naming::ReversiNaming as Naming;
+pub use boardcore_engine::reversi::ReversiNaming as Naming;
 
 bind_game! {
     /// Reversi (Othello) with blocked squares. See docs/reversi.md for every rule and notation.
@@ -176,5 +176,22 @@ impl PyReversi {
     /// `(black_discs, white_discs)`.
     fn score(&self) -> (u32, u32) {
         self.position().score()
+    }
+}
+
+/// Adds the game's classes to the module (`registry::register_games!`).
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyReversi>()?;
+    m.add_class::<PyReversiMove>()?;
+    m.add_class::<PyReversiSearcher>()?;
+    Ok(())
+}
+
+/// Which game this is for the learned evaluations (`crate::eval`).
+impl crate::eval::Learned for boardcore_engine::reversi::Reversi {
+    const GAME: crate::registry::GameName = crate::registry::GameName::Reversi;
+
+    fn solvable_within(&self, empties: u32) -> bool {
+        self.empties() <= empties
     }
 }

@@ -13,7 +13,7 @@ use pyo3::types::{PyDict, PyString, PyTuple, PyType};
 type Move = boardcore_engine::rive::Move;
 
 /// Rive moves are named on a given hex board.
-pub use boardcore_engine::naming::RiveNaming as Naming;
+pub use boardcore_engine::rive::RiveNaming as Naming;
 
 bind_game! {
     /// Rive, Mark Steere's hex territory game. See docs/rive.md for every rule and notation.
@@ -187,4 +187,19 @@ impl PyRive {
     fn moves(&self) -> PyRiveMoveIterator {
         PyRiveMoveIterator { moves: self.position().legal_moves(), naming: Naming(self.position().board()) }
     }
+}
+
+/// Adds the game's classes to the module (`registry::register_games!`).
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyRive>()?;
+    m.add_class::<PyRiveMove>()?;
+    m.add_class::<PyRiveMoveIterator>()?;
+    m.add_class::<PyRiveSearcher>()?;
+    Ok(())
+}
+
+/// Which game this is for the learned evaluations (`crate::eval`).
+impl crate::eval::Learned for boardcore_engine::rive::Rive {
+    const GAME: crate::registry::GameName = crate::registry::GameName::Rive;
+    crate::eval::local_patterns!();
 }

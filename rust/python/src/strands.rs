@@ -14,7 +14,7 @@ use pyo3::types::{PyDict, PyString, PyTuple, PyType};
 type Move = boardcore_engine::strands::Move;
 
 /// Strands moves are named on a given hex board.
-pub use boardcore_engine::naming::StrandsNaming as Naming;
+pub use boardcore_engine::strands::StrandsNaming as Naming;
 
 bind_game! {
     /// Strands, Nick Bentley's game of labelled hexes. See docs/strands.md for every rule.
@@ -158,4 +158,19 @@ impl PyStrands {
     fn moves(&self) -> PyStrandsMoveIterator {
         PyStrandsMoveIterator { moves: self.position().legal_moves(), naming: Naming(self.position().board()) }
     }
+}
+
+/// Adds the game's classes to the module (`registry::register_games!`).
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyStrands>()?;
+    m.add_class::<PyStrandsMove>()?;
+    m.add_class::<PyStrandsMoveIterator>()?;
+    m.add_class::<PyStrandsSearcher>()?;
+    Ok(())
+}
+
+/// Which game this is for the learned evaluations (`crate::eval`).
+impl crate::eval::Learned for boardcore_engine::strands::Strands {
+    const GAME: crate::registry::GameName = crate::registry::GameName::Strands;
+    crate::eval::local_patterns!();
 }

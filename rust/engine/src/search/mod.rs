@@ -18,7 +18,6 @@
 
 mod alphabeta;
 pub mod eval;
-mod games;
 pub mod label;
 mod memo;
 mod ordering;
@@ -33,7 +32,7 @@ pub use root::{
 };
 
 use crate::error::Result;
-use crate::game::Position;
+use crate::game::{Player, Position};
 use crate::interrupt::Stop;
 use std::sync::atomic::AtomicU64;
 
@@ -163,5 +162,16 @@ pub(crate) fn for_chooser(chooser_moves_again: bool, value: i32) -> i32 {
         value
     } else {
         -value
+    }
+}
+
+/// Black's count minus White's, from the side to move's view, for the games won by the larger
+/// count of `score()` (Outcome::by_count): Cephalopod's dice, Rive's stones.
+pub fn count_difference<P: Position>(position: &P) -> i32 {
+    let (black, white) = position.score();
+    let difference = black as i32 - white as i32;
+    match position.to_move() {
+        Player::Black => difference,
+        Player::White => -difference,
     }
 }

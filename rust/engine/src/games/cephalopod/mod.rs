@@ -7,10 +7,14 @@ mod actions;
 mod captures;
 mod features;
 mod game;
+mod naming;
 mod notation;
 mod orbits;
 mod pips;
+mod searchable;
 mod setup;
+
+pub use naming::CephalopodNaming;
 
 pub use actions::CephalopodActions;
 pub use captures::{for_each_move, CaptureTable, SUBSETS};

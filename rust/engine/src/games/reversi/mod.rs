@@ -14,10 +14,14 @@ mod frame;
 mod game;
 mod key;
 mod moves;
+mod naming;
 mod notation;
 pub mod patterns;
+mod searchable;
 mod setup;
 mod variant;
+
+pub use naming::ReversiNaming;
 
 pub use actions::ReversiActions;
 pub use board::{Board, Moves};

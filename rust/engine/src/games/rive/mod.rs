@@ -14,10 +14,14 @@ mod game;
 mod groups;
 mod key;
 mod moves;
+mod naming;
 mod notation;
 mod play;
+mod searchable;
 mod setup;
 pub mod survivors;
+
+pub use naming::RiveNaming;
 
 pub use actions::RiveActions;
 pub use game::{RiveGame, Variant};

@@ -15,9 +15,13 @@ mod game;
 mod key;
 mod layouts;
 mod moves;
+mod naming;
 mod notation;
 mod scoring;
+mod searchable;
 mod setup;
+
+pub use naming::StrandsNaming;
 
 pub use actions::StrandsActions;
 pub use game::{StrandsGame, Variant};
