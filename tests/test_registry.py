@@ -108,3 +108,26 @@ def test_the_contributors_recipes_name_files_that_exist():
     named = set(re.findall(r"`((?:rust|python|tests|benches|tools|docs|\.ci|\.github)/[^`\s]+)`", text))
     missing = [p for p in sorted(named) if "tak" not in p and "<" not in p and not list(ROOT.glob(p.rstrip("/")))]
     assert len(named) > 30 and missing == []
+
+
+def test_every_derived_seed_is_the_engines_splitmix64_output():
+    # The seeds Python derives (a ply's noise, a command-line game's move, a Ray chunk) are one
+    # engine function; these are their values before it replaced three copies of the finaliser.
+    from boardcore._boardcore import splitmix64
+    from boardcore.cli.players import move_seed
+    from boardcore.distributed.selfplay import chunk_seed
+
+    def finalise(z: int) -> int:
+        mask = (1 << 64) - 1
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & mask
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+        return z ^ (z >> 31)
+
+    gamma, mask = 0x9E3779B97F4A7C15, (1 << 64) - 1
+    for seed in (0, 7, 2**64 - 1):
+        for n in (0, 1, 5):
+            assert bc.ai._mix(seed, n) == chunk_seed(seed, n) == finalise((seed + gamma * (1 + n)) & mask)
+            for game in (0, 3):
+                expected = finalise((seed + gamma * (1 + game) + 0xBF58476D1CE4E5B9 * (1 + n)) & mask)
+                assert move_seed(seed, game, n) == expected
+    assert splitmix64(0, 1) == 0xE220A8397B1DCDAF  # SplitMix64's published first output for seed 0

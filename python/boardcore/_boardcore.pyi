@@ -51,6 +51,7 @@ __all__ = [
     "pattern_rows",
     "phase",
     "search_position",
+    "splitmix64",
     "IterationReport",
     "SearchReport",
     "SearchTable",
@@ -118,6 +119,9 @@ def label_games(
 def features(game: Reversi | Cephalopod | Rive | Strands) -> npt.NDArray[np.float32]: ...
 def phase(game: Reversi | Cephalopod | Rive | Strands) -> tuple[int, int]: ...
 def feature_names(game: str) -> list[str]: ...
+def splitmix64(seed: int, n: int) -> int:
+    """Output number ``n`` (from 1) of SplitMix64 started from ``seed``."""
+
 def search_position(
     game: Reversi | Cephalopod | Rive | Strands,
     *,

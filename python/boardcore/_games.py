@@ -6,7 +6,7 @@ fuzzers and tests read it here, so that a game is added in one place (CONTRIBUTI
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from boardcore._boardcore import (
@@ -36,6 +36,9 @@ class GameEntry:
     """Its reusable Monte Carlo searcher's class (``bc.mcts.Searcher`` builds one)."""
     small: dict[str, Any]
     """A small variant of it with its real rules, quick to play to the end (tests, examples)."""
+    step_form_variant: dict[str, Any] = field(default_factory=dict)
+    """The variant options the step form implies (Rive's is its single-stone form:
+    ``single_stones=True``), which games played in the step form take (``played_in_steps``)."""
     step_options: tuple[str, ...] = ()
     """Options of ``actions()`` a variant may hold beside the constructor's keyword arguments
     (Strands' ``any_order``), read as ``bc.VectorEnv`` and ``bc.mcts.selfplay`` read them."""
@@ -89,7 +92,16 @@ GAMES: dict[str, GameEntry] = {
             quick_solve_empties=6,
             cell_noun="squares",
         ),
-        GameEntry("rive", Rive, "Rive", RiveSearcher, {"board": "hex3"}, material="stones", quick_solve_empties=12),
+        GameEntry(
+            "rive",
+            Rive,
+            "Rive",
+            RiveSearcher,
+            {"board": "hex3"},
+            step_form_variant={"single_stones": True},
+            material="stones",
+            quick_solve_empties=12,
+        ),
         GameEntry(
             "strands",
             Strands,
@@ -140,6 +152,19 @@ def new_game(name: str, variant: dict[str, Any] | None = None) -> Any:
     if variant is not None and not isinstance(variant, dict):
         raise TypeError(f"variant must be a dict of the game's constructor arguments, got {type(variant).__name__}")
     return entry(name).engine(**(variant or {}))
+
+
+def played_in_steps(name: Any, variant: dict[str, Any] | None) -> dict[str, Any] | None:
+    """``variant`` as games played in the step form take it (self-play, local or on Ray): with
+    the options the step form implies (``step_form_variant``); ValueError where ``variant``
+    says otherwise. A name that is no game's is left for the engine to refuse."""
+    if not isinstance(name, str) or name.lower() not in GAMES:
+        return variant
+    implied = GAMES[name.lower()].step_form_variant
+    for key, value in implied.items():
+        if (variant or {}).get(key, value) != value:
+            raise ValueError(f"{name} self-play plays the step form, in which {key}={value!r}: {key} must be {value!r}")
+    return {**(variant or {}), **implied} if implied else variant
 
 
 def new_steps(name: str, variant: dict[str, Any] | None = None) -> Any:

@@ -42,6 +42,7 @@ from boardcore._boardcore import (
     SearchTable,
     feature_names,
     search_position,
+    splitmix64,
 )
 from boardcore._boardcore import features as _features
 from boardcore._boardcore import phase as _phase
@@ -500,11 +501,9 @@ def _searched_turn(game: Game, time_limit: float, c_puct: float, seed: int, thre
 
 
 def _mix(seed: int, ply: int) -> int:
-    """SplitMix64's finaliser over (seed, ply): each ply of a game draws its own noise."""
-    z = (seed + 0x9E3779B97F4A7C15 * (1 + ply)) & _MASK64
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
-    return z ^ (z >> 31)
+    """The seed of one ply (SplitMix64's output ``ply + 1`` from ``seed``, drawn in Rust): each
+    ply of a game draws its own noise."""
+    return splitmix64(seed, ply + 1)
 
 
 _MAX_DEPTH = 250

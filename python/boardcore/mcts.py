@@ -22,7 +22,7 @@
 
 How both search (evaluators, batching, Gumbel, selection, expansion, progressive widening for
 huge move lists, playouts, threads) is in docs/ai.md; the Rust side is
-``rust/engine/src/puct.rs``, ``selfplay.rs`` and ``mcts.rs`` over one tree (``tree.rs``).
+``rust/engine/src/mcts/puct.rs``, ``selfplay.rs`` and ``mcts.rs`` over one tree (``tree.rs``).
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ from boardcore._boardcore import (
 )
 from boardcore._boardcore import Evaluator as LearnedEvaluator
 from boardcore._boardcore import selfplay as _selfplay
-from boardcore._games import GAMES
+from boardcore._games import GAMES, played_in_steps
 
 __all__ = [
     "DEFAULT_MAX_NODES",
@@ -440,14 +440,8 @@ def selfplay(
     the live games' trees (a tree at its share ends its search early). Reproducible for a seed,
     whatever ``threads``; releases the GIL while Rust works; interruptible.
     """
-    if isinstance(game, str) and game.isascii() and game.lower() == "rive":
-        # Rive's step form is its single-stone form (docs/actions.md): the games recorded are too.
-        # Any ASCII case, as the engine reads game names.
-        if (variant or {}).get("single_stones", True) is not True:
-            raise ValueError(
-                "Rive self-play plays the step form, which is the single-stone form: single_stones must be True"
-            )
-        variant = {**(variant or {}), "single_stones": True}
+    # Rive's step form is its single-stone form (docs/actions.md): the games recorded are too.
+    variant = played_in_steps(game, variant)
     if batch_size is None:
         # One leaf per game per call: as many rows as games, and no virtual loss.
         batch_size = games if isinstance(games, int) and 1 <= games <= 65536 else 1

@@ -7,6 +7,7 @@ import argparse
 from dataclasses import dataclass
 
 import boardcore as bc
+from boardcore._boardcore import splitmix64
 from boardcore.cli.helptext import integer_type
 
 DEFAULT_ITERATIONS = 1000
@@ -48,10 +49,7 @@ seed_arg = integer_type(MASK64, "a seed is an integer from 0 to 2**64-1")
 def move_seed(seed: int, game: int, ply: int) -> int:
     """The seed of one move: SplitMix64's finaliser over (seed, game, ply), so that every game and
     ply draws differently, a replayed ply draws the same, and nothing overflows 64 bits."""
-    z = (seed + 0x9E3779B97F4A7C15 * (1 + game) + 0xBF58476D1CE4E5B9 * (1 + ply)) & MASK64
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
-    return z ^ (z >> 31)
+    return splitmix64((seed + 0xBF58476D1CE4E5B9 * (1 + ply)) & MASK64, game + 1)
 
 
 def add_player_options(parser: argparse.ArgumentParser, black: str, white: str, *, humans: bool) -> None:

@@ -27,7 +27,8 @@ from typing import Any
 import numpy as np
 
 import boardcore as bc
-from boardcore._games import GAMES, new_game
+from boardcore._boardcore import splitmix64
+from boardcore._games import GAMES, new_game, played_in_steps
 from boardcore.distributed._cluster import check_address, connect, import_ray
 from boardcore.mcts import DEFAULT_MAX_NODES, SelfPlayData
 
@@ -53,10 +54,7 @@ def chunk_seed(seed: int, chunk: int) -> int:
     """The seed of chunk ``chunk``: output number ``chunk + 1`` of SplitMix64 started from
     ``seed`` (its state steps by the golden gamma, then the finaliser mixes it), so that chunks
     draw unrelated streams and nothing overflows 64 bits."""
-    z = (seed + 0x9E3779B97F4A7C15 * (chunk + 1)) & MASK64
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
-    return z ^ (z >> 31)
+    return splitmix64(seed, chunk + 1)
 
 
 @dataclass(frozen=True)
@@ -125,9 +123,7 @@ def _records_only(game: str, variant: dict[str, Any] | None, games: list[Any]) -
 def _row_shapes(game: str, variant: dict[str, Any] | None) -> tuple[tuple[int, ...], int]:
     """The observation shape and action count of the variant's step form (Rive's step form is
     its single-stone form, whichever form its games are played in)."""
-    if game.lower() == "rive":
-        variant = {**(variant or {}), "single_stones": True}
-    state = _new_game(game, variant).actions()
+    state = _new_game(game, played_in_steps(game, variant)).actions()
     return tuple(state.observation_shape), int(state.num_actions)
 
 

@@ -34,7 +34,7 @@ COLOR_NAMES = ("black", "white")
 ZOBRIST_SEED = 0x424F415244434F52  # the bytes of "BOARDCOR": every game's Zobrist keys start from it
 
 
-# ---- text rules (docs/design.md, "Text input"; the engine's rust/engine/src/text.rs) ----------
+# ---- text rules (docs/design.md, "Text input"; the engine's rust/engine/src/protocol/text.rs) ----------
 # Only space, tab, CR and LF are blanks. str.strip(), str.split() and str.splitlines() also treat
 # other characters as whitespace or line breaks (\x1c, \u2028, \xa0...), which the engine does
 # not: so they are never used on user text here.

@@ -1,4 +1,4 @@
-"""Random playouts, exactly as the engine plays them (rust/engine/src/playout.rs).
+"""Random playouts, exactly as the engine plays them (rust/engine/src/count/playout.rs).
 
 Playout ``i`` of a batch seeded ``seed`` uses SplitMix64 with state
 ``SplitMix64(seed + i).next()``; each step plays the game's ``_draw(rng)``:

@@ -3,7 +3,6 @@
 //! Reversi, Cephalopod and Strands); masks, checks, errors and observations keep their contract;
 //! VectorEnv steps, resets and samples as documented.
 
-use boardcore_engine::actions::{StepOutputs, Steps, VectorEnv, MAX_ENVS};
 use boardcore_engine::cephalopod::{Cephalopod, CephalopodActions};
 use boardcore_engine::hex::HexBoard;
 use boardcore_engine::interrupt::Stop;
@@ -11,6 +10,7 @@ use boardcore_engine::reversi::{Reversi, ReversiActions, Shape, Variant};
 use boardcore_engine::rive::{Rive, RiveActions};
 use boardcore_engine::rng::SplitMix64;
 use boardcore_engine::square::Coord;
+use boardcore_engine::steps::{StepOutputs, Steps, VectorEnv, MAX_ENVS};
 use boardcore_engine::strands::{named_layout, Cover, Strands, StrandsActions};
 use boardcore_engine::{Error, Player, Position};
 use std::collections::{BTreeSet, HashSet};
@@ -577,7 +577,7 @@ fn cells_and_actions_are_inverse() {
 
 #[test]
 fn a_restored_snapshot_evolves_as_the_original() {
-    use boardcore_engine::actions::Autoreset;
+    use boardcore_engine::steps::Autoreset;
     let start = StrandsActions::from_position(strands(&named_layout("hex4").unwrap(), Cover::UpTo));
     for autoreset in [Autoreset::SameStep, Autoreset::NextStep] {
         let mut env =

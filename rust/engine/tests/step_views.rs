@@ -2,12 +2,12 @@
 //! and the opponent's) and the observation from the other player's side; what a Strands turn
 //! under way has covered.
 
-use boardcore_engine::actions::Steps;
 use boardcore_engine::cephalopod::{Cephalopod, CephalopodActions};
 use boardcore_engine::hex::HexBoard;
 use boardcore_engine::reversi::{Reversi, ReversiActions};
 use boardcore_engine::rive::{Rive, RiveActions};
 use boardcore_engine::rng::SplitMix64;
+use boardcore_engine::steps::Steps;
 use boardcore_engine::strands::{named_layout, Cover, Strands, StrandsActions};
 use boardcore_engine::{Player, Position};
 

@@ -8,13 +8,13 @@ use crate::errors::{invalid, BcError, BcResult};
 use crate::reversi::PyReversi;
 use crate::rive::PyRive;
 use crate::strands::PyStrands;
-use boardcore_engine::actions::{
-    out_of_range, Autoreset, ResetRequest, StepOutputs, Steps, VectorEnv, VectorEnvSnapshot, MAX_ENVS,
-};
 use boardcore_engine::cephalopod::CephalopodActions;
 use boardcore_engine::interrupt::Stop;
 use boardcore_engine::reversi::ReversiActions;
 use boardcore_engine::rive::RiveActions;
+use boardcore_engine::steps::{
+    out_of_range, Autoreset, ResetRequest, StepOutputs, Steps, VectorEnv, VectorEnvSnapshot, MAX_ENVS,
+};
 use boardcore_engine::strands::StrandsActions;
 use boardcore_engine::{Error, Position};
 use numpy::ndarray::{Dimension, IntoDimension};
@@ -291,7 +291,7 @@ macro_rules! bind_actions {
                 let (count, cells, actions) =
                     (symmetries.len(), self.state.observation_len(), self.state.num_actions());
                 let gather =
-                    |rows: &mut [i64], width: usize, row: fn(&boardcore_engine::actions::Symmetry) -> &[u32]| {
+                    |rows: &mut [i64], width: usize, row: fn(&boardcore_engine::steps::Symmetry) -> &[u32]| {
                         for (out, symmetry) in rows.chunks_mut(width).zip(&symmetries) {
                             out.iter_mut().zip(row(symmetry)).for_each(|(o, &i)| *o = i as i64);
                         }

@@ -9,7 +9,7 @@
 
 use crate::errors::{invalid, BcError, BcResult};
 use boardcore_engine::perft::Plies;
-use boardcore_engine::square::truncate;
+use boardcore_engine::truncate;
 use boardcore_engine::{Error, Player};
 use pyo3::exceptions::{PyIndexError, PyOverflowError};
 use pyo3::prelude::*;

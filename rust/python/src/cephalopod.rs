@@ -104,16 +104,6 @@ impl PyCephalopod {
     }
 }
 
-/// Adds the game's classes to the module (`registry::register_games!`).
-pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_class::<PyCephalopod>()?;
-    m.add_class::<PyCephalopodMove>()?;
-    m.add_class::<PyCephalopodSearcher>()?;
-    Ok(())
-}
+crate::registry::register_classes!(PyCephalopod, PyCephalopodMove, PyCephalopodSearcher);
 
-/// Which game this is for the learned evaluations (`crate::eval`).
-impl crate::eval::Learned for boardcore_engine::cephalopod::Cephalopod {
-    const GAME: crate::registry::GameName = crate::registry::GameName::Cephalopod;
-    crate::eval::local_patterns!();
-}
+crate::eval::learned_with_local_patterns!(Cephalopod, boardcore_engine::cephalopod::Cephalopod);

@@ -62,6 +62,18 @@ macro_rules! local_patterns {
 }
 pub(crate) use local_patterns;
 
+/// `impl Learned` for a game with local patterns (`$Variant` its `GameName`, `$Engine` its type).
+macro_rules! learned_with_local_patterns {
+    ($Variant:ident, $Engine:ty) => {
+        /// Which game this is for the learned evaluations, with its local patterns.
+        impl $crate::eval::Learned for $Engine {
+            const GAME: $crate::registry::GameName = $crate::registry::GameName::$Variant;
+            $crate::eval::local_patterns!();
+        }
+    };
+}
+pub(crate) use learned_with_local_patterns;
+
 pub(crate) type TupleLayout = (&'static str, usize, u32, usize, usize, usize);
 
 /// A learned evaluation of one game, evaluated in Rust: pattern weights for the boards that

@@ -353,7 +353,7 @@ pub(crate) fn not_a_game(game: &Bound<'_, PyAny>) -> crate::errors::BcError {
 
 /// A game's three Python classes: the game (`$Py`, holding the engine's `$Game`, a
 /// `Game<$Variant>`), its move (`$PyMove`, a `$Move` and the `$Naming` of its board) and its
-/// searcher (`search::bind_searcher!`), each with its Python name and, for the first two, its
+/// searcher (`uct::bind_searcher!`), each with its Python name and, for the first two, its
 /// docstring; then the shared protocol's methods of the first two.
 macro_rules! bind_game {
     (
@@ -379,7 +379,7 @@ macro_rules! bind_game {
         }
 
         $crate::game::bind_game!(@protocol $Py, $PyMove, $Variant, $Naming);
-        $crate::search::bind_searcher!($Searcher, $searcher_name, $Py, $PyMove, $Variant);
+        $crate::uct::bind_searcher!($Searcher, $searcher_name, $Py, $PyMove, $Variant);
     };
     (@protocol $Py:ident, $PyMove:ident, $Variant:ty, $Naming:ty) => {
         #[pymethods]
@@ -410,11 +410,11 @@ macro_rules! bind_game {
             fn _restore(board: &Bound<'_, PyAny>, notation: &Bound<'_, PyAny>) -> BcResult<Self> {
                 let (board, notation) = (crate::args::text("board", board)?, crate::args::text("move", notation)?);
                 let naming = <$Naming>::from_board(board)
-                    .ok_or_else(|| invalid(format!("unknown board {:?}", boardcore_engine::square::truncate(board))))?;
+                    .ok_or_else(|| invalid(format!("unknown board {:?}", boardcore_engine::truncate(board))))?;
                 let mv = naming.parse(notation).ok_or_else(|| {
                     BcError::from(boardcore_engine::Error::notation(format!(
                         "bad move {:?}",
-                        boardcore_engine::square::truncate(notation)
+                        boardcore_engine::truncate(notation)
                     )))
                 })?;
                 Ok($PyMove { mv, naming })

@@ -4,7 +4,7 @@
 use pyo3::prelude::*;
 
 mod actions;
-mod ai;
+mod alphabeta;
 mod args;
 mod cephalopod;
 mod errors;
@@ -15,8 +15,8 @@ mod puct;
 mod registry;
 mod reversi;
 mod rive;
-mod search;
 mod strands;
+mod uct;
 
 #[pymodule]
 fn _boardcore(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -31,7 +31,7 @@ fn _boardcore(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(code_path, m)?)?;
     actions::register(m)?;
     puct::register(m)?;
-    ai::register(m)?;
+    alphabeta::register(m)?;
     Ok(())
 }
 

@@ -6,10 +6,10 @@ use crate::actions::ActionsOf;
 use crate::args::GameName;
 use crate::errors::{invalid, BcError, BcResult, Raised};
 use crate::eval::Learned;
-use boardcore_engine::actions::Steps;
 use boardcore_engine::interrupt::Stop;
 use boardcore_engine::puct::{self, Batch, Encoded, Evaluator, Gumbel, Rollouts, Settings};
 use boardcore_engine::search::eval::Guide;
+use boardcore_engine::steps::Steps;
 use boardcore_engine::{selfplay as engine_selfplay, Error, Outcome};
 use numpy::ndarray::{Array1, Array2, Array4};
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyArray4, PyArrayMethods, PyUntypedArrayMethods};
@@ -58,7 +58,7 @@ fn settings(
         gumbel: gumbel.then_some(Gumbel { max_considered, ..Gumbel::default() }),
         temperature,
         threads: threads.map(crate::args::threads).transpose()?.unwrap_or(1),
-        max_nodes: crate::search::node_budget(max_nodes)?,
+        max_nodes: crate::uct::node_budget(max_nodes)?,
         time_limit: None,
     };
     puct::check(&settings)?;
@@ -262,7 +262,7 @@ fn search_steps<'py>(
 ) -> BcResult<Vec<SearchAnswer<'py>>> {
     let mut evaluator = AnyEvaluator::new(evaluator)?;
     let temperature = crate::args::number("temperature", temperature)? as f32;
-    let time_limit = time_limit.map(crate::search::duration).transpose()?;
+    let time_limit = time_limit.map(crate::uct::duration).transpose()?;
     let mut settings = settings(
         iterations,
         batch_size_arg(batch_size)?,
@@ -377,7 +377,7 @@ fn selfplay<'py>(
     threads: Option<&Bound<'py, PyAny>>,
     max_nodes: &Bound<'py, PyAny>,
 ) -> BcResult<SelfPlayAnswer<'py>> {
-    let games = crate::args::int_in("games", games, 1..=boardcore_engine::actions::MAX_ENVS)?;
+    let games = crate::args::int_in("games", games, 1..=boardcore_engine::steps::MAX_ENVS)?;
     let mut evaluator = AnyEvaluator::new(evaluator)?;
     let temperature = crate::args::number("temperature", temperature)? as f32;
     // The search's own temperature is not used in self-play (which draws by its own rule).

@@ -45,39 +45,53 @@ for_each_game!(define_game_names!());
 /// game `name` (a `GameName`), for each game in a `match`.
 macro_rules! with_engine {
     ($game:expr, |$G:ident| $body:expr) => {
-        $crate::registry::for_each_game!(crate::registry::with_engine_arms!($game, $G, $body))
+        $crate::registry::for_each_game!(crate::registry::game_arms!(engine, $game, $G, $body))
     };
 }
-macro_rules! with_engine_arms {
-    ($game:expr, $G:ident, $body:expr; $(($Variant:ident, $name:literal, $module:ident, $Py:ident)),+) => {
-        match $game {
-            $($crate::registry::GameName::$Variant => {
-                type $G = boardcore_engine::$module::$Variant;
-                $body
-            })+
-        }
-    };
-}
-pub(crate) use {with_engine, with_engine_arms};
 
 /// `with_class!(name, |P| body)`: `body` with the type `P` the binding's class of the game
 /// `name` (a `GameName`), for each game in a `match`.
 macro_rules! with_class {
     ($game:expr, |$P:ident| $body:expr) => {
-        $crate::registry::for_each_game!(crate::registry::with_class_arms!($game, $P, $body))
+        $crate::registry::for_each_game!(crate::registry::game_arms!(class, $game, $P, $body))
     };
 }
-macro_rules! with_class_arms {
-    ($game:expr, $P:ident, $body:expr; $(($Variant:ident, $name:literal, $module:ident, $Py:ident)),+) => {
+
+/// The `match` of `with_engine!` and `with_class!`: one arm a game, `$T` its engine type or class.
+macro_rules! game_arms {
+    ($kind:ident, $game:expr, $T:ident, $body:expr; $(($Variant:ident, $name:literal, $module:ident, $Py:ident)),+) => {
         match $game {
             $($crate::registry::GameName::$Variant => {
-                type $P = $crate::$module::$Py;
+                type $T = crate::registry::game_type!($kind, $Variant, $module, $Py);
                 $body
             })+
         }
     };
 }
-pub(crate) use {with_class, with_class_arms};
+
+/// A game's engine position type (`engine`) or binding class (`class`).
+macro_rules! game_type {
+    (engine, $Variant:ident, $module:ident, $Py:ident) => {
+        boardcore_engine::$module::$Variant
+    };
+    (class, $Variant:ident, $module:ident, $Py:ident) => {
+        $crate::$module::$Py
+    };
+}
+pub(crate) use {game_arms, game_type, with_class, with_engine};
+
+/// A game module's `register`, adding its classes to the Python module (`register_games!`).
+macro_rules! register_classes {
+    ($($Class:ty),+ $(,)?) => {
+        /// Adds the game's classes to the module (`registry::register_games!`).
+        pub fn register(m: &pyo3::Bound<'_, pyo3::types::PyModule>) -> pyo3::PyResult<()> {
+            use pyo3::types::PyModuleMethods;
+            $(m.add_class::<$Class>()?;)+
+            Ok(())
+        }
+    };
+}
+pub(crate) use register_classes;
 
 /// Registers every game's classes: each game module's `register`.
 macro_rules! register_games {

@@ -179,13 +179,7 @@ impl PyReversi {
     }
 }
 
-/// Adds the game's classes to the module (`registry::register_games!`).
-pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_class::<PyReversi>()?;
-    m.add_class::<PyReversiMove>()?;
-    m.add_class::<PyReversiSearcher>()?;
-    Ok(())
-}
+crate::registry::register_classes!(PyReversi, PyReversiMove, PyReversiSearcher);
 
 /// Which game this is for the learned evaluations (`crate::eval`).
 impl crate::eval::Learned for boardcore_engine::reversi::Reversi {

@@ -189,17 +189,6 @@ impl PyRive {
     }
 }
 
-/// Adds the game's classes to the module (`registry::register_games!`).
-pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_class::<PyRive>()?;
-    m.add_class::<PyRiveMove>()?;
-    m.add_class::<PyRiveMoveIterator>()?;
-    m.add_class::<PyRiveSearcher>()?;
-    Ok(())
-}
+crate::registry::register_classes!(PyRive, PyRiveMove, PyRiveMoveIterator, PyRiveSearcher);
 
-/// Which game this is for the learned evaluations (`crate::eval`).
-impl crate::eval::Learned for boardcore_engine::rive::Rive {
-    const GAME: crate::registry::GameName = crate::registry::GameName::Rive;
-    crate::eval::local_patterns!();
-}
+crate::eval::learned_with_local_patterns!(Rive, boardcore_engine::rive::Rive);

@@ -160,17 +160,6 @@ impl PyStrands {
     }
 }
 
-/// Adds the game's classes to the module (`registry::register_games!`).
-pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_class::<PyStrands>()?;
-    m.add_class::<PyStrandsMove>()?;
-    m.add_class::<PyStrandsMoveIterator>()?;
-    m.add_class::<PyStrandsSearcher>()?;
-    Ok(())
-}
+crate::registry::register_classes!(PyStrands, PyStrandsMove, PyStrandsMoveIterator, PyStrandsSearcher);
 
-/// Which game this is for the learned evaluations (`crate::eval`).
-impl crate::eval::Learned for boardcore_engine::strands::Strands {
-    const GAME: crate::registry::GameName = crate::registry::GameName::Strands;
-    crate::eval::local_patterns!();
-}
+crate::eval::learned_with_local_patterns!(Strands, boardcore_engine::strands::Strands);

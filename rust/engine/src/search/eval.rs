@@ -6,12 +6,12 @@
 
 use super::tuples::Tuples;
 use super::{Evaluate, Searchable};
-use crate::actions::Steps;
 use crate::error::Result;
 use crate::game::{Player, Position};
 use crate::interrupt::{every, Stop};
 use crate::puct::{Batch, Evaluator};
 use crate::reversi::patterns::Patterns;
+use crate::steps::Steps;
 use rayon::prelude::*;
 use std::sync::Arc;
 

@@ -3,10 +3,10 @@
 //! 2 south, 3 west); 0 for a placement that captures nothing.
 
 use super::{Cephalopod, Move};
-use crate::actions::{one_move_per_action, planes, Steps, Symmetry};
 use crate::error::{Error, Result};
 use crate::game::Position;
 use crate::square::{GridMap, Rect};
+use crate::steps::{one_move_per_action, planes, Steps, Symmetry};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CephalopodActions {

@@ -1,9 +1,10 @@
 //! Cephalopod notation: moves `c3` / `c3xc2,b3`, positions `RxC ROWS SIDE` (docs/cephalopod.md).
 
 use super::{Cephalopod, Move, Setup};
+use crate::error::truncate;
 use crate::error::{Error, Result};
 use crate::game::{Player, Position};
-use crate::square::{truncate, Coord, Rect};
+use crate::square::{Coord, Rect};
 use crate::text;
 
 /// Parses a move. Malformed text is a notation error; squares off the board or captured squares

@@ -3,10 +3,10 @@
 //! `size * size` passes.
 
 use super::{Move, Reversi};
-use crate::actions::{one_move_per_action, planes, Steps, Symmetry};
 use crate::error::{Error, Result};
 use crate::game::Position;
 use crate::square::{Coord, GridMap};
+use crate::steps::{one_move_per_action, planes, Steps, Symmetry};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ReversiActions {

@@ -32,12 +32,13 @@ pub use key::ReversiKey;
 pub use setup::{Setup, SetupError, MAX_HOLES};
 pub use variant::Variant;
 
+use crate::error::truncate;
 use crate::error::{Error, Result};
 use crate::game::{Outcome, Player, Position};
 use crate::interrupt::Stop;
 use crate::perft::Plies;
 use crate::rng::SplitMix64;
-use crate::square::{truncate, Coord};
+use crate::square::Coord;
 
 /// The board's shape: a square of even size, or the Octagon (10x10 with cut corners).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

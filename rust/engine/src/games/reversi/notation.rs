@@ -5,8 +5,9 @@ use super::board::Board;
 use super::frame::Frame;
 use super::setup::Setup;
 use super::{Reversi, Shape};
+use crate::error::truncate;
 use crate::error::{Error, Result};
-use crate::square::{truncate, Coord};
+use crate::square::Coord;
 use crate::text;
 
 pub(super) fn write<F: Frame>(board: &Board<F>) -> String {

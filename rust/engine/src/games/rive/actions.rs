@@ -3,9 +3,9 @@
 //! of cells) is the swap.
 
 use super::{Move, Rive};
-use crate::actions::{one_move_per_action, planes, Steps, Symmetry};
 use crate::error::{Error, Result};
 use crate::game::{Player, Position};
+use crate::steps::{one_move_per_action, planes, Steps, Symmetry};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct RiveActions {

@@ -4,9 +4,9 @@
 //! may hold lives in `setup.rs`.
 
 use super::{Move, Pending, Rive, Setup};
+use crate::error::truncate;
 use crate::error::{Error, Result};
 use crate::hex::HexBoard;
-use crate::square::truncate;
 use crate::text;
 
 pub fn parse_move(board: &HexBoard, text: &str) -> Result<Move> {

@@ -17,11 +17,11 @@
 //! that a turn of k cells is reached by k! step sequences (a larger tree to search).
 
 use super::{Cover, Move, Strands};
-use crate::actions::{out_of_range, planes, Steps, Symmetry};
+use crate::error::truncate;
 use crate::error::{Error, Result};
 use crate::game::Position;
 use crate::rng::SplitMix64;
-use crate::square::truncate;
+use crate::steps::{out_of_range, planes, Steps, Symmetry};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct StrandsActions {

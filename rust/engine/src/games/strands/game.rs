@@ -40,7 +40,7 @@ pub fn layout_rows(layout: &str) -> Result<Vec<Vec<u8>>> {
         return Err(Error::invalid(format!(
             "layout must be a known name ({}) or rows of digits, got {:?}",
             layout_names().join(", "),
-            crate::square::truncate(layout)
+            crate::error::truncate(layout)
         )));
     }
     Ok(rows)

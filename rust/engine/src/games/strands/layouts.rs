@@ -34,7 +34,7 @@ pub fn layout_named(name: &str) -> Result<(&'static str, Vec<Vec<u8>>)> {
         Error::invalid(format!(
             "layout must be {} or rows of labels, got {:?}",
             layout_names().join(", "),
-            crate::square::truncate(name)
+            crate::error::truncate(name)
         ))
     })
 }

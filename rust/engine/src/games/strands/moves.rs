@@ -21,10 +21,9 @@ impl Cover {
         match text {
             "up-to" => Ok(Cover::UpTo),
             "exact" => Ok(Cover::Exact),
-            _ => Err(Error::invalid(format!(
-                "cover must be 'up-to' or 'exact', got {:?}",
-                crate::square::truncate(text)
-            ))),
+            _ => {
+                Err(Error::invalid(format!("cover must be 'up-to' or 'exact', got {:?}", crate::error::truncate(text))))
+            }
         }
     }
 

@@ -1,10 +1,10 @@
 //! Strands notation: moves `d4,e5`; positions `RULE ROWS SIDE` (docs/strands.md).
 
 use super::{Cell, Cover, Move, Setup, SetupError, Strands};
+use crate::error::truncate;
 use crate::error::{Error, Result};
 use crate::game::Player;
 use crate::hex::HexBoard;
-use crate::square::truncate;
 use crate::text;
 
 pub fn parse_move(board: &HexBoard, text: &str) -> Result<Move> {

@@ -97,7 +97,7 @@ macro_rules! bind_searcher {
                 #[pyo3(from_py_with = crate::args::setting::widening_exponent)] widening_exponent: f64,
                 max_nodes: Option<&Bound<'_, PyAny>>,
             ) -> BcResult<Self> {
-                let config = crate::search::config(
+                let config = crate::uct::config(
                     iterations,
                     time_limit,
                     exploration,
@@ -132,8 +132,8 @@ macro_rules! bind_searcher {
                 usize,
                 bool,
             )> {
-                let iterations = iterations.map(crate::search::positive_iterations).transpose()?;
-                let time_limit = time_limit.map(crate::search::duration).transpose()?;
+                let iterations = iterations.map(crate::uct::positive_iterations).transpose()?;
+                let time_limit = time_limit.map(crate::uct::duration).transpose()?;
                 let mut state = self.state.take(py, concat!($name, ".search"))?;
                 let (game, search) = &mut *state;
                 let report = crate::interrupt::run_interruptible(py, |stop| {

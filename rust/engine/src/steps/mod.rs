@@ -286,15 +286,15 @@ macro_rules! planes {
         const PLANES: &[&str] = &[$($names),*];
     };
     (@entry [$($names:literal),*] $at:expr; $(#[$doc:meta])* $index:ident = $name:literal $(, $($rest:tt)*)?) => {
-        $crate::actions::planes!(@entry [$($names),*] $at; $(#[$doc])* $index = [$name] $(, $($rest)*)?);
+        $crate::steps::planes!(@entry [$($names),*] $at; $(#[$doc])* $index = [$name] $(, $($rest)*)?);
     };
     (@entry [$($names:literal),*] $at:expr; $(#[$doc:meta])* $index:ident = [$($name:literal),+ $(,)?] $(, $($rest:tt)*)?) => {
         $(#[$doc])*
         const $index: usize = $at;
-        $crate::actions::planes!(@entry [$($names,)* $($name),+] $index + [$($name),+].len(); $($($rest)*)?);
+        $crate::steps::planes!(@entry [$($names,)* $($name),+] $index + [$($name),+].len(); $($($rest)*)?);
     };
     ($($entries:tt)*) => {
-        $crate::actions::planes!(@entry [] 0; $($entries)*);
+        $crate::steps::planes!(@entry [] 0; $($entries)*);
     };
 }
 pub(crate) use planes;
@@ -320,7 +320,7 @@ macro_rules! one_move_per_action {
 
         fn check_action(&self, action: usize) -> $crate::error::Result<()> {
             if action >= self.num_actions() {
-                return Err($crate::actions::out_of_range(action, self.num_actions()));
+                return Err($crate::steps::out_of_range(action, self.num_actions()));
             }
             $(self.$refuse(action)?;)?
             self.position.check_move(self.move_of(action))
@@ -376,7 +376,7 @@ impl Autoreset {
             "nextstep" => Ok(Autoreset::NextStep),
             _ => Err(Error::invalid(format!(
                 "autoreset must be 'same-step' or 'next-step', got {:?}",
-                crate::square::truncate(name)
+                crate::error::truncate(name)
             ))),
         }
     }

@@ -37,11 +37,11 @@
 //!   depends on its seed, settings and (for batching) the number of roots, never on the number
 //!   of threads.
 
-use crate::actions::Steps;
 use crate::error::{Error, Result};
 use crate::game::{Outcome, Player};
 use crate::interrupt::{every, Stop};
 use crate::rng::SplitMix64;
+use crate::steps::Steps;
 use crate::tree::{Arena, ROOT};
 use rayon::prelude::*;
 
@@ -304,7 +304,7 @@ fn value_for(player: Player, value: f32, of: Player) -> f64 {
 
 /// Black's return of a finished game.
 fn black_return(outcome: Outcome) -> f32 {
-    crate::actions::returns_of(Some(outcome))[Player::Black as usize]
+    crate::steps::returns_of(Some(outcome))[Player::Black as usize]
 }
 
 /// Appends an edge per legal action (`legal` in increasing order, not empty) with its prior,

@@ -13,6 +13,13 @@ impl SplitMix64 {
         SplitMix64 { state: seed }
     }
 
+    /// Output number `n` (from 1) of the stream started from `seed`, without drawing the ones
+    /// before it: the seed of the `n`-th of many independent draws (a ply's, a chunk's), the
+    /// same in every layer that derives one.
+    pub fn output(seed: u64, n: u64) -> u64 {
+        SplitMix64::new(seed.wrapping_add(0x9E37_79B9_7F4A_7C15u64.wrapping_mul(n.wrapping_sub(1)))).next_u64()
+    }
+
     /// The state, which `new` takes back (saving a stream where it is).
     pub fn state(&self) -> u64 {
         self.state
@@ -130,6 +137,16 @@ mod tests {
         let mut g = SplitMix64::new(0);
         assert_eq!(g.next_u64(), 0xE220_A839_7B1D_CDAF);
         assert_eq!(g.next_u64(), 0x6E78_9E6A_A1B9_65F4);
+    }
+
+    #[test]
+    fn output_n_is_the_nth_draw_of_the_stream() {
+        for seed in [0, 1, 0x9E37_79B9_7F4A_7C15, u64::MAX] {
+            let mut stream = SplitMix64::new(seed);
+            for n in 1..=5 {
+                assert_eq!(SplitMix64::output(seed, n), stream.next_u64(), "seed {seed}, output {n}");
+            }
+        }
     }
 
     #[test]

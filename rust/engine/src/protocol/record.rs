@@ -2,9 +2,9 @@
 //! by blanks (docs/design.md, "Text input"), and how every [`Game`] is written as one and read
 //! back: the game's [`Variant`] gives its own tags, everything else is here, once.
 
+use crate::error::truncate;
 use crate::error::{Error, Result};
 use crate::game::{Game, Outcome, Position, Variant};
-use crate::square::truncate;
 use crate::text;
 use std::collections::HashSet;
 

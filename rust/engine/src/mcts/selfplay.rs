@@ -6,12 +6,12 @@
 //! choices. So the games depend on the seed and the settings (and, through the batches' virtual
 //! losses, on the number of games), never on the number of threads.
 
-use crate::actions::{returns_of, Steps};
 use crate::error::Result;
 use crate::game::{Outcome, Position};
 use crate::interrupt::Stop;
 use crate::puct::{self, Evaluator, Report};
 use crate::rng::SplitMix64;
+use crate::steps::{returns_of, Steps};
 
 /// How to play.
 #[derive(Debug, Clone, Copy, PartialEq)]

@@ -122,7 +122,7 @@ fn limits(
     Ok(Limits {
         depth: depth.map(|d| crate::args::int_in("depth", d, 1..=max_depth)).transpose()?,
         nodes: nodes.map(|n| crate::args::count("nodes", n, 1)).transpose()?,
-        time: time_limit.map(crate::search::duration).transpose()?,
+        time: time_limit.map(crate::uct::duration).transpose()?,
         threads: threads.map(crate::args::threads).transpose()?.unwrap_or(1),
         table_bytes: table_bytes(table_mb)?,
         solve,
@@ -224,8 +224,17 @@ fn threading_arg(value: &Bound<'_, PyAny>) -> BcResult<Threading> {
     }
 }
 
+/// Output number `n` (from 1) of SplitMix64 started from `seed` (`rng::SplitMix64::output`):
+/// the seeds Python derives for a ply, a game or a chunk, drawn as the engine draws them.
+#[pyfunction]
+fn splitmix64(seed: &Bound<'_, PyAny>, n: &Bound<'_, PyAny>) -> BcResult<u64> {
+    let (seed, n) = (crate::args::seed(seed)?, crate::args::seed(n)?);
+    Ok(boardcore_engine::rng::SplitMix64::output(seed, n))
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(search_position, m)?)?;
+    m.add_function(wrap_pyfunction!(splitmix64, m)?)?;
     m.add_class::<SearchReport>()?;
     m.add_class::<IterationReport>()?;
     m.add_class::<SearchTable>()?;

@@ -6,8 +6,8 @@
 //! named by row letter and number from the left (`c3`). Boards have at most 128 cells, so a set
 //! of cells is a `u128`.
 
+use crate::error::truncate;
 use crate::error::{Error, Result};
-use crate::square::truncate;
 use std::sync::{Mutex, OnceLock};
 
 pub const MAX_CELLS: usize = 128;

@@ -7,9 +7,9 @@
 //! uses, so text holding one is rejected by whatever reads it. Rust's `trim`/`lines` and Python's
 //! `strip`/`splitlines` disagree on exactly those characters, which is why neither is used.
 
+use crate::error::truncate;
 use crate::error::{Error, Result};
 use crate::game::Player;
-use crate::square::truncate;
 
 /// The most characters a position or a move may have. The longest real ones are a few hundred
 /// (a Rive position on a custom 128-cell board, a capture listing 127 cells); longer text is
