@@ -5,6 +5,7 @@ import os
 import shutil
 import subprocess
 import sys
+import threading
 
 import pytest
 from boardcore.cli import main
@@ -571,13 +572,20 @@ def interrupted(children, command: list[str], ready: str, env: dict | None = Non
     it SIGINT once a line of its stderr contains ``ready``, and returns its exit code and whole
     stderr (generous limits: the machine may be busy). The children fixture ends it in any case."""
     child = children.start(command, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True, env=env)
+    # A ready line that never comes would leave the loop reading forever: the child is killed
+    # after two minutes instead, and the test fails on its exit code with the stderr it wrote.
+    watchdog = threading.Timer(120, child.kill)
+    watchdog.start()
     lines = []
-    for line in child.stderr:
-        lines.append(line)
-        if ready in line:
-            send_sigint(child.pid)
-            break
-    rest = child.communicate(timeout=60)[1]
+    try:
+        for line in child.stderr:
+            lines.append(line)
+            if ready in line:
+                send_sigint(child.pid)
+                break
+        rest = child.communicate(timeout=60)[1]
+    finally:
+        watchdog.cancel()
     return child.returncode, "".join(lines) + rest
 
 

@@ -56,6 +56,8 @@ __all__ = [
     "SearchReport",
     "SearchTable",
     "search_steps",
+    "PolicyReport",
+    "SelfPlayReport",
     "tuple_layout",
     "tuple_rows",
     "selfplay",
@@ -192,6 +194,7 @@ def search_steps(
     states: Sequence[
         Reversi | Cephalopod | Rive | Strands | ReversiActions | CephalopodActions | RiveActions | StrandsActions
     ],
+    *,
     iterations: int,
     evaluator: Any,
     batch_size: int,
@@ -205,10 +208,11 @@ def search_steps(
     threads: int | None,
     max_nodes: int,
     time_limit: float | None = None,
-) -> list[tuple[int | None, npt.NDArray[np.float32], float, npt.NDArray[np.int64], int, int, bool, list[int]]]: ...
+) -> list[PolicyReport]: ...
 def selfplay(
     game: str,
     variant: dict[str, Any] | None,
+    *,
     evaluator: Any,
     games: int,
     iterations: int,
@@ -223,18 +227,53 @@ def selfplay(
     seed: int | None,
     threads: int | None,
     max_nodes: int,
-) -> tuple[
-    npt.NDArray[np.float32],
-    npt.NDArray[np.bool_],
-    npt.NDArray[np.float32],
-    npt.NDArray[np.uint8],
-    npt.NDArray[np.float32],
-    npt.NDArray[np.int64],
-    npt.NDArray[np.int64],
-    npt.NDArray[np.int64],
-    list[Any],
-    list[int | None],
-]: ...
+) -> SelfPlayReport: ...
+
+@final
+class PolicyReport:
+    """What one search of ``search_steps`` found (``bc.mcts.PolicyResult`` is built from it)."""
+
+    @property
+    def action(self) -> int | None: ...
+    @property
+    def policy(self) -> npt.NDArray[np.float32]: ...
+    @property
+    def value(self) -> float: ...
+    @property
+    def visits(self) -> npt.NDArray[np.int64]: ...
+    @property
+    def simulations(self) -> int: ...
+    @property
+    def nodes(self) -> int: ...
+    @property
+    def tree_full(self) -> bool: ...
+    @property
+    def turn(self) -> list[int]: ...
+
+@final
+class SelfPlayReport:
+    """The rows of ``selfplay`` (``bc.mcts.SelfPlayData`` is built from them)."""
+
+    @property
+    def observations(self) -> npt.NDArray[np.float32]: ...
+    @property
+    def masks(self) -> npt.NDArray[np.bool_]: ...
+    @property
+    def policies(self) -> npt.NDArray[np.float32]: ...
+    @property
+    def players(self) -> npt.NDArray[np.uint8]: ...
+    @property
+    def outcomes(self) -> npt.NDArray[np.float32]: ...
+    @property
+    def game_ids(self) -> npt.NDArray[np.int64]: ...
+    @property
+    def move_numbers(self) -> npt.NDArray[np.int64]: ...
+    @property
+    def actions(self) -> npt.NDArray[np.int64]: ...
+    @property
+    def games(self) -> list[Any]: ...
+    @property
+    def winners(self) -> list[int | None]: ...
 
 # The members the four games share are written once, in a stub-only base (`_Move`, `_Game`,
 # `_MoveIterator`, `_Searcher`, `_StepState`): each game's class adds only its own. They are

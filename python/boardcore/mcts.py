@@ -324,25 +324,25 @@ def search_many(
             if evaluator is not None
             else max(1, min(len(states), 65536), _threads_hint(threads))
         )
-    answers = search_steps(
+    reports = search_steps(
         states,
-        iterations,
-        evaluator,
-        batch_size,
-        c_puct,
-        dirichlet_alpha,
-        dirichlet_fraction,
-        bool(gumbel),
-        max_considered,
-        temperature,
-        seed,
-        threads,
-        max_nodes,
+        iterations=iterations,
+        evaluator=evaluator,
+        batch_size=batch_size,
+        c_puct=c_puct,
+        dirichlet_alpha=dirichlet_alpha,
+        dirichlet_fraction=dirichlet_fraction,
+        gumbel=bool(gumbel),
+        max_considered=max_considered,
+        temperature=temperature,
+        seed=seed,
+        threads=threads,
+        max_nodes=max_nodes,
         time_limit=time_limit,
     )
     return [
-        PolicyResult(policy, action, value, visits, simulations, nodes, full, turn)
-        for action, policy, value, visits, simulations, nodes, full, turn in answers
+        PolicyResult(r.policy, r.action, r.value, r.visits, r.simulations, r.nodes, r.tree_full, list(r.turn))
+        for r in reports
     ]
 
 
@@ -445,22 +445,22 @@ def selfplay(
     if batch_size is None:
         # One leaf per game per call: as many rows as games, and no virtual loss.
         batch_size = games if isinstance(games, int) and 1 <= games <= 65536 else 1
-    answer = _selfplay(
+    report = _selfplay(
         game,
         variant,
-        evaluator,
-        games,
-        iterations,
-        batch_size,
-        temperature,
-        temperature_moves,
-        c_puct,
-        dirichlet_alpha,
-        dirichlet_fraction,
-        bool(gumbel),
-        max_considered,
-        seed,
-        threads,
-        max_nodes,
+        evaluator=evaluator,
+        games=games,
+        iterations=iterations,
+        batch_size=batch_size,
+        temperature=temperature,
+        temperature_moves=temperature_moves,
+        c_puct=c_puct,
+        dirichlet_alpha=dirichlet_alpha,
+        dirichlet_fraction=dirichlet_fraction,
+        gumbel=bool(gumbel),
+        max_considered=max_considered,
+        seed=seed,
+        threads=threads,
+        max_nodes=max_nodes,
     )
-    return SelfPlayData(*answer)
+    return SelfPlayData(**{name: getattr(report, name) for name in SelfPlayData.__dataclass_fields__})

@@ -20,6 +20,8 @@ use pyo3::types::{PyDict, PyTuple};
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(search_steps, m)?)?;
     m.add_function(wrap_pyfunction!(selfplay, m)?)?;
+    m.add_class::<PolicyReport>()?;
+    m.add_class::<SelfPlayReport>()?;
     Ok(())
 }
 
@@ -234,14 +236,47 @@ impl AnyEvaluator {
     }
 }
 
-type SearchAnswer<'py> =
-    (Option<usize>, Bound<'py, PyArray1<f32>>, f32, Bound<'py, PyArray1<i64>>, u64, usize, bool, Vec<usize>);
+/// What one search of `search_steps` found: `bc.mcts.PolicyResult` is built from it.
+#[pyclass(module = "boardcore._boardcore", name = "PolicyReport", frozen, get_all)]
+pub struct PolicyReport {
+    /// The chosen action (None when the game is over).
+    action: Option<usize>,
+    /// The search policy over every action (float32).
+    policy: Py<PyArray1<f32>>,
+    /// The root's value for the player to move, in [-1, 1].
+    value: f32,
+    /// Visits per action (int64).
+    visits: Py<PyArray1<i64>>,
+    /// Simulations run (the root's own evaluation not counted).
+    simulations: u64,
+    /// Nodes in the tree.
+    nodes: usize,
+    /// Whether the tree reached its node budget.
+    tree_full: bool,
+    /// The root player's turn along the most visited line, from `action`.
+    turn: Vec<usize>,
+}
+
+/// The rows of `selfplay`: `bc.mcts.SelfPlayData` is built from them (its fields say what each is).
+#[pyclass(module = "boardcore._boardcore", name = "SelfPlayReport", frozen, get_all)]
+pub struct SelfPlayReport {
+    observations: Py<PyArray4<f32>>,
+    masks: Py<PyArray2<bool>>,
+    policies: Py<PyArray2<f32>>,
+    players: Py<PyArray1<u8>>,
+    outcomes: Py<PyArray1<f32>>,
+    game_ids: Py<PyArray1<i64>>,
+    move_numbers: Py<PyArray1<i64>>,
+    actions: Py<PyArray1<i64>>,
+    games: Vec<Py<PyAny>>,
+    winners: Vec<Option<u8>>,
+}
 
 /// A search from each of `states` (games or step states, all of one variant), batched together:
-/// for each, `(action, policy, value, visits, simulations, nodes, tree_full, turn)`. State `i` draws
+/// a `PolicyReport` for each. State `i` draws
 /// from `seed + i`. Releases the GIL (but to call a Python evaluator); interruptible.
 #[pyfunction]
-#[pyo3(signature = (states, iterations, evaluator, batch_size, c_puct, dirichlet_alpha, dirichlet_fraction, gumbel, max_considered, temperature, seed, threads, max_nodes, time_limit = None))]
+#[pyo3(signature = (states, *, iterations, evaluator, batch_size, c_puct, dirichlet_alpha, dirichlet_fraction, gumbel, max_considered, temperature, seed, threads, max_nodes, time_limit = None))]
 #[allow(clippy::too_many_arguments)]
 fn search_steps<'py>(
     py: Python<'py>,
@@ -259,7 +294,7 @@ fn search_steps<'py>(
     threads: Option<&Bound<'py, PyAny>>,
     max_nodes: &Bound<'py, PyAny>,
     #[pyo3(from_py_with = crate::args::setting::time_limit)] time_limit: Option<f64>,
-) -> BcResult<Vec<SearchAnswer<'py>>> {
+) -> BcResult<Vec<PolicyReport>> {
     let mut evaluator = AnyEvaluator::new(evaluator)?;
     let temperature = crate::args::number("temperature", temperature)? as f32;
     let time_limit = time_limit.map(crate::uct::duration).transpose()?;
@@ -290,16 +325,16 @@ fn search_steps<'py>(
                     .into_iter()
                     .map(|report| {
                         let visits: Vec<i64> = report.visits.iter().map(|&v| v as i64).collect();
-                        (
-                            report.action,
-                            report.policy.into_pyarray(py),
-                            report.value,
-                            visits.into_pyarray(py),
-                            report.simulations,
-                            report.nodes,
-                            report.tree_full,
-                            report.turn,
-                        )
+                        PolicyReport {
+                            action: report.action,
+                            policy: report.policy.into_pyarray(py).unbind(),
+                            value: report.value,
+                            visits: visits.into_pyarray(py).unbind(),
+                            simulations: report.simulations,
+                            nodes: report.nodes,
+                            tree_full: report.tree_full,
+                            turn: report.turn,
+                        }
                     })
                     .collect());
             }
@@ -338,25 +373,11 @@ fn root_of<G: ActionsOf>(state: &Bound<'_, PyAny>) -> Option<G::Steps> {
     state.cast::<G::Actions>().ok().map(|actions| G::steps_of(&actions.borrow()))
 }
 
-type SelfPlayAnswer<'py> = (
-    Bound<'py, PyArray4<f32>>,
-    Bound<'py, PyArray2<bool>>,
-    Bound<'py, PyArray2<f32>>,
-    Bound<'py, PyArray1<u8>>,
-    Bound<'py, PyArray1<f32>>,
-    Bound<'py, PyArray1<i64>>,
-    Bound<'py, PyArray1<i64>>,
-    Bound<'py, PyArray1<i64>>,
-    Vec<Py<PyAny>>,
-    Vec<Option<u8>>,
-);
-
-/// Self-play of `games` games of `game` (a name), set up by its constructor from `variant`:
-/// `(observations, masks, policies, players, outcomes, game_ids, move_numbers, actions, games,
-/// winners)`, the games as game objects with their moves. Releases the GIL (but to call a
-/// Python evaluator); interruptible.
+/// Self-play of `games` games of `game` (a name), set up by its constructor from `variant`: a
+/// `SelfPlayReport` of the rows, with the games as game objects with their moves. Releases the
+/// GIL (but to call a Python evaluator); interruptible.
 #[pyfunction]
-#[pyo3(signature = (game, variant, evaluator, games, iterations, batch_size, temperature, temperature_moves, c_puct, dirichlet_alpha, dirichlet_fraction, gumbel, max_considered, seed, threads, max_nodes))]
+#[pyo3(signature = (game, variant, *, evaluator, games, iterations, batch_size, temperature, temperature_moves, c_puct, dirichlet_alpha, dirichlet_fraction, gumbel, max_considered, seed, threads, max_nodes))]
 #[allow(clippy::too_many_arguments)]
 fn selfplay<'py>(
     py: Python<'py>,
@@ -376,7 +397,7 @@ fn selfplay<'py>(
     seed: Option<&Bound<'py, PyAny>>,
     threads: Option<&Bound<'py, PyAny>>,
     max_nodes: &Bound<'py, PyAny>,
-) -> BcResult<SelfPlayAnswer<'py>> {
+) -> BcResult<SelfPlayReport> {
     let games = crate::args::int_in("games", games, 1..=boardcore_engine::steps::MAX_ENVS)?;
     let mut evaluator = AnyEvaluator::new(evaluator)?;
     let temperature = crate::args::number("temperature", temperature)? as f32;
@@ -411,7 +432,7 @@ fn play<'py, G: ActionsOf>(
     settings: &engine_selfplay::Settings,
     seed: u64,
     evaluator: &mut AnyEvaluator,
-) -> BcResult<SelfPlayAnswer<'py>>
+) -> BcResult<SelfPlayReport>
 where
     <G::Steps as Steps>::Position: Learned,
 {
@@ -438,16 +459,19 @@ where
         });
     }
     let shape_error = |_| invalid("self-play rows do not fill their shape");
-    Ok((
-        Array4::from_shape_vec([rows, c, h, w], data.observations).map_err(shape_error)?.into_pyarray(py),
-        Array2::from_shape_vec([rows, a], data.masks).map_err(shape_error)?.into_pyarray(py),
-        Array2::from_shape_vec([rows, a], data.policies).map_err(shape_error)?.into_pyarray(py),
-        Array1::from_vec(data.players).into_pyarray(py),
-        Array1::from_vec(data.outcomes).into_pyarray(py),
-        Array1::from_vec(data.game_ids).into_pyarray(py),
-        Array1::from_vec(data.move_numbers).into_pyarray(py),
-        Array1::from_vec(data.actions).into_pyarray(py),
+    Ok(SelfPlayReport {
+        observations: Array4::from_shape_vec([rows, c, h, w], data.observations)
+            .map_err(shape_error)?
+            .into_pyarray(py)
+            .unbind(),
+        masks: Array2::from_shape_vec([rows, a], data.masks).map_err(shape_error)?.into_pyarray(py).unbind(),
+        policies: Array2::from_shape_vec([rows, a], data.policies).map_err(shape_error)?.into_pyarray(py).unbind(),
+        players: Array1::from_vec(data.players).into_pyarray(py).unbind(),
+        outcomes: Array1::from_vec(data.outcomes).into_pyarray(py).unbind(),
+        game_ids: Array1::from_vec(data.game_ids).into_pyarray(py).unbind(),
+        move_numbers: Array1::from_vec(data.move_numbers).into_pyarray(py).unbind(),
+        actions: Array1::from_vec(data.actions).into_pyarray(py).unbind(),
         games,
         winners,
-    ))
+    })
 }
