@@ -507,13 +507,17 @@ def test_near_the_end_the_strongest_strands_player_plays_a_proved_move():
 
 
 @pytest.mark.parametrize("threading", ["split", "lazy"])
-def test_both_ways_of_sharing_the_threads_find_the_same_value(threading):
+def test_both_ways_of_sharing_the_threads_solve_to_the_same_value(threading):
     game = bc.Reversi(size=6)
     for ply in range(4):
         game.play(game.random_move(seed=ply))
     one = bc.ai.analyse(game, depth=6, threads=1)
     two = bc.ai.analyse(game, depth=6, threads=2, threading=threading)
-    assert two.score == one.score and two.depth == 6
+    assert two.depth == 6 and game.is_legal(two.move)
+    if threading == "split":
+        # The root split's values do not depend on the threads (docs/engine.md, "Threads"); lazy
+        # SMP's helpers search deeper and share the table, so its depth-6 estimate may differ.
+        assert two.score == one.score
     near_end = harness_endgame()
     assert bc.ai.solve(near_end, threads=2, threading=threading).score == bc.ai.solve(near_end).score
 

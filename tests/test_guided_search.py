@@ -333,3 +333,18 @@ def test_self_play_data_concatenates_in_order_with_game_ids_shifted():
     other = bc.mcts.selfplay("cephalopod", {"rows": 3, "cols": 4}, games=1, seed=1, **settings)
     with pytest.raises(ValueError, match="one game and variant"):
         bc.mcts.SelfPlayData.concatenate([first, other])
+
+
+def test_the_searches_defaults_are_the_engines_own():
+    # Each PUCT default is set once, in Rust (puct::Settings::default): the Python signatures
+    # read theirs from it.
+    import inspect
+
+    assert bc.mcts.PUCT_DEFAULTS == {
+        "iterations": 800, "c_puct": 1.25, "dirichlet_fraction": 0.25, "max_considered": 16,
+        "temperature": 0.0, "threads": 1, "max_nodes": bc.mcts.DEFAULT_MAX_NODES,
+    }  # fmt: skip
+    for function in (bc.mcts.search, bc.mcts.search_many, bc.mcts.selfplay):
+        parameters = inspect.signature(function).parameters
+        for name in ("c_puct", "dirichlet_fraction", "max_considered", "max_nodes"):
+            assert parameters[name].default == bc.mcts.PUCT_DEFAULTS[name], (function.__name__, name)

@@ -56,6 +56,7 @@ __all__ = [
     "SearchReport",
     "SearchTable",
     "search_steps",
+    "puct_defaults",
     "PolicyReport",
     "SelfPlayReport",
     "tuple_layout",
@@ -190,6 +191,7 @@ class SearchTable:
     @property
     def bytes(self) -> int: ...
 
+def puct_defaults() -> dict[str, Any]: ...
 def search_steps(
     states: Sequence[
         Reversi | Cephalopod | Rive | Strands | ReversiActions | CephalopodActions | RiveActions | StrandsActions

@@ -44,6 +44,7 @@ from boardcore._boardcore import (
     RiveActions,
     Strands,
     StrandsActions,
+    puct_defaults,
     search_steps,
 )
 from boardcore._boardcore import Evaluator as LearnedEvaluator
@@ -52,6 +53,7 @@ from boardcore._games import GAMES, played_in_steps
 
 __all__ = [
     "DEFAULT_MAX_NODES",
+    "PUCT_DEFAULTS",
     "Evaluator",
     "PolicyResult",
     "SearchResult",
@@ -71,7 +73,11 @@ M = TypeVar("M")
 DEFAULT_ITERATIONS = 1000
 """The budget of a search given neither ``iterations`` nor ``time_limit``."""
 
-DEFAULT_MAX_NODES = 4_000_000
+PUCT_DEFAULTS: dict[str, Any] = puct_defaults()
+"""The PUCT settings' defaults, read from the engine (``puct::Settings::default``): the signatures
+below take theirs from here, so each default is set once, in Rust."""
+
+DEFAULT_MAX_NODES: int = PUCT_DEFAULTS["max_nodes"]
 """The default node budget of a searcher (all its trees together): a few hundred megabytes."""
 
 
@@ -239,16 +245,16 @@ class PolicyResult:
 
 def search(
     state: Reversi | Cephalopod | Rive | Strands | StepState,
-    iterations: int = 800,
+    iterations: int = PUCT_DEFAULTS["iterations"],
     *,
     evaluator: Evaluator | Any | None = None,
     batch_size: int | None = None,
-    c_puct: float = 1.25,
+    c_puct: float = PUCT_DEFAULTS["c_puct"],
     dirichlet_alpha: float | None = None,
-    dirichlet_fraction: float = 0.25,
+    dirichlet_fraction: float = PUCT_DEFAULTS["dirichlet_fraction"],
     gumbel: bool = False,
-    max_considered: int = 16,
-    temperature: float = 0.0,
+    max_considered: int = PUCT_DEFAULTS["max_considered"],
+    temperature: float = PUCT_DEFAULTS["temperature"],
     seed: int = 0,
     threads: int = 1,
     max_nodes: int = DEFAULT_MAX_NODES,
@@ -298,16 +304,16 @@ def _threads_hint(threads: Any) -> int:
 
 def search_many(
     states: list[Any],
-    iterations: int = 800,
+    iterations: int = PUCT_DEFAULTS["iterations"],
     *,
     evaluator: Evaluator | Any | None = None,
     batch_size: int | None = None,
-    c_puct: float = 1.25,
+    c_puct: float = PUCT_DEFAULTS["c_puct"],
     dirichlet_alpha: float | None = None,
-    dirichlet_fraction: float = 0.25,
+    dirichlet_fraction: float = PUCT_DEFAULTS["dirichlet_fraction"],
     gumbel: bool = False,
-    max_considered: int = 16,
-    temperature: float = 0.0,
+    max_considered: int = PUCT_DEFAULTS["max_considered"],
+    temperature: float = PUCT_DEFAULTS["temperature"],
     seed: int = 0,
     threads: int = 1,
     max_nodes: int = DEFAULT_MAX_NODES,
@@ -420,11 +426,11 @@ def selfplay(
     batch_size: int | None = None,
     temperature: float = 1.0,
     temperature_moves: int | None = None,
-    c_puct: float = 1.25,
+    c_puct: float = PUCT_DEFAULTS["c_puct"],
     dirichlet_alpha: float | None = None,
-    dirichlet_fraction: float = 0.25,
+    dirichlet_fraction: float = PUCT_DEFAULTS["dirichlet_fraction"],
     gumbel: bool = False,
-    max_considered: int = 16,
+    max_considered: int = PUCT_DEFAULTS["max_considered"],
     seed: int = 0,
     threads: int = 1,
     max_nodes: int = DEFAULT_MAX_NODES,

@@ -30,7 +30,7 @@ import boardcore as bc
 from boardcore._boardcore import splitmix64
 from boardcore._games import GAMES, new_game, played_in_steps
 from boardcore.distributed._cluster import check_address, connect, import_ray
-from boardcore.mcts import DEFAULT_MAX_NODES, SelfPlayData
+from boardcore.mcts import DEFAULT_MAX_NODES, PUCT_DEFAULTS, SelfPlayData
 
 __all__ = ["chunk_seed", "selfplay"]
 
@@ -172,11 +172,11 @@ def selfplay(
     batch_size: int | None = None,
     temperature: float = 1.0,
     temperature_moves: int | None = None,
-    c_puct: float = 1.25,
+    c_puct: float = PUCT_DEFAULTS["c_puct"],
     dirichlet_alpha: float | None = None,
-    dirichlet_fraction: float = 0.25,
+    dirichlet_fraction: float = PUCT_DEFAULTS["dirichlet_fraction"],
     gumbel: bool = False,
-    max_considered: int = 16,
+    max_considered: int = PUCT_DEFAULTS["max_considered"],
     max_nodes: int = DEFAULT_MAX_NODES,
 ) -> SelfPlayData:
     """Plays ``games`` games of ``game`` on a Ray cluster and returns them as ``bc.mcts.selfplay``

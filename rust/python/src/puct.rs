@@ -17,7 +17,24 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 
+/// The PUCT settings' defaults, from the engine (`puct::Settings::default`, `Gumbel::default`,
+/// `DIRICHLET_FRACTION`): `bc.mcts`'s signatures read their defaults here, so they are set once.
+#[pyfunction]
+fn puct_defaults(py: Python<'_>) -> PyResult<Bound<'_, pyo3::types::PyDict>> {
+    let (settings, gumbel) = (Settings::default(), Gumbel::default());
+    let defaults = pyo3::types::PyDict::new(py);
+    defaults.set_item("iterations", settings.simulations)?;
+    defaults.set_item("c_puct", settings.c_puct)?;
+    defaults.set_item("dirichlet_fraction", puct::DIRICHLET_FRACTION)?;
+    defaults.set_item("max_considered", gumbel.max_considered)?;
+    defaults.set_item("temperature", settings.temperature)?;
+    defaults.set_item("threads", settings.threads)?;
+    defaults.set_item("max_nodes", settings.max_nodes)?;
+    Ok(defaults)
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(puct_defaults, m)?)?;
     m.add_function(wrap_pyfunction!(search_steps, m)?)?;
     m.add_function(wrap_pyfunction!(selfplay, m)?)?;
     m.add_class::<PolicyReport>()?;

@@ -86,6 +86,9 @@ pub struct Settings {
     pub time_limit: Option<std::time::Duration>,
 }
 
+/// The share of Dirichlet noise in the root priors when noise is asked for (AlphaZero's 0.25).
+pub const DIRICHLET_FRACTION: f32 = 0.25;
+
 impl Default for Settings {
     fn default() -> Self {
         Settings {
