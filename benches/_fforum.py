@@ -55,10 +55,12 @@ def suite_path(name: str) -> Path:
 
 
 def read_suite(path: Path) -> list[Problem]:
-    """Every problem of an ``.obf`` file named ``fforum-FIRST-LAST.obf``, numbered from FIRST."""
+    """Every problem of an ``.obf`` file, numbered from FIRST for a file named
+    ``fforum-FIRST-LAST.obf`` and from 1 for any other."""
     if not path.is_file():
         raise SystemExit(f"{path}: no such FForum suite (they live in {FFORUM_SHOWN}/, its README.md)")
-    first = int(path.stem.split("-")[1])
+    parts = path.stem.split("-")
+    first = int(parts[1]) if len(parts) == 3 and parts[1].isdigit() else 1
     problems = []
     lines = [line for line in path.read_text().splitlines() if line.strip() and not line.startswith("%")]
     for number, line in enumerate(lines, first):

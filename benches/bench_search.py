@@ -13,8 +13,8 @@
   weights): boardcore's `bc.mcts.selfplay(..., gumbel=True)` with the MLP in numpy and one batch
   per simulation across all games (batch_size = games), against `mctx.gumbel_muzero_policy` over
   pgx's `othello` with the MLP in JAX (jit + vmap over the games), run by
-  benches/peer_mctx_selfplay.py under --peer-python (default $BOARDCORE_PEER_PYTHON, else ~/peers-venv/bin/python when it
-  exists: a venv outside the repository, benches/README.md). pgx's JIT compile time is excluded
+  benches/peer_mctx_selfplay.py under --peer-python (default $BOARDCORE_PEER_PYTHON: a Python environment outside the
+  repository, benches/README.md). pgx's JIT compile time is excluded
   from its rate and reported. XLA runs with its default threads and with one (the ratio is
   against the faster), numpy with one BLAS thread; positions per CPU second (all of a process's
   threads) are printed as well, the figure the machine's load moves least. Target 2x.
@@ -290,7 +290,7 @@ def main() -> int:
     parser.add_argument(
         "--peer-python",
         default=DEFAULT_PEER_PYTHON if DEFAULT_PEER_PYTHON and os.path.exists(DEFAULT_PEER_PYTHON) else None,
-        help="a Python with jax, pgx and mctx (default: $BOARDCORE_PEER_PYTHON, else ~/peers-venv/bin/python if it exists)",
+        help="a Python with jax, pgx and mctx (default: $BOARDCORE_PEER_PYTHON)",
     )
     parser.add_argument("--only", nargs="*", default=list(PARTS), choices=list(PARTS))
     parser.add_argument("--overhead-simulations", type=int, default=800)

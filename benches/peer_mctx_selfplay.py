@@ -1,6 +1,6 @@
 """Self-play positions per second with pgx + mctx: the peer half of benches/bench_search.py.
 
-    ~/peers-venv/bin/python benches/peer_mctx_selfplay.py --games G --simulations S [--repeats N]
+    $BOARDCORE_PEER_PYTHON benches/peer_mctx_selfplay.py --games G --simulations S [--repeats N]
 
 Run by bench_search.py with a Python that has jax, pgx and mctx (a venv outside the repository,
 benches/README.md); it prints one JSON line. This is benchmark harness code, not the peer's.

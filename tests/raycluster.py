@@ -17,6 +17,8 @@ import sys
 import tempfile
 import time
 
+import pytest
+
 # The nodes' address: on the loopback interface, so that nothing leaves this machine. Not 127.0.0.1,
 # which Ray replaces by the machine's network address ("localhost" is not remotely reachable),
 # and which with that replacement turned off allows one node only.
@@ -124,6 +126,8 @@ class LocalCluster:
     def worker_pids(self, title: str) -> list[int]:
         """Worker processes of this cluster whose title (Ray sets it to `ray::<task>` while a task
         runs) starts with ``title``: processes in the nodes' sessions, found through /proc."""
+        if not os.path.isdir("/proc"):
+            pytest.skip("finding Ray's worker processes reads /proc, which this system (not Linux) lacks")
         sessions = {os.getsid(node.pid) for node in self.nodes if node.poll() is None}
         found = []
         for entry in os.listdir("/proc"):

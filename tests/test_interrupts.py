@@ -25,13 +25,14 @@ CHILD = textwrap.dedent(
     """
     import json, os, signal, sys, threading, time
     import boardcore as bc
+    from boardcore._games import GAMES
 
     # Whatever SIGINT's disposition was inherited (SIG_IGN under nohup or a job runner).
     signal.signal(signal.SIGINT, signal.default_int_handler)
     signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGINT])
 
     def state(obj):
-        if isinstance(obj, (bc.Reversi, bc.Cephalopod, bc.Rive, bc.Strands)):
+        if isinstance(obj, tuple(entry.engine for entry in GAMES.values())):
             return [obj.position(), obj.record()]
         if isinstance(obj, bc.mcts.Searcher):
             return [obj.game.record()]  # the tree keeps the iterations completed

@@ -11,9 +11,10 @@ from __future__ import annotations
 import boardcore as bc
 import boardcore.reference as ref
 import pytest
+from harness import ENGINES
 from perft_data import perft_entries
 
-CLASSES = {"reversi": "Reversi", "cephalopod": "Cephalopod", "rive": "Rive", "strands": "Strands"}
+CLASSES = {name: engine.__name__ for name, engine in ENGINES.items()}  # the registry's, by name
 
 # Variants of every game (constructor keyword arguments), beyond the starts of the data files.
 VARIANTS = [

@@ -108,7 +108,7 @@ def test_every_push_and_pull_request_runs_the_gates_and_tests_on_linux_and_macos
     highest = max(re.findall(r"Python :: (3\.\d+)", text), key=lambda v: int(v.split(".")[1]))
     assert sorted(matrix["python"]) == sorted([lowest, highest])
     # It installs as the README says and runs the scripts .ci/run runs, so the two cannot drift.
-    commands = [step.get("run") for step in job["steps"] if "run" in step]
+    commands = [step["run"] for step in job["steps"] if "run" in step and "if" not in step]
     assert commands == ["pip install '.[test]'", ".ci/gates", ".ci/tests"]
     run = (ROOT / ".ci" / "run").read_text().splitlines()
     assert "pip install '.[test]'" in run and ".ci/gates" in run and ".ci/tests" in run

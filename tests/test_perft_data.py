@@ -6,9 +6,10 @@ from __future__ import annotations
 import boardcore as bc
 import boardcore.reference as ref
 import pytest
+from boardcore._games import GAMES
 from perft_data import PerftEntry, perft_entries
 
-CLASSES = {"reversi": "Reversi", "cephalopod": "Cephalopod", "rive": "Rive", "strands": "Strands"}
+CLASSES = {name: entry.engine.__name__ for name, entry in GAMES.items()}  # the registry's, by name
 
 
 def cases() -> list:

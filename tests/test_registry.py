@@ -81,11 +81,22 @@ def test_the_timed_player_of_a_game_with_a_turn_search_builds_its_turns_in_the_s
 
 
 ROOT = Path(__file__).resolve().parent.parent
-# A table of the games written out by hand: a name beside its class, or a Rust match arm on one.
-NAME_TO_CLASS = re.compile(
-    r"\"(reversi|cephalopod|rive|strands)\": *(bc\.|ref\.)?(Reversi|Cephalopod|Rive|Strands)\b(?!\()"
-)
+# A table of the games written out by hand: a name beside its class, a sequence of the four
+# names or of the four classes, or a Rust match arm on one.
+_NAME = r"[\"'](?:reversi|cephalopod|rive|strands)[\"']"
+_CLASS = r"(?:bc\.|ref\.)?(?:Reversi|Cephalopod|Rive|Strands)"
+HAND_WRITTEN = [
+    re.compile(r"\"(reversi|cephalopod|rive|strands)\": *(bc\.|ref\.)?(Reversi|Cephalopod|Rive|Strands)\b(?!\()"),
+    re.compile(rf"[\(\[] *(?:{_NAME} *, *){{3}}{_NAME} *,? *[\)\]]", re.IGNORECASE),
+    re.compile(rf"[\(\[] *(?:{_CLASS} *, *){{3}}{_CLASS} *,? *[\)\]]"),
+]
 MATCH_ARM = re.compile(r"GameName::(Reversi|Cephalopod|Rive|Strands) *=>")
+# Where the games are spelled out on purpose, and why.
+EXEMPT = {
+    "python/boardcore/reference/__init__.py": "the twins' exports, one per module",
+    "python/boardcore/adapters/gymnasium.py": "the GameName literal, for type checkers",
+    "tests/test_examples.py": "it checks the examples' output, and the examples spell the games out",
+}
 
 
 def test_nothing_outside_the_registries_lists_the_games_by_hand():
@@ -94,7 +105,12 @@ def test_nothing_outside_the_registries_lists_the_games_by_hand():
     # rust/python/src/registry.rs. The examples are written as a user would write them, and
     # .ci/wheel_smoke.py checks an installed wheel from outside: both may spell the games out.
     python = [p for folder in ("python", "tools", "tests", "benches", "fuzz") for p in (ROOT / folder).rglob("*.py")]
-    listed = [str(p.relative_to(ROOT)) for p in python if NAME_TO_CLASS.search(p.read_text(encoding="utf-8"))]
+    listed = []
+    for path in python:
+        name = str(path.relative_to(ROOT))
+        text = path.read_text(encoding="utf-8")
+        if name not in EXEMPT and name != "python/boardcore/_games.py" and any(p.search(text) for p in HAND_WRITTEN):
+            listed.append(name)
     assert listed == []
     rust = (ROOT / "rust" / "python" / "src").glob("*.rs")
     matched = [p.name for p in rust if p.name != "registry.rs" and MATCH_ARM.search(p.read_text(encoding="utf-8"))]
@@ -131,3 +147,16 @@ def test_every_derived_seed_is_the_engines_splitmix64_output():
                 expected = finalise((seed + gamma * (1 + game) + 0xBF58476D1CE4E5B9 * (1 + n)) & mask)
                 assert move_seed(seed, game, n) == expected
     assert splitmix64(0, 1) == 0xE220A8397B1DCDAF  # SplitMix64's published first output for seed 0
+
+
+def test_the_step_form_implies_rives_single_stones_and_self_play_refuses_the_contrary():
+    from boardcore._games import in_step_form, played_in_steps
+
+    compound = {"board": "hex3", "single_stones": False}
+    # The step form's shapes are the single-stone form's, whichever form the games are played in.
+    assert in_step_form("Rive", compound) == {"board": "hex3", "single_stones": True}
+    assert in_step_form("reversi", {"size": 6}) == {"size": 6}
+    assert played_in_steps("rive", {"board": "hex3"}) == {"board": "hex3", "single_stones": True}
+    with pytest.raises(ValueError, match="single_stones must be True"):
+        played_in_steps("rive", compound)
+    assert played_in_steps("chess", {"x": 1}) == {"x": 1}  # left for the engine to refuse

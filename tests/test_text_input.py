@@ -12,9 +12,9 @@ import boardcore as bc
 import boardcore.reference as ref
 import pytest
 from boardcore import mcts
-from harness import snapshot
+from harness import ENGINES, snapshot
 
-GAMES = ["Reversi", "Cephalopod", "Rive", "Strands"]
+GAMES = [engine.__name__ for engine in ENGINES.values()]  # the registry's games
 
 
 def new_game(module, name):

@@ -18,8 +18,9 @@ import inspect
 import boardcore as bc
 import boardcore.reference as ref
 import pytest
+from harness import ENGINES
 
-GAMES = ["Reversi", "Cephalopod", "Rive", "Strands"]
+GAMES = [engine.__name__ for engine in ENGINES.values()]  # the registry's games
 
 # Public names that legitimately exist on the engine only, per kind of class. Keep each entry
 # commented: the twin is the rules written plainly, not a second implementation of everything.

@@ -288,7 +288,7 @@ def metrics(y: np.ndarray, pred: np.ndarray) -> tuple[float, float]:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--game", required=True, choices=["reversi", "cephalopod", "rive", "strands"])
+    ap.add_argument("--game", required=True, choices=list(REGISTRY))
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--positions", type=int, default=20000, help="positions to generate (at least)")
     ap.add_argument("--out", type=Path, default=None, help="default: python/boardcore/data/eval/<game>.json")

@@ -154,6 +154,16 @@ def new_game(name: str, variant: dict[str, Any] | None = None) -> Any:
     return entry(name).engine(**(variant or {}))
 
 
+def in_step_form(name: Any, variant: dict[str, Any] | None) -> dict[str, Any] | None:
+    """``variant`` with the options the step form implies (``step_form_variant``), whatever it
+    said: the variant whose step form has the shapes of the game's (Rive's step form is its
+    single-stone form, whichever form its games are played in)."""
+    if not isinstance(name, str) or name.lower() not in GAMES:
+        return variant
+    implied = GAMES[name.lower()].step_form_variant
+    return {**(variant or {}), **implied} if implied else variant
+
+
 def played_in_steps(name: Any, variant: dict[str, Any] | None) -> dict[str, Any] | None:
     """``variant`` as games played in the step form take it (self-play, local or on Ray): with
     the options the step form implies (``step_form_variant``); ValueError where ``variant``

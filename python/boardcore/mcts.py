@@ -22,7 +22,7 @@
 
 How both search (evaluators, batching, Gumbel, selection, expansion, progressive widening for
 huge move lists, playouts, threads) is in docs/ai.md; the Rust side is
-``rust/engine/src/mcts/puct.rs``, ``selfplay.rs`` and ``mcts.rs`` over one tree (``tree.rs``).
+``rust/engine/src/mcts/puct.rs``, ``selfplay.rs`` and ``uct.rs`` over one tree (``tree.rs``).
 """
 
 from __future__ import annotations

@@ -25,6 +25,7 @@ from typing import Any, Literal
 import numpy as np
 
 import boardcore as bc
+from boardcore._games import GAMES
 from boardcore.adapters import game_name, missing_extra, new_steps
 
 try:
@@ -225,7 +226,7 @@ MAX_EPISODE_STEPS = 1000
 play on the default variants takes at most about 100), so that it only ends an episode whose
 illegal actions are refused forever."""
 
-REGISTERED = {f"boardcore/{name.capitalize()}-v0": name for name in ("reversi", "cephalopod", "rive", "strands")}
+REGISTERED = {f"boardcore/{name.capitalize()}-v0": name for name in GAMES}  # the registry's games
 """Gymnasium's ids of the four single-agent environments, each registered on import of this
 module: ``gymnasium.make("boardcore/Reversi-v0", size=6, opponent="random")``, or in one call,
 importing it, ``gymnasium.make("boardcore.adapters.gymnasium:boardcore/Reversi-v0")``."""

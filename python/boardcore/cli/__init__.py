@@ -19,6 +19,7 @@ import argparse
 import sys
 
 import boardcore as bc
+from boardcore._games import GAMES
 from boardcore.cli import analysis, bench, paths, perft, play, selfplay, show
 from boardcore.cli.helptext import Formatter
 
@@ -28,8 +29,8 @@ SUBCOMMANDS = [perft, bench, play, selfplay, show, paths, analysis]
 def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(
         prog="boardcore",
-        description="boardcore: fast, rule-exact board game engines (Reversi, Cephalopod, Rive, Strands)."
-        " Each command has --help.",
+        description="boardcore: fast, rule-exact board game engines"
+        f" ({', '.join(entry.engine.__name__ for entry in GAMES.values())}). Each command has --help.",
         formatter_class=Formatter,
     )
     top.add_argument("--version", action="version", version=f"boardcore {version()}")

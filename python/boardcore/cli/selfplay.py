@@ -113,7 +113,9 @@ def _variant(args: argparse.Namespace) -> dict:
         raise ValueError("--position cannot go with --ray: the workers start from a variant's start")
     if getattr(args, "holes_seed", None) is not None:
         raise ValueError("--holes-seed cannot go with --ray: give the holes with --blocked")
-    variant = {dest: getattr(args, dest) for dest in OPTIONS[args.game].values() if getattr(args, dest) is not None}
+    variant = {
+        dest: getattr(args, dest) for dest in OPTIONS.get(args.game, {}).values() if getattr(args, dest) is not None
+    }
     if "size" in variant and variant["size"] != "octagon":
         variant["size"] = int(variant["size"])
     if "blocked" in variant:

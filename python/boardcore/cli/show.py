@@ -12,6 +12,7 @@ import os
 
 import boardcore as bc
 from boardcore import svg
+from boardcore._games import GAMES
 from boardcore.cli.boards import board_text, result_text, status_text
 from boardcore.cli.helptext import add_command
 from boardcore.cli.paths import CLASSES, START, new_game
@@ -92,7 +93,7 @@ def load(text: str, name: str | None = None):
             raise bc.NotationError("record: the Game tag is missing")
         return games[-1]  # a file of several records (selfplay --records): the last game
     errors = []
-    for game in (bc.Reversi, bc.Cephalopod, bc.Rive, bc.Strands):
+    for game in (entry.engine for entry in GAMES.values()):  # in the registry's order
         try:
             return game.from_position(text)
         except ValueError as e:

@@ -62,7 +62,7 @@ def check_options(args: argparse.Namespace) -> None:
             own = [f for f, (g, d) in options.items() if g == args.game and hasattr(args, d)]
             raise ValueError(f"{flag} is not an option of {args.game} (its options: {', '.join(own)}, --position)")
     if args.position is not None:
-        given = [flag for flag, dest in OPTIONS[args.game].items() if getattr(args, dest) is not None]
+        given = [flag for flag, dest in OPTIONS.get(args.game, {}).items() if getattr(args, dest) is not None]
         if given:
             raise ValueError(f"{given[0]} cannot go with --position: the position names its own board")
     if args.game == "reversi" and args.blocked is not None and args.holes_seed is not None:
@@ -73,7 +73,9 @@ def new_game(args: argparse.Namespace):
     """The game the arguments describe (ValueError for an option of another game, an impossible
     variant or position)."""
     check_options(args)
-    return {"cephalopod": _cephalopod, "reversi": _reversi, "rive": _rive, "strands": _strands}[args.game](args)
+    # A game's own options are read by its builder; a game without any starts as its class does.
+    builder = {"cephalopod": _cephalopod, "reversi": _reversi, "rive": _rive, "strands": _strands}.get(args.game)
+    return builder(args) if builder is not None else REGISTRY[args.game].engine()
 
 
 def _given(value, default):

@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from typing import Any
 
 import boardcore
+from boardcore._games import GAMES, entry_of
 from boardcore.distributed import checkpoint as ckpt
 from boardcore.distributed._cluster import check_address, cluster_cpus, connect
 
-GAMES = ("Reversi", "Cephalopod", "Rive", "Strands")
 MAX_DEPTH = 64
 # The driver's timing of a sample of the frontier, to size the units: at most this long.
 ESTIMATE_SECONDS = 0.5
@@ -213,8 +213,9 @@ def _check_arguments(
 ) -> _Settings:
     """Every argument checked before anything starts (TypeError for a wrong kind, ValueError for
     a value out of range)."""
-    if type(game).__name__ not in GAMES or type(game) is not getattr(boardcore, type(game).__name__):
-        raise TypeError(f"game is a boardcore engine game ({', '.join(GAMES)}), not {type(game).__name__}")
+    if entry_of(game) is None or type(game) is not entry_of(game).engine:  # type: ignore[union-attr]
+        names = ", ".join(entry.engine.__name__ for entry in GAMES.values())
+        raise TypeError(f"game is a boardcore engine game ({names}), not {type(game).__name__}")
     if type(depth) is not int:
         raise TypeError(f"depth is an integer from 0 to {MAX_DEPTH}, not {depth!r}")
     if not 0 <= depth <= MAX_DEPTH:

@@ -28,7 +28,7 @@ import numpy as np
 
 import boardcore as bc
 from boardcore._boardcore import splitmix64
-from boardcore._games import GAMES, new_game, played_in_steps
+from boardcore._games import GAMES, in_step_form, new_game
 from boardcore.distributed._cluster import check_address, connect, import_ray
 from boardcore.mcts import DEFAULT_MAX_NODES, PUCT_DEFAULTS, SelfPlayData
 
@@ -123,7 +123,7 @@ def _records_only(game: str, variant: dict[str, Any] | None, games: list[Any]) -
 def _row_shapes(game: str, variant: dict[str, Any] | None) -> tuple[tuple[int, ...], int]:
     """The observation shape and action count of the variant's step form (Rive's step form is
     its single-stone form, whichever form its games are played in)."""
-    state = _new_game(game, played_in_steps(game, variant)).actions()
+    state = _new_game(game, in_step_form(game, variant)).actions()
     return tuple(state.observation_shape), int(state.num_actions)
 
 

@@ -87,8 +87,9 @@ fn main() {
     let path = args.first().expect("usage: endgame SUITE.obf [TABLE_BITS]");
     let bits = args.get(1).map_or(22, |b| b.parse().expect("table bits"));
     let text = std::fs::read_to_string(path).expect("readable suite file");
-    let first: u32 =
-        path.rsplit('/').next().and_then(|name| name.split('-').nth(1)).map_or(1, |n| n.parse().unwrap_or(1));
+    // Problems are numbered from the first number of the file's name (`fforum-20-39.obf`: 20).
+    let stem = std::path::Path::new(path).file_stem().and_then(|s| s.to_str()).unwrap_or("");
+    let first: u32 = stem.split('-').nth(1).and_then(|n| n.parse().ok()).unwrap_or(1);
     let (mut total_nodes, mut total_secs, mut wrong) = (0u64, 0f64, 0);
     println!("path {}", boardcore_engine::code_path());
     println!(

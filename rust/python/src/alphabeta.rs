@@ -228,7 +228,7 @@ fn threading_arg(value: &Bound<'_, PyAny>) -> BcResult<Threading> {
 /// the seeds Python derives for a ply, a game or a chunk, drawn as the engine draws them.
 #[pyfunction]
 fn splitmix64(seed: &Bound<'_, PyAny>, n: &Bound<'_, PyAny>) -> BcResult<u64> {
-    let (seed, n) = (crate::args::seed(seed)?, crate::args::seed(n)?);
+    let (seed, n) = (crate::args::seed(seed)?, crate::args::count("n", n, 0)?);
     Ok(boardcore_engine::rng::SplitMix64::output(seed, n))
 }
 
