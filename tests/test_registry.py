@@ -10,7 +10,6 @@ from pathlib import Path
 import boardcore as bc
 import boardcore.reference as ref
 import pytest
-from boardcore import _games
 from boardcore._games import GAMES, entry, entry_of, game_name, new_game, new_steps
 
 
@@ -74,10 +73,9 @@ def test_step_options_go_to_the_step_form_and_the_rest_to_the_constructor():
         new_steps("reversi", {"any_order": True})  # not an option of Reversi's step form
 
 
-def test_the_timed_player_of_a_game_with_a_turn_search_builds_its_turns_in_the_step_form():
+def test_strands_alone_has_a_timed_player_that_builds_its_turns_in_the_step_form():
     turn_searched = {name for name, e in GAMES.items() if e.turn_search_c_puct is not None}
     assert turn_searched == {"strands"}  # docs/design.md, "Search and solver"
-    assert tuple(GAMES) == _games.NAMES
 
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -117,8 +117,6 @@ GAMES: dict[str, GameEntry] = {
 }
 """Every game by its canonical name, in the order the docs list them."""
 
-NAMES: tuple[str, ...] = tuple(GAMES)
-
 Game = Reversi | Cephalopod | Rive | Strands
 """Any engine's game object, for annotations."""
 
@@ -158,7 +156,7 @@ def in_step_form(name: Any, variant: dict[str, Any] | None) -> dict[str, Any] | 
     """``variant`` with the options the step form implies (``step_form_variant``), whatever it
     said: the variant whose step form has the shapes of the game's (Rive's step form is its
     single-stone form, whichever form its games are played in)."""
-    if not isinstance(name, str) or name.lower() not in GAMES:
+    if not isinstance(name, str) or name.lower() not in GAMES or not isinstance(variant, dict | None):
         return variant
     implied = GAMES[name.lower()].step_form_variant
     return {**(variant or {}), **implied} if implied else variant
@@ -167,14 +165,15 @@ def in_step_form(name: Any, variant: dict[str, Any] | None) -> dict[str, Any] | 
 def played_in_steps(name: Any, variant: dict[str, Any] | None) -> dict[str, Any] | None:
     """``variant`` as games played in the step form take it (self-play, local or on Ray): with
     the options the step form implies (``step_form_variant``); ValueError where ``variant``
-    says otherwise. A name that is no game's is left for the engine to refuse."""
-    if not isinstance(name, str) or name.lower() not in GAMES:
-        return variant
-    implied = GAMES[name.lower()].step_form_variant
+    says otherwise. A name that is no game's, or a variant that is no dict, is left for the
+    engine to refuse."""
+    if not isinstance(variant, dict | None):
+        return variant  # not a variant: the engine refuses it, with its own message
+    implied = GAMES[name.lower()].step_form_variant if isinstance(name, str) and name.lower() in GAMES else {}
     for key, value in implied.items():
         if (variant or {}).get(key, value) != value:
             raise ValueError(f"{name} self-play plays the step form, in which {key}={value!r}: {key} must be {value!r}")
-    return {**(variant or {}), **implied} if implied else variant
+    return in_step_form(name, variant)
 
 
 def new_steps(name: str, variant: dict[str, Any] | None = None) -> Any:

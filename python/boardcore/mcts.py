@@ -49,7 +49,7 @@ from boardcore._boardcore import (
 )
 from boardcore._boardcore import Evaluator as LearnedEvaluator
 from boardcore._boardcore import selfplay as _selfplay
-from boardcore._games import GAMES, played_in_steps
+from boardcore._games import entry_of, played_in_steps
 
 __all__ = [
     "DEFAULT_MAX_NODES",
@@ -65,8 +65,6 @@ __all__ = [
     "search_moves",
     "selfplay",
 ]
-
-_SEARCHERS: dict[type, Any] = {entry.engine: entry.searcher for entry in GAMES.values()}  # the registry's
 
 M = TypeVar("M")
 
@@ -133,12 +131,12 @@ class Searcher:
         widening_exponent: float = 0.5,
         max_nodes: int = DEFAULT_MAX_NODES,
     ) -> None:
-        searcher = _SEARCHERS.get(type(game))
-        if searcher is None:
+        entry = entry_of(game)  # the registry's searcher class of the game
+        if entry is None:
             raise TypeError(f"MCTS runs on boardcore's engine games, not on {type(game).__name__}")
         if iterations is None and time_limit is None:
             iterations = DEFAULT_ITERATIONS
-        self._inner = searcher(
+        self._inner = entry.searcher(
             game,
             iterations=iterations,
             time_limit=time_limit,

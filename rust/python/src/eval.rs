@@ -40,35 +40,29 @@ pub trait Learned: Features {
     }
 }
 
-/// The games with local patterns forward to search/tuples.rs (in their `impl Learned`).
-macro_rules! local_patterns {
-    () => {
-        fn tuples(weights: &[f32]) -> $crate::errors::BcResult<boardcore_engine::search::tuples::Tuples> {
-            Ok(boardcore_engine::search::tuples::Tuples::new::<Self>(weights)?)
-        }
-
-        fn tuple_layout() -> $crate::errors::BcResult<$crate::eval::TupleLayout> {
-            use boardcore_engine::search::eval::Features;
-            use boardcore_engine::search::tuples::LocalPatterns;
-            let family = <Self as LocalPatterns>::family();
-            let params = boardcore_engine::search::tuples::params::<Self>();
-            Ok((family.name, family.cells, family.states, family.entries, <Self as Features>::PHASES, params))
-        }
-
-        fn tuple_row(&self, out: &mut Vec<u32>) -> $crate::errors::BcResult<usize> {
-            Ok(boardcore_engine::search::tuples::Tuples::row(self, out))
-        }
-    };
-}
-pub(crate) use local_patterns;
-
-/// `impl Learned` for a game with local patterns (`$Variant` its `GameName`, `$Engine` its type).
+/// `impl Learned` for a game with local patterns (`$Variant` its `GameName`, `$Engine` its
+/// type), forwarding to search/tuples.rs.
 macro_rules! learned_with_local_patterns {
     ($Variant:ident, $Engine:ty) => {
         /// Which game this is for the learned evaluations, with its local patterns.
         impl $crate::eval::Learned for $Engine {
             const GAME: $crate::registry::GameName = $crate::registry::GameName::$Variant;
-            $crate::eval::local_patterns!();
+
+            fn tuples(weights: &[f32]) -> $crate::errors::BcResult<boardcore_engine::search::tuples::Tuples> {
+                Ok(boardcore_engine::search::tuples::Tuples::new::<Self>(weights)?)
+            }
+
+            fn tuple_layout() -> $crate::errors::BcResult<$crate::eval::TupleLayout> {
+                use boardcore_engine::search::eval::Features;
+                use boardcore_engine::search::tuples::LocalPatterns;
+                let family = <Self as LocalPatterns>::family();
+                let params = boardcore_engine::search::tuples::params::<Self>();
+                Ok((family.name, family.cells, family.states, family.entries, <Self as Features>::PHASES, params))
+            }
+
+            fn tuple_row(&self, out: &mut Vec<u32>) -> $crate::errors::BcResult<usize> {
+                Ok(boardcore_engine::search::tuples::Tuples::row(self, out))
+            }
         }
     };
 }

@@ -20,9 +20,9 @@ use pyo3::types::{PyDict, PyTuple};
 /// The PUCT settings' defaults, from the engine (`puct::Settings::default`, `Gumbel::default`,
 /// `DIRICHLET_FRACTION`): `bc.mcts`'s signatures read their defaults here, so they are set once.
 #[pyfunction]
-fn puct_defaults(py: Python<'_>) -> PyResult<Bound<'_, pyo3::types::PyDict>> {
+fn puct_defaults(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
     let (settings, gumbel) = (Settings::default(), Gumbel::default());
-    let defaults = pyo3::types::PyDict::new(py);
+    let defaults = PyDict::new(py);
     defaults.set_item("iterations", settings.simulations)?;
     defaults.set_item("c_puct", settings.c_puct)?;
     defaults.set_item("dirichlet_fraction", puct::DIRICHLET_FRACTION)?;
